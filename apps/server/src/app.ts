@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { PRODUCT_NAME } from '@exship/contracts';
+import type { AppContext } from './context';
+import { registerModules } from './modules';
+import { registerAuthPlatform } from './platform/auth';
+import { registerHttpPlatform, sendError } from './platform/http';
+import { runSeed } from './platform/seed';
+
+/**
+ * Builds the HTTP app without listening, so tests drive it with inject(): platform plugins,
+ * then the modules of modules.ts, then the web app with history fallback.
+ */
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: ctx.log,
+    logController: new LogController({ disableRequestLogging: ctx.config.logLevel !== 'debug' }),
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerHttpPlatform(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: `${PRODUCT_NAME} API`, version: '1.0.0', description: 'Replies are `{ success, message, data }`; errors `{ success: false, code, message, errors? }`.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  const { resolveSession, seeder } = await registerModules(app, ctx);
+  registerAuthPlatform(app, resolveSession);
+  app.decorate('seed', () => runSeed(ctx.database, ctx.config, seeder, ctx.log));
+
+  const indexHtml = path.join(ctx.config.webDist, 'index.html');
+  const hasWeb = fs.existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: ctx.config.webDist, wildcard: false, index: false, maxAge: '1h' });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/')) return sendError(req, reply, 404, 'ROUTE_NOT_FOUND');
+    if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(req, reply, 404, 'ROUTE_NOT_FOUND');
+    // A missing build asset is a 404, not the app shell (a stale tab after a deploy retries cleanly).
+    if (req.url.startsWith('/assets/')) return reply.code(404).type('text/plain').send('Not found');
+    if (!hasWeb) return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
+    // History fallback: /app/login, /policy and any /app/... load the single-page app.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    seed(): Promise<void>;
+  }
+}

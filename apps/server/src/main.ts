@@ -1,0 +1,41 @@
+import { buildApp } from './app';
+import { closeContext, createContext } from './context';
+import { ConfigError, loadConfig } from './platform/config';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const ctx = await createContext(config);
+  const app = await buildApp(ctx);
+  await app.seed();
+  await ctx.jobs.start();
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`ExShip is running at ${config.appUrl} (database: ${ctx.database.kind}, mail: ${config.smtpUrl ? 'SMTP' : 'outbox table'})`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    await app.close();
+    await closeContext(ctx);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from './context';
+import type { SessionResolver } from './platform/auth';
+import type { Seeder } from './platform/seed';
+import { authRoutes, createAuthService, registerAuthJobs } from './modules/auth';
+import { SnapshotCache, catalogImportRoutes, catalogRoutes, createCatalogService, createPricingService, createQuoteService, registerCatalogJobs } from './modules/catalog';
+import { createDiscountService, discountRoutes } from './modules/discounts';
+import { productsRoutes } from './modules/products';
+import { systemRoutes } from './modules/system';
+import { hasNoUsers, onUserChanged, onUserDeactivated, seedAccessCatalog, seedDemoSeller, seedFirstAdmin, usersRoutes } from './modules/users';
+import { walletRoutes } from './modules/wallet';
+
+/** The registered modules: the architecture in one file (DESIGN "Layout"). */
+export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<{ resolveSession: SessionResolver; seeder: Seeder }> {
+  const { db } = ctx.database;
+  const auth = createAuthService({ db, mailer: ctx.mailer, appUrl: ctx.config.appUrl });
+  onUserDeactivated((tx, userId) => auth.revokeAllSessions(tx, userId));
+  onUserChanged((userId) => auth.forgetUser(userId));
+  registerAuthJobs(ctx.jobs, auth);
+
+  const snapshot = new SnapshotCache(db);
+  const invalidate = () => snapshot.invalidate();
+  const catalog = createCatalogService(db, invalidate);
+  const quotes = createQuoteService(db, snapshot, ctx.log);
+  const pricing = createPricingService(db, snapshot, quotes);
+  const discounts = createDiscountService(db, invalidate);
+  registerCatalogJobs(ctx.jobs, quotes);
+
+  const api = { prefix: '/api/v1' };
+  await app.register(systemRoutes(ctx.database, { e2e: ctx.config.e2e }), api);
+  await app.register(authRoutes(db, auth), api);
+  await app.register(usersRoutes(db), api);
+  await app.register(walletRoutes(db), api);
+  await app.register(productsRoutes(ctx), api);
+  await app.register(catalogRoutes(catalog, pricing, quotes), api);
+  await app.register(catalogImportRoutes(catalog, pricing), api);
+  await app.register(discountRoutes(discounts), api);
+
+  return {
+    resolveSession: auth.resolveSession,
+    seeder: { isEmpty: hasNoUsers, catalog: seedAccessCatalog, firstAdmin: seedFirstAdmin, demo: seedDemoSeller },
+  };
+}

@@ -1,0 +1,278 @@
+import { and, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
+import { DEFAULT_SELLER_ROLE, LIMITS, translate, type Language, type LoginReply, type RegisterBody } from '@exship/contracts';
+import type { Db } from '../../platform/db';
+import { AppError, sqlState } from '../../platform/errors';
+import type { AuthContext } from '../../platform/http';
+import type { Mailer } from '../../platform/mail';
+import { hashPassword, verifyPassword, dummyHash } from '../../platform/passwords';
+import * as rate from '../../platform/rate-limit';
+import { hashToken, newToken } from '../../platform/tokens';
+import * as users from '../users';
+import { openWallet } from '../wallet';
+import { emailTokens, sessions } from './auth.tables';
+
+const MINUTE = 60_000;
+const LINK_TTL = LIMITS.emailLinkMinutes * MINUTE;
+const IDLE_TTL = LIMITS.sessionIdleMinutes * MINUTE;
+const ABSOLUTE_TTL = LIMITS.sessionAbsoluteDays * 24 * 60 * MINUTE;
+const LOGIN_WINDOW = LIMITS.loginWindowMinutes * MINUTE;
+/** Touch last_seen_at at most once a minute, so reads stay reads. */
+const TOUCH_EVERY = MINUTE;
+/**
+ * A resolved session is reused for a few seconds, so a busy client does not cost two queries per
+ * request. Logout, password changes and deactivation in this process drop it at once; another
+ * process sees them within SESSION_CACHE_MS.
+ */
+const SESSION_CACHE_MS = 5_000;
+const SESSION_CACHE_MAX = 10_000;
+
+export interface AuthDeps {
+  db: Db;
+  mailer: Mailer;
+  appUrl: string;
+}
+
+export interface ClientMeta {
+  ip: string;
+  userAgent?: string;
+  lang: Language;
+}
+
+export function createAuthService({ db, mailer, appUrl }: AuthDeps) {
+  const cache = new Map<string, { at: number; ctx: AuthContext; expiresAt: number }>();
+  const inflight = new Map<string, Promise<AuthContext | 'expired' | null>>();
+  // Bumped whenever sessions are dropped, so a lookup that started before a logout does not cache its result.
+  let generation = 0;
+  const forgetWhere = (match: (ctx: AuthContext) => boolean) => {
+    generation++;
+    for (const [key, entry] of cache) if (match(entry.ctx)) cache.delete(key);
+  };
+
+  async function issueEmailToken(tx: Db, userId: string, purpose: 'verify' | 'reset'): Promise<string> {
+    const token = newToken();
+    // A new link replaces the earlier unused ones of the same purpose.
+    await tx.update(emailTokens).set({ usedAt: new Date() }).where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+    await tx.insert(emailTokens).values({ userId, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + LINK_TTL) });
+    return token;
+  }
+
+  /** Takes a valid, unused, unexpired token and marks it used; null when there is none. */
+  async function consumeEmailToken(tx: Db, token: string, purpose: 'verify' | 'reset') {
+    const [row] = await tx
+      .update(emailTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(emailTokens.tokenHash, hashToken(token)), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, new Date())))
+      .returning({ userId: emailTokens.userId });
+    return row ?? null;
+  }
+
+  async function mail(lang: Language, to: string, kind: 'verify' | 'existing' | 'reset', vars: { name: string; link: string }) {
+    await mailer.send({ to, subject: translate(lang, `mail.${kind}.subject`), text: translate(lang, `mail.${kind}.body`, vars) });
+  }
+
+  async function throttle(key: string, limit: number, windowMs: number) {
+    const state = await rate.hit(db, key, windowMs);
+    if (state.count > limit) throw new AppError('RATE_LIMITED', 429, { headers: { 'retry-after': String(state.retryAfter) } });
+  }
+
+  async function lookupSession(tokenHash: string): Promise<AuthContext | 'expired' | null> {
+    const startedAt = generation;
+    const [s] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash));
+    if (!s) return null;
+    const now = Date.now();
+    if (s.expiresAt.getTime() <= now || s.lastSeenAt.getTime() + IDLE_TTL <= now) {
+      await db.delete(sessions).where(eq(sessions.id, s.id));
+      return 'expired';
+    }
+    const principal = await users.loadPrincipal(db, s.userId);
+    if (!principal || principal.user.status !== 'active') {
+      await db.delete(sessions).where(eq(sessions.userId, s.userId));
+      return null;
+    }
+    const { user, role, permissions: perms } = principal;
+    if (now - s.lastSeenAt.getTime() > TOUCH_EVERY) {
+      await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, s.id));
+    }
+    const ctx: AuthContext = {
+      userId: user.id,
+      accountId: user.accountId,
+      sessionId: s.id,
+      roleCode: role.code,
+      roleKind: role.kind as 'staff' | 'customer',
+      permissions: new Set(perms),
+      language: user.language as Language,
+      timeZone: user.timeZone,
+    };
+    if (startedAt !== generation) return ctx;
+    if (cache.size >= SESSION_CACHE_MAX) cache.delete(cache.keys().next().value!);
+    cache.set(tokenHash, { at: now, ctx, expiresAt: Math.min(s.expiresAt.getTime(), s.lastSeenAt.getTime() + IDLE_TTL) });
+    return ctx;
+  }
+
+  return {
+    /**
+     * SPEC §5/§7 sign-up. The reply is the same whether or not the email is taken (OWASP: no
+     * enumeration); the owner of a taken email gets a note instead of a second account.
+     */
+    async register(body: RegisterBody, meta: ClientMeta): Promise<void> {
+      await throttle(`register:ip:${meta.ip}`, 20, LOGIN_WINDOW);
+      const passwordHash = await hashPassword(body.password);
+      const existing = await users.findUserByEmail(db, body.email);
+      if (existing) {
+        await mail(meta.lang, existing.email, 'existing', { name: existing.fullName, link: `${appUrl}/app/login` });
+        return;
+      }
+      let token = '';
+      let created: users.UserRow | undefined;
+      try {
+        await db.transaction(async (tx) => {
+          created = await users.createUser(tx, {
+            email: body.email,
+            passwordHash,
+            fullName: body.fullName,
+            phone: body.phone ?? null,
+            roleCode: DEFAULT_SELLER_ROLE,
+            status: 'unverified',
+          });
+          await users.updateUserRow(tx, created.id, { language: meta.lang });
+          await openWallet(tx, created.accountId);
+          token = await issueEmailToken(tx, created.id, 'verify');
+        });
+      } catch (err) {
+        // Two sign-ups racing for one email: the loser gets the same reply.
+        if (sqlState(err) === '23505') return;
+        throw err;
+      }
+      await mail(meta.lang, body.email, 'verify', { name: body.fullName, link: `${appUrl}/app/account/verify/${token}` });
+    },
+
+    async activate(token: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const used = await consumeEmailToken(tx, token, 'verify');
+        if (!used) throw new AppError('VERIFY_LINK_INVALID', 400);
+        const user = await users.findUserById(tx, used.userId);
+        if (!user) throw new AppError('VERIFY_LINK_INVALID', 400);
+        if (user.status === 'unverified') await users.updateUserRow(tx, user.id, { status: 'active', verifiedAt: new Date() });
+      });
+    },
+
+    /** Re-sends the verification link; the same reply whatever the account's state. */
+    async requestVerify(userId: string, meta: ClientMeta): Promise<void> {
+      await throttle(`verify:ip:${meta.ip}`, 20, LOGIN_WINDOW);
+      const user = await users.findUserById(db, userId);
+      if (!user || user.status !== 'unverified') return;
+      const state = await rate.hit(db, `verify:user:${user.id}`, LOGIN_WINDOW);
+      if (state.count > LIMITS.mailRequestsPerWindow) return;
+      const token = await db.transaction((tx) => issueEmailToken(tx, user.id, 'verify'));
+      await mail(meta.lang, user.email, 'verify', { name: user.fullName, link: `${appUrl}/app/account/verify/${token}` });
+    },
+
+    async login(email: string, password: string, meta: ClientMeta): Promise<Omit<LoginReply, 'profile'> & { userId: string }> {
+      await throttle(`login:ip:${meta.ip}`, LIMITS.loginAttemptsPerIp, LOGIN_WINDOW);
+      const failKey = `login:fail:${email}`;
+      const failures = await rate.peek(db, failKey, LOGIN_WINDOW);
+      if (failures.count >= LIMITS.loginFailuresPerAccount) {
+        throw new AppError('RATE_LIMITED', 429, { headers: { 'retry-after': String(failures.retryAfter) } });
+      }
+      const user = await users.findUserByEmail(db, email);
+      // Verify against a real hash even for an unknown email, so both take the same time.
+      const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
+      if (!user || !passwordOk) {
+        await rate.hit(db, failKey, LOGIN_WINDOW);
+        throw new AppError('INVALID_CREDENTIALS', 401);
+      }
+      // Account state is told only to someone who knows the password.
+      if (user.status === 'unverified') throw new AppError('ACCOUNT_NOT_VERIFIED', 403, { details: { userId: user.id } });
+      if (user.status === 'inactive') throw new AppError('ACCOUNT_INACTIVE', 403);
+      await rate.reset(db, failKey);
+      const token = newToken();
+      const expiresAt = new Date(Date.now() + ABSOLUTE_TTL);
+      await db.insert(sessions).values({ userId: user.id, tokenHash: hashToken(token), expiresAt, ip: meta.ip, userAgent: meta.userAgent?.slice(0, 300) });
+      return { token, expiresAt: expiresAt.toISOString(), userId: user.id };
+    },
+
+    async logout(sessionId: string): Promise<void> {
+      await db.delete(sessions).where(eq(sessions.id, sessionId));
+      forgetWhere((c) => c.sessionId === sessionId);
+    },
+
+    /** Bearer token → caller, 'expired' for a session past its idle or absolute limit, null otherwise. */
+    resolveSession(token: string): Promise<AuthContext | 'expired' | null> {
+      const tokenHash = hashToken(token);
+      const hit = cache.get(tokenHash);
+      if (hit && Date.now() - hit.at < SESSION_CACHE_MS && hit.expiresAt > Date.now()) return Promise.resolve(hit.ctx);
+      // Concurrent requests with the same token share one lookup, so an expired cache entry
+      // does not send every in-flight request to the database at once.
+      let pending = inflight.get(tokenHash);
+      if (!pending) {
+        cache.delete(tokenHash);
+        pending = lookupSession(tokenHash).finally(() => inflight.delete(tokenHash));
+        inflight.set(tokenHash, pending);
+      }
+      return pending;
+    },
+
+    /** Drop cached sessions of a user (profile, language or permission changes take effect at once). */
+    forgetUser(userId: string): void {
+      forgetWhere((c) => c.userId === userId);
+    },
+
+    /** Same reply whether or not the email has an account. */
+    async forgotPassword(email: string, meta: ClientMeta): Promise<void> {
+      await throttle(`forgot:ip:${meta.ip}`, 20, LOGIN_WINDOW);
+      const state = await rate.hit(db, `forgot:email:${email}`, LOGIN_WINDOW);
+      if (state.count > LIMITS.mailRequestsPerWindow) return;
+      const user = await users.findUserByEmail(db, email);
+      if (!user || user.status === 'inactive') return;
+      const token = await db.transaction((tx) => issueEmailToken(tx, user.id, 'reset'));
+      await mail(meta.lang, user.email, 'reset', { name: user.fullName, link: `${appUrl}/app/reset-password?token=${token}` });
+    },
+
+    /** Single-use link; every session ends; no automatic sign-in (OWASP). */
+    async resetPassword(token: string, password: string): Promise<void> {
+      const passwordHash = await hashPassword(password);
+      const userId = await db.transaction(async (tx) => {
+        const used = await consumeEmailToken(tx, token, 'reset');
+        if (!used) throw new AppError('RESET_LINK_INVALID', 400);
+        const user = await users.findUserById(tx, used.userId);
+        if (!user || user.status === 'inactive') throw new AppError('RESET_LINK_INVALID', 400);
+        // Opening the reset link proves the mailbox, which is what verification asks.
+        await users.updateUserRow(tx, user.id, { passwordHash, ...(user.status === 'unverified' ? { status: 'active', verifiedAt: new Date() } : {}) });
+        await tx.delete(sessions).where(eq(sessions.userId, user.id));
+        return user.id;
+      });
+      forgetWhere((c) => c.userId === userId);
+    },
+
+    async updatePassword(auth: AuthContext, input: { currentPassword: string; password: string; logoutOtherSessions: boolean }): Promise<void> {
+      const user = await users.findUserById(db, auth.userId);
+      if (!user) throw new AppError('USER_NOT_FOUND', 404);
+      if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+        throw new AppError('CURRENT_PASSWORD_WRONG', 400, { errors: [{ field: 'currentPassword', message: 'error.CURRENT_PASSWORD_WRONG' }] });
+      }
+      if (input.currentPassword === input.password) {
+        throw new AppError('PASSWORD_REUSED', 400, { errors: [{ field: 'password', message: 'error.PASSWORD_REUSED' }] });
+      }
+      const passwordHash = await hashPassword(input.password);
+      await db.transaction(async (tx) => {
+        await users.updateUserRow(tx, user.id, { passwordHash });
+        if (input.logoutOtherSessions) await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, auth.sessionId)));
+      });
+      if (input.logoutOtherSessions) forgetWhere((c) => c.userId === user.id && c.sessionId !== auth.sessionId);
+    },
+
+    async revokeAllSessions(tx: Db, userId: string): Promise<void> {
+      await tx.delete(sessions).where(eq(sessions.userId, userId));
+      forgetWhere((c) => c.userId === userId);
+    },
+
+    /** Cron: drop sessions past their limits and email links long expired. */
+    async purgeExpired(now = new Date()): Promise<void> {
+      await db.delete(sessions).where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - IDLE_TTL))));
+      await db.delete(emailTokens).where(lt(emailTokens.expiresAt, new Date(now.getTime() - 24 * 60 * MINUTE)));
+      await rate.purgeBefore(db, new Date(now.getTime() - 24 * 60 * MINUTE));
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,126 @@
+import { desc, lt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { QuoteBody, QuoteReply } from '@exship/contracts';
+import { bucketOf, fromCents, quote, type CatalogSnapshot, type QuoteError, type QuoteResult } from '@exship/domain';
+import type { Db } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import type { AuthContext } from '../../platform/http';
+import type { SnapshotCache } from './catalog.snapshot';
+import { quoteSamples } from './catalog.tables';
+
+/** Share of quotes kept as samples for price-table previews (issue #3: "a sample of recent quotes"). */
+const SAMPLE_RATE = 0.1;
+const SAMPLES_KEPT = 500;
+/** Samples are written in batches, off the request path, at most BUFFER_MAX per flush (10 a second). */
+const FLUSH_EVERY_MS = 2_000;
+const BUFFER_MAX = 20;
+
+export type QuoteInput = Omit<QuoteBody, 'customerId'> & { customerId: string };
+
+export function runQuote(snapshot: CatalogSnapshot, input: QuoteInput, now: number): QuoteResult {
+  return quote(
+    snapshot,
+    { ...input, bucket: bucketOf(`${input.customerId}|${input.country}|${input.zipcode}|${input.weight}`) },
+    now,
+  );
+}
+
+export function quoteError(e: QuoteError): AppError {
+  switch (e.code) {
+    case 'NO_SUITABLE_SERVICE':
+      return new AppError('NO_SUITABLE_SERVICE', 422, { vars: { why: `quote.reason.${e.reason}` }, details: { reason: e.reason } });
+    case 'MISSING_WEIGHT':
+      return new AppError('MISSING_WEIGHT', 422, { errors: [{ field: 'weight', message: 'error.MISSING_WEIGHT' }] });
+    case 'INVALID_DIMENSIONS':
+      return new AppError('INVALID_DIMENSIONS', 422, { errors: [{ field: 'length', message: 'error.INVALID_DIMENSIONS' }] });
+    default:
+      return new AppError(e.code, 422, { errors: [{ field: 'discountCode', message: `error.${e.code}` }] });
+  }
+}
+
+export function createQuoteService(db: Db, cache: SnapshotCache, log: FastifyBaseLogger) {
+  let sinceSample = 0;
+  let buffer: (typeof quoteSamples.$inferInsert)[] = [];
+  let timer: NodeJS.Timeout | null = null;
+
+  async function flush() {
+    timer = null;
+    const batch = buffer;
+    buffer = [];
+    if (batch.length === 0) return;
+    try {
+      await db.insert(quoteSamples).values(batch);
+    } catch (err) {
+      log.warn({ err }, 'could not keep quote samples');
+    }
+  }
+
+  /** Writes buffered samples now (before a preview). */
+  async function flushSamples() {
+    if (timer) clearTimeout(timer);
+    await flush();
+  }
+
+  function keepSample(accountId: string, input: QuoteInput, totalCents: number) {
+    // The first quote of a process is always kept, then about one in ten.
+    if (sinceSample++ > 0 && Math.random() >= SAMPLE_RATE) return;
+    if (buffer.length >= BUFFER_MAX) return;
+    buffer.push({ accountId, request: input, totalCents, createdAt: new Date() });
+    timer ??= setTimeout(() => void flush(), FLUSH_EVERY_MS);
+    timer.unref();
+  }
+
+  return {
+    /** POST /quote: sellers see their price; staff also see routing, cost and margin. */
+    async quote(auth: AuthContext, body: QuoteBody): Promise<QuoteReply> {
+      const isStaff = auth.roleKind === 'staff';
+      const input: QuoteInput = { ...body, customerId: isStaff && body.customerId ? body.customerId : auth.accountId };
+      const snapshot = await cache.get();
+      const result = runQuote(snapshot, input, Date.now());
+      if (!result.ok) throw quoteError(result.error);
+      const q = result.quote;
+      keepSample(input.customerId, input, q.fees.total);
+      const service = snapshot.services.find((s) => s.id === q.serviceId)!;
+      const reply: QuoteReply = {
+        service: { code: service.code, name: service.name },
+        chargeableWeight: q.chargeableWeight,
+        fees: {
+          shippingFee: fromCents(q.fees.shippingFee),
+          seasonalFee: fromCents(q.fees.seasonalFee),
+          signatureFee: fromCents(q.fees.signatureFee),
+          overLengthFee: fromCents(q.fees.overLengthFee),
+          discount: fromCents(q.fees.discount),
+          taxFee: fromCents(q.fees.taxFee),
+          total: fromCents(q.fees.total),
+        },
+        discountCode: q.discountId ? (body.discountCode ?? '').toUpperCase() : null,
+      };
+      if (isStaff) {
+        reply.routing = {
+          carrier: snapshot.carriers.find((c) => c.id === q.carrierId)!.code,
+          warehouse: snapshot.warehouses.find((w) => w.id === q.warehouseId)!.code,
+          zone: snapshot.zones.find((z) => z.id === q.zoneId)!.code,
+        };
+        reply.cost = fromCents(q.cost);
+        reply.margin = fromCents(q.margin);
+      }
+      return reply;
+    },
+
+    flushSamples,
+
+    async recentSamples(limit = 200) {
+      await flushSamples();
+      return db.select().from(quoteSamples).orderBy(desc(quoteSamples.createdAt)).limit(limit);
+    },
+
+    /** Cron: keep the newest SAMPLES_KEPT samples. */
+    async pruneSamples() {
+      await db.delete(quoteSamples).where(
+        lt(quoteSamples.createdAt, sql`(select coalesce(min(created_at), '-infinity') from (select ${quoteSamples.createdAt} as created_at from ${quoteSamples} order by ${quoteSamples.createdAt} desc limit ${SAMPLES_KEPT}) newest)`),
+      );
+    },
+  };
+}
+
+export type QuoteService = ReturnType<typeof createQuoteService>;

@@ -1,0 +1,2 @@
+export { createDiscountService, loadDiscountRules } from './discounts.service';
+export { discountRoutes } from './discounts.routes';

@@ -1,0 +1,8 @@
+export {
+  actualWeightFee,
+  getUsableVariant,
+  onProductReviewed,
+  type Actor as ProductActor,
+  type ProductReviewedEvent,
+} from './products.service';
+export { productsRoutes } from './products.routes';

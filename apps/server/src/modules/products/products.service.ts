@@ -1,0 +1,462 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import {
+  nextApprovalStatus,
+  missingHsCodeIssues,
+  type FieldError,
+  type Product,
+  type ProductApprovalAction,
+  type ProductApprovalStatus,
+  type ProductCreateBody,
+  type ProductListItem,
+  type ProductListQuery,
+  type ProductListReply,
+  type ProductUpdateBody,
+  type ProductVariant,
+  type ProductVariantInput,
+  type WeightConfig,
+  type WeightConfigBody,
+  type WeightConfigHistory,
+  type WeightConfigListQuery,
+} from '@exship/contracts';
+import { fromCents, toCents } from '@exship/domain';
+import type { Db } from '../../platform/db';
+import { AppError, sqlState } from '../../platform/errors';
+import type { AuthContext } from '../../platform/http';
+import { findUserById, loadPrincipal } from '../users';
+import * as repo from './products.repository';
+import { productVariants, productWeightConfigHistory, productWeightConfigs, products } from './products.tables';
+
+export type Actor = Pick<AuthContext, 'userId' | 'accountId' | 'roleKind' | 'permissions'> & { timeZone?: string };
+
+const isStaff = (actor: Actor) => actor.roleKind === 'staff';
+
+/** DESIGN "Tenancy": a seller is always limited to their own account; staff see all, or one customer when asked. */
+export function scopeOf(actor: Actor, requestedCustomerId?: string): string | undefined {
+  return isStaff(actor) ? requestedCustomerId : actor.accountId;
+}
+
+const notFound = () => new AppError('PRODUCT_NOT_FOUND', 404);
+const statusRefused = (status: string, action: string) => new AppError('ACTION_NOT_ALLOWED_FOR_STATUS', 409, { details: { status, action } });
+
+/** A live product the actor may see; PRODUCT_NOT_FOUND otherwise (another seller's id looks missing). */
+async function productFor(db: Db, actor: Actor, id: string, opts: { forUpdate?: boolean } = {}): Promise<repo.ProductRow> {
+  const row = await repo.findProduct(db, id, scopeOf(actor), opts);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The seller account a staff member names: an existing customer-kind account owner. */
+export async function resolveCustomerAccount(db: Db, customerId: string): Promise<string> {
+  const principal = await loadPrincipal(db, customerId);
+  if (!principal || principal.role.kind !== 'customer') throw new AppError('CUSTOMER_NOT_FOUND', 404);
+  return principal.user.accountId;
+}
+
+type CustomerSummary = { id: string; email: string; fullName: string };
+async function customerSummaries(db: Db, accountIds: string[]): Promise<Map<string, CustomerSummary>> {
+  const out = new Map<string, CustomerSummary>();
+  for (const id of new Set(accountIds)) {
+    const user = await findUserById(db, id);
+    if (user) out.set(id, { id, email: user.email, fullName: user.fullName });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mapping rows to the contract.
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function toVariant(v: repo.VariantRow): ProductVariant {
+  return {
+    id: v.id,
+    sku: v.sku,
+    hsCode: v.hsCode,
+    shape: v.shape,
+    lengthCm: v.lengthCm,
+    widthCm: v.widthCm,
+    heightCm: v.heightCm,
+    weightGr: v.weightGr,
+    price: fromCents(v.priceCents),
+    salesTax: v.salesTaxPercent,
+    mockupImageUrl: v.mockupImageUrl,
+    partnerProductId: v.partnerProductId,
+  };
+}
+
+function toProductBase(p: repo.ProductRow, customer: CustomerSummary | undefined) {
+  return {
+    id: p.id,
+    customerId: p.accountId,
+    customer: customer ?? null,
+    name: p.name,
+    aliasName: p.aliasName,
+    hsCode: p.hsCode,
+    material: p.material,
+    shape: p.shape,
+    lengthCm: p.lengthCm,
+    widthCm: p.widthCm,
+    heightCm: p.heightCm,
+    weightGr: p.weightGr,
+    status: p.status as Product['status'],
+    approvalStatus: p.approvalStatus as ProductApprovalStatus,
+    rejectReason: p.rejectReason,
+    origin: p.origin as Product['origin'],
+    createdBy: p.createdBy,
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+    submittedAt: iso(p.submittedAt),
+    reviewedAt: iso(p.reviewedAt),
+  };
+}
+
+function toWeightConfig(c: repo.WeightConfigRow, productName: string): WeightConfig {
+  return {
+    id: c.id,
+    productId: c.productId,
+    productName,
+    customerId: c.accountId,
+    weightThreshold: c.weightThresholdGr,
+    fee: fromCents(c.feeCents),
+    status: c.status as WeightConfig['status'],
+    configurationStatus: c.configurationStatus as WeightConfig['configurationStatus'],
+    updatedBy: c.updatedBy ?? c.createdBy,
+    updatedAt: c.updatedAt.toISOString(),
+  };
+}
+
+async function productDetail(db: Db, p: repo.ProductRow): Promise<Product> {
+  const [variants, config, customers] = await Promise.all([repo.liveVariants(db, p.id), repo.findWeightConfig(db, p.id), customerSummaries(db, [p.accountId])]);
+  return {
+    ...toProductBase(p, customers.get(p.accountId)),
+    variants: variants.map(toVariant),
+    weightConfig: config ? toWeightConfig(config, p.name) : null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading.
+
+export async function listProducts(db: Db, actor: Actor, q: ProductListQuery): Promise<ProductListReply> {
+  const result = await repo.listProducts(db, q, scopeOf(actor, q.customerId));
+  const customers = await customerSummaries(
+    db,
+    result.items.map((i) => i.product.accountId),
+  );
+  const items: ProductListItem[] = result.items.map((i) => ({ ...toProductBase(i.product, customers.get(i.product.accountId)), variantCount: Number(i.variantCount) }));
+  return { items, page: q.page, pageSize: q.pageSize, total: result.total, totalWaitingApproval: result.totalWaitingApproval, totalCount: result.totalCount };
+}
+
+export async function getProduct(db: Db, actor: Actor, id: string): Promise<Product> {
+  return productDetail(db, await productFor(db, actor, id));
+}
+
+/**
+ * For the orders module (SPEC §4: only accepted products can be used in orders): the product and
+ * variant of `accountId`, PRODUCT_NOT_FOUND for another account's ids, PRODUCT_NOT_ACCEPTED otherwise.
+ */
+export async function getUsableVariant(db: Db, accountId: string, productId: string, variantId: string): Promise<{ product: Product; variant: ProductVariant }> {
+  const p = await repo.findProduct(db, productId, accountId);
+  if (!p) throw notFound();
+  const product = await productDetail(db, p);
+  const variant = product.variants.find((v) => v.id === variantId);
+  if (!variant) throw notFound();
+  if (p.approvalStatus !== 'accepted' || p.status !== 'active') throw new AppError('PRODUCT_NOT_ACCEPTED', 409, { details: { approvalStatus: p.approvalStatus, status: p.status } });
+  return { product, variant };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing.
+
+function variantValues(accountId: string, productId: string, v: ProductVariantInput, position: number): repo.NewVariant {
+  return {
+    accountId,
+    productId,
+    sku: v.sku,
+    hsCode: v.hsCode ?? null,
+    shape: v.shape ?? null,
+    lengthCm: v.lengthCm ?? null,
+    widthCm: v.widthCm ?? null,
+    heightCm: v.heightCm ?? null,
+    weightGr: v.weightGr ?? null,
+    priceCents: toCents(v.price),
+    salesTaxPercent: v.salesTax ?? 0,
+    mockupImageUrl: v.mockupImageUrl ?? null,
+    position,
+  };
+}
+
+/** SPEC §8 duplicate SKU in the system: field errors naming each variant, 409 SKU_DUPLICATE. */
+async function assertSkusFree(db: Db, accountId: string, variants: { sku: string }[], exceptProductId?: string): Promise<void> {
+  const taken = await repo.existingSkus(db, accountId, variants.map((v) => v.sku), exceptProductId);
+  const errors: FieldError[] = variants.flatMap((v, i) => (taken.has(v.sku.toLowerCase()) ? [{ field: `variants.${i}.sku`, message: 'validation.sku.duplicateInSystem' }] : []));
+  if (errors.length > 0) throw new AppError('SKU_DUPLICATE', 409, { errors });
+}
+
+/** A concurrent insert of the same SKU loses on the unique index: the same answer as the check. */
+async function mapUniqueViolation<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (sqlState(err) === '23505') throw new AppError('SKU_DUPLICATE', 409);
+    throw err;
+  }
+}
+
+/**
+ * Who created it decides the origin and the first status: a seller's product is `customer` and a
+ * draft; staff create for a named customer (`admin` or `industry`), accepted at once when they may approve.
+ */
+async function ownerAndOrigin(db: Db, actor: Actor, customerId: string | undefined, origin?: 'admin' | 'industry') {
+  if (!isStaff(actor)) return { accountId: actor.accountId, origin: 'customer' as const, approvalStatus: 'draft' as const };
+  if (!customerId) throw new AppError('VALIDATION_FAILED', 400, { errors: [{ field: 'customerId', message: 'validation.required' }] });
+  return {
+    accountId: await resolveCustomerAccount(db, customerId),
+    origin: origin ?? 'admin',
+    approvalStatus: actor.permissions.has('EX-PRODUCT-APPROVE') ? ('accepted' as const) : ('draft' as const),
+  };
+}
+
+export async function createProduct(db: Db, actor: Actor, body: ProductCreateBody): Promise<Product> {
+  const owner = await ownerAndOrigin(db, actor, body.customerId, body.origin);
+  const id = await mapUniqueViolation(() =>
+    db.transaction(async (tx) => {
+      await assertSkusFree(tx, owner.accountId, body.variants);
+      const now = new Date();
+      const [p] = await repo.insertProducts(tx, [
+        {
+          accountId: owner.accountId,
+          name: body.name,
+          aliasName: body.aliasName ?? null,
+          hsCode: body.hsCode ?? null,
+          material: body.material ?? null,
+          shape: body.shape ?? null,
+          lengthCm: body.lengthCm,
+          widthCm: body.widthCm,
+          heightCm: body.heightCm,
+          weightGr: body.weightGr,
+          status: body.status ?? 'active',
+          approvalStatus: owner.approvalStatus,
+          origin: owner.origin,
+          createdBy: actor.userId,
+          ...(owner.approvalStatus === 'accepted' ? { reviewedAt: now, reviewedBy: actor.userId } : {}),
+        },
+      ]);
+      await repo.insertVariants(tx, body.variants.map((v, i) => variantValues(owner.accountId, p!.id, v, i)));
+      return p!.id;
+    }),
+  );
+  return getProduct(db, actor, id);
+}
+
+/**
+ * A seller may not change a product waiting for approval; changing an accepted or rejected one
+ * sends it back to draft (it needs approval again). Staff edits keep the status.
+ */
+function approvalAfterEdit(actor: Actor, p: repo.ProductRow): ProductApprovalStatus {
+  if (isStaff(actor)) return p.approvalStatus as ProductApprovalStatus;
+  if (p.approvalStatus === 'waiting_approval') throw statusRefused(p.approvalStatus, 'update');
+  return 'draft';
+}
+
+export async function updateProduct(db: Db, actor: Actor, id: string, body: ProductUpdateBody): Promise<Product> {
+  await mapUniqueViolation(() =>
+    db.transaction(async (tx) => {
+      const p = await productFor(tx, actor, id, { forUpdate: true });
+      const approvalStatus = approvalAfterEdit(actor, p);
+      const hsCode = body.hsCode !== undefined ? body.hsCode : p.hsCode;
+      const current = await repo.liveVariants(tx, p.id);
+      const next = body.variants ?? current.map((v) => ({ hsCode: v.hsCode }));
+      const hsIssues = missingHsCodeIssues(hsCode, next);
+      if (hsIssues.length > 0) {
+        const errors = body.variants ? hsIssues.map((i) => ({ field: i.path.join('.'), message: i.message })) : [{ field: 'hsCode', message: 'validation.variant.hsCodeMissing' }];
+        throw new AppError('VALIDATION_FAILED', 400, { errors });
+      }
+      if (body.variants) {
+        const known = new Set(current.map((v) => v.id));
+        const unknown = body.variants.flatMap((v, i) => (v.id && !known.has(v.id) ? [{ field: `variants.${i}.id`, message: 'validation.id.invalid' }] : []));
+        if (unknown.length > 0) throw new AppError('VALIDATION_FAILED', 400, { errors: unknown });
+        await assertSkusFree(tx, p.accountId, body.variants, p.id);
+        const keep = new Set(body.variants.flatMap((v) => (v.id ? [v.id] : [])));
+        const now = new Date();
+        const removed = current.filter((v) => !keep.has(v.id)).map((v) => v.id);
+        if (removed.length > 0) await tx.update(productVariants).set({ deletedAt: now, updatedAt: now }).where(inArray(productVariants.id, removed));
+        const fresh: repo.NewVariant[] = [];
+        for (const [i, v] of body.variants.entries()) {
+          const values = variantValues(p.accountId, p.id, v, i);
+          if (v.id) await tx.update(productVariants).set({ ...values, updatedAt: now }).where(eq(productVariants.id, v.id));
+          else fresh.push(values);
+        }
+        await repo.insertVariants(tx, fresh);
+      }
+      const patch: Partial<repo.NewProduct> = { updatedAt: new Date(), updatedBy: actor.userId, approvalStatus };
+      for (const key of ['name', 'aliasName', 'hsCode', 'material', 'shape', 'lengthCm', 'widthCm', 'heightCm', 'weightGr', 'status'] as const) {
+        if (body[key] !== undefined) (patch as Record<string, unknown>)[key] = body[key];
+      }
+      await tx.update(products).set(patch).where(eq(products.id, p.id));
+    }),
+  );
+  return getProduct(db, actor, id);
+}
+
+/** Soft delete: orders that used the product keep their reference; its SKUs become free again. */
+export async function deleteProduct(db: Db, actor: Actor, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const p = await productFor(tx, actor, id, { forUpdate: true });
+    const now = new Date();
+    await tx.update(productVariants).set({ deletedAt: now, updatedAt: now }).where(and(eq(productVariants.productId, p.id), isNull(productVariants.deletedAt)));
+    await tx.update(products).set({ deletedAt: now, updatedAt: now, updatedBy: actor.userId }).where(eq(products.id, p.id));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// SPEC §4 product approval, and the event that tells the seller.
+
+export interface ProductReviewedEvent {
+  productId: string;
+  accountId: string;
+  productName: string;
+  approvalStatus: 'accepted' | 'rejected';
+  reason: string | null;
+  reviewedBy: string;
+  at: Date;
+}
+type ReviewListener = (event: ProductReviewedEvent) => Promise<void> | void;
+const reviewListeners: ReviewListener[] = [];
+/** The notifications module subscribes here to tell the seller (SPEC §4: staff accept or reject, the seller is told). */
+export function onProductReviewed(listener: ReviewListener): () => void {
+  if (!reviewListeners.includes(listener)) reviewListeners.push(listener);
+  return () => {
+    const i = reviewListeners.indexOf(listener);
+    if (i >= 0) reviewListeners.splice(i, 1);
+  };
+}
+
+export async function changeApproval(db: Db, actor: Actor, id: string, action: ProductApprovalAction, reason?: string): Promise<Product> {
+  const event = await db.transaction(async (tx) => {
+    const p = await productFor(tx, actor, id, { forUpdate: true });
+    const to = nextApprovalStatus(p.approvalStatus as ProductApprovalStatus, action);
+    if (!to) throw statusRefused(p.approvalStatus, action);
+    const now = new Date();
+    const patch: Partial<repo.NewProduct> =
+      action === 'submit'
+        ? { approvalStatus: to, submittedAt: now, rejectReason: null, reviewedAt: null, reviewedBy: null }
+        : { approvalStatus: to, reviewedAt: now, reviewedBy: actor.userId, rejectReason: action === 'reject' ? (reason ?? null) : null };
+    await tx.update(products).set({ ...patch, updatedAt: now }).where(eq(products.id, p.id));
+    if (action === 'submit') return null;
+    return { productId: p.id, accountId: p.accountId, productName: p.name, approvalStatus: to as 'accepted' | 'rejected', reason: reason ?? null, reviewedBy: actor.userId, at: now };
+  });
+  // After commit: a listener never sees a review that was rolled back, and cannot undo it.
+  if (event) for (const l of reviewListeners) await Promise.resolve(l(event)).catch(() => undefined);
+  return getProduct(db, actor, id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Weight thresholds and actual-weight fees (SPEC §2 /app/actual-weight-fees, §3 weight config).
+
+/**
+ * The actual-weight fee in cents for a weighed parcel of this product: the configured fee when an
+ * active, configured threshold is exceeded, else 0. Pure: the surcharge flow calls it.
+ */
+export function actualWeightFee(
+  product: { weightConfig: Pick<WeightConfig, 'weightThreshold' | 'fee' | 'status' | 'configurationStatus'> | null },
+  weighedGrams: number,
+): number {
+  const c = product.weightConfig;
+  if (!c || c.status !== 'active' || c.configurationStatus !== 'configured') return 0;
+  return weighedGrams > c.weightThreshold ? toCents(c.fee) : 0;
+}
+
+type ConfigFields = { weightThresholdGr: number; feeCents: number; status: string; configurationStatus: string };
+const HISTORY_FIELDS: [keyof ConfigFields, string, (v: number | string) => string][] = [
+  ['weightThresholdGr', 'weightThreshold', (v) => String(v)],
+  ['feeCents', 'fee', (v) => fromCents(Number(v)).toFixed(2)],
+  ['status', 'status', (v) => String(v)],
+  ['configurationStatus', 'configurationStatus', (v) => String(v)],
+];
+
+/** Writes a config's new values and one history row per changed field, in the caller's transaction. */
+async function writeWeightConfig(tx: Db, actor: Actor, product: repo.ProductRow, existing: repo.WeightConfigRow | undefined, next: ConfigFields): Promise<void> {
+  const now = new Date();
+  let configId: string;
+  if (existing) {
+    const changed = HISTORY_FIELDS.filter(([k]) => existing[k] !== next[k]);
+    if (changed.length === 0) return;
+    await tx.update(productWeightConfigs).set({ ...next, updatedBy: actor.userId, updatedAt: now }).where(eq(productWeightConfigs.id, existing.id));
+    configId = existing.id;
+    await tx.insert(productWeightConfigHistory).values(
+      changed.map(([k, field, fmt]) => ({ accountId: product.accountId, configId, field, oldValue: fmt(existing[k]), newValue: fmt(next[k]), changedBy: actor.userId, changedAt: now })),
+    );
+  } else {
+    const [row] = await tx.insert(productWeightConfigs).values({ accountId: product.accountId, productId: product.id, ...next, createdBy: actor.userId, updatedBy: actor.userId }).returning();
+    configId = row!.id;
+    await tx.insert(productWeightConfigHistory).values(
+      HISTORY_FIELDS.map(([k, field, fmt]) => ({ accountId: product.accountId, configId, field, oldValue: null, newValue: fmt(next[k]), changedBy: actor.userId, changedAt: now })),
+    );
+  }
+}
+
+export async function saveWeightConfig(db: Db, actor: Actor, productId: string, body: WeightConfigBody): Promise<WeightConfig> {
+  await db.transaction(async (tx) => {
+    const p = await productFor(tx, actor, productId, { forUpdate: true });
+    const existing = await repo.findWeightConfig(tx, p.id, { forUpdate: true });
+    await writeWeightConfig(tx, actor, p, existing, { weightThresholdGr: body.weightThreshold, feeCents: toCents(body.fee), status: body.status, configurationStatus: 'configured' });
+  });
+  return getWeightConfig(db, actor, productId);
+}
+
+export async function removeWeightConfig(db: Db, actor: Actor, productId: string): Promise<WeightConfig> {
+  await db.transaction(async (tx) => {
+    const p = await productFor(tx, actor, productId, { forUpdate: true });
+    const existing = await repo.findWeightConfig(tx, p.id, { forUpdate: true });
+    if (!existing) throw new AppError('WEIGHT_CONFIG_NOT_FOUND', 404);
+    if (existing.configurationStatus === 'removed') throw statusRefused(existing.configurationStatus, 'remove');
+    await writeWeightConfig(tx, actor, p, existing, { ...existing, configurationStatus: 'removed' });
+  });
+  return getWeightConfig(db, actor, productId);
+}
+
+export async function getWeightConfig(db: Db, actor: Actor, productId: string): Promise<WeightConfig> {
+  const p = await productFor(db, actor, productId);
+  const c = await repo.findWeightConfig(db, p.id);
+  if (!c) throw new AppError('WEIGHT_CONFIG_NOT_FOUND', 404);
+  return toWeightConfig(c, p.name);
+}
+
+export async function getWeightConfigHistory(db: Db, actor: Actor, productId: string): Promise<WeightConfigHistory[]> {
+  const config = await getWeightConfig(db, actor, productId);
+  const rows = await repo.weightConfigHistory(db, config.id);
+  const people = new Map<string, { fullName: string | null; email: string | null }>();
+  for (const id of new Set(rows.map((r) => r.changedBy))) {
+    const u = await findUserById(db, id);
+    people.set(id, { fullName: u?.fullName ?? null, email: u?.email ?? null });
+  }
+  return rows.map((r) => ({
+    id: r.id,
+    field: r.field,
+    oldValue: r.oldValue,
+    newValue: r.newValue,
+    changedBy: { id: r.changedBy, ...people.get(r.changedBy)! },
+    changedAt: r.changedAt.toISOString(),
+  }));
+}
+
+export async function listWeightConfigs(db: Db, actor: Actor, q: WeightConfigListQuery, opts: { onlyCharging?: boolean } = {}) {
+  const r = await repo.listWeightConfigs(db, { ...q, ...opts }, scopeOf(actor, q.customerId));
+  return { items: r.items.map((i) => toWeightConfig(i.config, i.productName)), page: q.page, pageSize: q.pageSize, totalCount: r.totalCount };
+}
+
+export async function productActualWeightFee(db: Db, actor: Actor, productId: string, weighedGrams: number) {
+  const product = await getProduct(db, actor, productId);
+  const feeCents = actualWeightFee(product, weighedGrams);
+  return {
+    productId,
+    weighedGrams,
+    weightThreshold: product.weightConfig?.weightThreshold ?? null,
+    exceeded: feeCents > 0,
+    fee: fromCents(feeCents),
+  };
+}
+
+// Internal helpers the import service shares.
+export const internals = { productFor, writeWeightConfig, variantValues, mapUniqueViolation, statusRefused, isStaff };

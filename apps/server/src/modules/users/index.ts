@@ -1,0 +1,17 @@
+export {
+  seedAccessCatalog,
+  createUser,
+  updateUserRow,
+  loadPrincipal,
+  forgetRoles,
+  type Principal,
+  getProfile,
+  changeUserStatus,
+  onUserDeactivated,
+  onUserChanged,
+  findUserByEmail,
+  findUserById,
+  type UserRow,
+} from './users.service';
+export { usersRoutes } from './users.routes';
+export { seedFirstAdmin, seedDemoSeller, hasNoUsers } from './users.seed';

@@ -1,0 +1,80 @@
+import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { likePattern } from '../../platform/crud';
+import type { Db } from '../../platform/db';
+import { rolePermissions, roles, userPermissions, users } from './users.tables';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type RoleRow = typeof roles.$inferSelect;
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email));
+  return row;
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function insertUser(db: Db, values: NewUser): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+export async function updateUser(db: Db, id: string, patch: Partial<NewUser>): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+export async function findRoleByCode(db: Db, code: string): Promise<RoleRow | undefined> {
+  const [row] = await db.select().from(roles).where(eq(roles.code, code));
+  return row;
+}
+
+export async function findRoleById(db: Db, id: string): Promise<RoleRow | undefined> {
+  const [row] = await db.select().from(roles).where(eq(roles.id, id));
+  return row;
+}
+
+export async function rolePermissionCodes(db: Db, roleId: string): Promise<string[]> {
+  const rows = await db.select({ code: rolePermissions.permissionCode }).from(rolePermissions).where(eq(rolePermissions.roleId, roleId));
+  return rows.map((r) => r.code);
+}
+
+/** A user with their permission overrides, in one query. */
+export async function findUserWithOverrides(db: Db, id: string): Promise<{ user: UserRow; overrides: { code: string; granted: boolean }[] } | undefined> {
+  const [row] = await db
+    .select({
+      user: users,
+      overrides: sql<{ code: string; granted: boolean }[]>`coalesce((select json_agg(json_build_object('code', ${userPermissions.permissionCode}, 'granted', ${userPermissions.granted})) from ${userPermissions} where ${userPermissions.userId} = ${users.id}), '[]'::json)`,
+    })
+    .from(users)
+    .where(eq(users.id, id));
+  if (!row) return undefined;
+  const overrides = typeof row.overrides === 'string' ? JSON.parse(row.overrides) : row.overrides;
+  return { user: row.user, overrides };
+}
+
+/** Seller account owners (a team member acts for its owner's account), by keyword or ids. */
+export async function searchCustomers(db: Db, q: { keyword?: string; ids: string[]; limit: number }) {
+  const like = q.keyword ? likePattern(q.keyword) : undefined;
+  return db
+    .select({ id: users.accountId, fullName: users.fullName, email: users.email })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(
+      and(
+        eq(roles.kind, 'customer'),
+        eq(users.id, users.accountId),
+        q.ids.length > 0 ? inArray(users.id, q.ids) : undefined,
+        like ? or(ilike(users.fullName, like), ilike(users.email, like)) : undefined,
+      ),
+    )
+    .orderBy(asc(users.fullName))
+    .limit(q.ids.length > 0 ? q.ids.length : q.limit);
+}

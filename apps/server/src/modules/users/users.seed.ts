@@ -1,0 +1,30 @@
+import { eq } from 'drizzle-orm';
+import { DEFAULT_SELLER_ROLE, SUPER_ADMIN_ROLE } from '@exship/contracts';
+import type { Db } from '../../platform/db';
+import { hashPassword } from '../../platform/passwords';
+import { openWallet } from '../wallet';
+import { findRoleByCode, findUserByEmail } from './users.repository';
+import { createUser } from './users.service';
+import { users } from './users.tables';
+
+/** The first super admin, when no user holds that role yet. */
+export async function seedFirstAdmin(db: Db, email: string, password: string): Promise<boolean> {
+  const role = await findRoleByCode(db, SUPER_ADMIN_ROLE);
+  const [any] = await db.select({ id: users.id }).from(users).where(eq(users.roleId, role!.id)).limit(1);
+  if (any || (await findUserByEmail(db, email))) return false;
+  await createUser(db, { email, passwordHash: await hashPassword(password), fullName: 'ExShip Admin', roleCode: SUPER_ADMIN_ROLE, status: 'active' });
+  return true;
+}
+
+/** A verified demo seller with an empty wallet. */
+export async function seedDemoSeller(db: Db, email: string, password: string): Promise<boolean> {
+  if (await findUserByEmail(db, email)) return false;
+  const seller = await createUser(db, { email, passwordHash: await hashPassword(password), fullName: 'Demo Seller', roleCode: DEFAULT_SELLER_ROLE, status: 'active' });
+  await openWallet(db, seller.accountId);
+  return true;
+}
+
+export async function hasNoUsers(db: Db): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).limit(1);
+  return rows.length === 0;
+}

@@ -1,0 +1,2 @@
+export { openWallet, getWalletSummary, setAutoPay, type WalletSummary } from './wallet.service';
+export { walletRoutes } from './wallet.routes';

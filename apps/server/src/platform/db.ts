@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+
+// DESIGN: PostgreSQL through Drizzle; PGlite embedded by default, a server when DATABASE_URL is set.
+export type Db = PgDatabase<PgQueryResultHKT>;
+export type DbKind = 'pglite' | 'postgres';
+
+export interface SqlResult {
+  rows: Record<string, unknown>[];
+}
+
+export interface Database {
+  kind: DbKind;
+  db: Db;
+  /** Raw SQL for engines that bring their own queries (pg-boss). Multi-statement text when no params. */
+  executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
+  /** Connection string for engines that open their own pool (PostgreSQL only). */
+  connectionString?: string;
+  close(): Promise<void>;
+}
+
+const MIGRATIONS = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  /** PGlite data directory; `memory://` for an in-memory database. */
+  dataDir?: string;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  return openPglite(opts.dataDir ?? 'memory://');
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir);
+  const db = drizzlePglite({ client }) as unknown as Db;
+  await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
+  return {
+    kind: 'pglite',
+    db,
+    async executeSql(text, values) {
+      if (values && values.length > 0) {
+        const r = await client.query(text, values);
+        return { rows: r.rows as Record<string, unknown>[] };
+      }
+      const results = await client.exec(text);
+      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+    },
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(connectionString: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection that the server drops (restart, failover, admin kill) must not crash the process;
+  // the pool replaces it on the next query.
+  pool.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
+  const db = drizzlePg({ client: pool }) as unknown as Db;
+  await migratePg(db as never, { migrationsFolder: MIGRATIONS });
+  return {
+    kind: 'postgres',
+    db,
+    connectionString,
+    async executeSql(text, values) {
+      const r = await pool.query(text, values);
+      const last = Array.isArray(r) ? r.at(-1) : r;
+      return { rows: (last?.rows ?? []) as Record<string, unknown>[] };
+    },
+    close: () => pool.end(),
+  };
+}

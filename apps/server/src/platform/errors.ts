@@ -1,0 +1,23 @@
+import type { ErrorCode, FieldError } from '@exship/contracts';
+
+/** Thrown by services; the HTTP error handler turns it into the error envelope (CONVENTIONS: Errors). */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly status: number,
+    readonly opts: { errors?: FieldError[]; details?: Record<string, unknown>; vars?: Record<string, string>; headers?: Record<string, string> } = {},
+  ) {
+    super(code);
+    this.name = 'AppError';
+  }
+}
+
+export const fieldError = (field: string, message: string, code: ErrorCode = 'VALIDATION_FAILED') =>
+  new AppError(code, 400, { errors: [{ field, message }] });
+
+/** drizzle 0.45 wraps driver errors: the SQLSTATE is at err.cause.code (DESIGN toolchain facts). */
+export function sqlState(err: unknown): string | undefined {
+  const e = err as { code?: unknown; cause?: { code?: unknown } };
+  const code = e?.cause?.code ?? e?.code;
+  return typeof code === 'string' ? code : undefined;
+}

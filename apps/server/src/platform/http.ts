@@ -1,0 +1,145 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  errorMessageKey,
+  isMessageKey,
+  translate,
+  type ErrorCode,
+  type FieldError,
+  type Language,
+  type MessageKey,
+  type PermissionCode,
+  type ScreenKey,
+} from '@exship/contracts';
+import { AppError } from './errors';
+
+export const API_PREFIX = '/api/v1';
+
+/** Who may call a route: anyone, any signed-in user, or a user holding the permission code. */
+export type Access = 'public' | 'open' | PermissionCode | ScreenKey;
+
+export interface AuthContext {
+  userId: string;
+  accountId: string;
+  sessionId: string;
+  roleCode: string;
+  roleKind: 'staff' | 'customer';
+  permissions: ReadonlySet<string>;
+  language: Language;
+  timeZone: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    lang: Language;
+    auth: AuthContext | null;
+  }
+}
+
+/** SPEC §7: the `language` header, else Accept-Language, else en. */
+export function requestLanguage(req: FastifyRequest): Language {
+  const explicit = headerValue(req.headers['language']);
+  if (explicit && (LANGUAGES as readonly string[]).includes(explicit.toLowerCase())) return explicit.toLowerCase() as Language;
+  const accept = headerValue(req.headers['accept-language']);
+  if (accept) {
+    for (const part of accept.split(',')) {
+      const tag = part.split(';')[0]!.trim().toLowerCase().slice(0, 2);
+      if ((LANGUAGES as readonly string[]).includes(tag)) return tag as Language;
+    }
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+const headerValue = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+/** The success envelope `{ success, message, data }` with the message in the caller's language. */
+export function ok<T>(req: FastifyRequest, data: T, messageKey: MessageKey = 'ok') {
+  return { success: true as const, message: translate(req.lang, messageKey), data };
+}
+
+function errorBody(lang: Language, code: ErrorCode, errors?: FieldError[], details?: Record<string, unknown>, vars?: Record<string, string>) {
+  return {
+    success: false as const,
+    code,
+    message: translate(lang, errorMessageKey(code), vars && Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, translate(lang, v)]))),
+    ...(errors && errors.length > 0 ? { errors: errors.map((e) => ({ field: e.field, message: translate(lang, e.message) })) } : {}),
+    ...(details ? { details } : {}),
+  };
+}
+
+export function sendError(req: FastifyRequest, reply: FastifyReply, status: number, code: ErrorCode, errors?: FieldError[], details?: Record<string, unknown>) {
+  return reply.code(status).send(errorBody(req.lang ?? DEFAULT_LANGUAGE, code, errors, details));
+}
+
+/** Map a zod issue message to a message key: our schemas already use keys; zod's defaults get a generic one. */
+function issueMessage(message: string, keyword: string, params: Record<string, unknown>): string {
+  if (isMessageKey(message)) return message;
+  if (keyword === 'invalid_type' && (params.input === undefined || /received undefined/.test(message))) return 'validation.required';
+  if (keyword === 'unrecognized_keys') return 'validation.unknownField';
+  return 'validation.invalid';
+}
+
+const SECURITY_HEADERS = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'same-origin', 'x-frame-options': 'DENY' };
+const API_HEADERS = { ...SECURITY_HEADERS, 'cache-control': 'no-store' };
+
+export function registerHttpPlatform(app: FastifyInstance): void {
+  // The language is worked out on first use, so routes that never speak pay nothing for it.
+  app.decorateRequest('lang', {
+    getter(this: FastifyRequest & { _lang?: Language }) {
+      return (this._lang ??= requestLanguage(this));
+    },
+    setter(this: FastifyRequest & { _lang?: Language }, value: Language) {
+      this._lang = value;
+    },
+  });
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(req.url.startsWith(API_PREFIX) ? API_HEADERS : SECURITY_HEADERS);
+    done();
+  });
+
+  // Every API route states who may call it; a route without `config.access` is a programming error.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith(API_PREFIX) && !route.config?.access) {
+      throw new Error(`route ${route.method} ${route.url} declares no access (config.access)`);
+    }
+  });
+
+  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    if (err instanceof AppError) {
+      if (err.opts.headers) reply.headers(err.opts.headers);
+      return reply.code(err.status).send(errorBody(req.lang, err.code, err.opts.errors, err.opts.details, err.opts.vars));
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const where = (err as { validationContext?: string }).validationContext;
+      const errors = err.validation.map((v) => {
+        const path = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
+        return {
+          field: path || (where === 'body' ? 'body' : where ?? 'request'),
+          message: issueMessage(v.message ?? '', v.keyword, v.params as Record<string, unknown>),
+        };
+      });
+      return reply.code(400).send(errorBody(req.lang, 'VALIDATION_FAILED', errors));
+    }
+    const fe = err as FastifyError;
+    switch (fe.code) {
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return reply.code(413).send(errorBody(req.lang, 'PAYLOAD_TOO_LARGE'));
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return reply.code(415).send(errorBody(req.lang, 'UNSUPPORTED_MEDIA_TYPE'));
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return reply.code(400).send(errorBody(req.lang, 'VALIDATION_FAILED', [{ field: 'body', message: 'validation.required' }]));
+    }
+    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+      // e.g. a body that is not valid JSON
+      return reply.code(400).send(errorBody(req.lang, 'VALIDATION_FAILED', [{ field: 'body', message: 'validation.invalid' }]));
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.code(500).send(errorBody(req.lang, 'INTERNAL_ERROR'));
+  });
+}

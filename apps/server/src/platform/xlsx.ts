@@ -1,0 +1,384 @@
+import { Readable } from 'node:stream';
+import zlib from 'node:zlib';
+import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
+import { translate, type FieldError, type Language } from '@exship/contracts';
+import { offsetMinutes } from '@exship/domain';
+import { AppError } from './errors';
+import { formatBytes, type Upload } from './storage';
+
+// Reusable xlsx imports and templates (SPEC §5 "Imports", §8 error workbook). Every import goes:
+// upload → checkFile (type, size, zip-bomb guard) → readSheet (exact header, typed cells, per-row
+// errors, row limit) → the module's own row rules → rowsInvalidError or its transaction.
+
+export interface SheetColumn<H extends string = string> {
+  /** The exact header text in row 1. */
+  header: H;
+  kind: 'text' | 'number';
+  required?: boolean;
+  width?: number;
+  /** Dropdown values offered by the template (bounded to the template's row range). */
+  list?: readonly string[];
+}
+
+export interface SheetTemplate<H extends string = string> {
+  sheetName: string;
+  columns: readonly SheetColumn<H>[];
+  /** Data rows accepted (SPEC §9: 1000, 3000 or 10,000 depending on the import). */
+  maxRows: number;
+  /** File size accepted (SPEC §5: xlsx 10 MB). */
+  maxBytes: number;
+}
+
+export type CellValue = string | number | null;
+
+export interface SheetRow<H extends string = string> {
+  /** The Excel row number, as the user sees it (the header is row 1). */
+  row: number;
+  values: Record<H, CellValue>;
+  /** The row's cells as read, for the error workbook. */
+  raw: CellValue[];
+  /** Message keys with the field `rows.<row>.<header>`; modules add their own rule errors here. */
+  errors: FieldError[];
+}
+
+/** The field name of a row error: `rows.7.SKU`, or `rows.7` for the row as a whole. */
+export const rowField = (row: number, header?: string) => (header ? `rows.${row}.${header}` : `rows.${row}`);
+
+/** Headers the error workbook adds; a re-uploaded error workbook is accepted with it. */
+const ERRORS_HEADERS = new Set(['Errors', 'Lỗi']);
+
+// ---------------------------------------------------------------------------------------------
+// The file: extension, size, and the zip container (an xlsx is a zip).
+
+export const ZIP_LIMITS = {
+  maxEntries: 500,
+  /** A legitimate 10 MB workbook unpacks to well under this; a zip bomb does not. */
+  maxUncompressedBytes: 100 * 1024 * 1024,
+};
+
+const notXlsx = () => new AppError('IMPORT_NOT_XLSX', 400);
+const unpackedTooLarge = () => new AppError('IMPORT_UNPACKED_TOO_LARGE', 400);
+
+/**
+ * SPEC §5: only .xlsx (case-insensitive), under the size limit; money-and-security.md: check the
+ * entry count and the uncompressed size before parsing. The central directory's sizes are not
+ * trusted: every entry is inflated (counting, not keeping) up to the remaining budget, and the
+ * entries must tile the file exactly, so no local entry hides outside the central directory
+ * (a streaming reader would parse it).
+ */
+export async function checkXlsxFile(upload: Upload, maxBytes: number, limits = ZIP_LIMITS): Promise<void> {
+  if (!/\.xlsx$/i.test(upload.fileName)) throw notXlsx();
+  if (upload.data.length > maxBytes) throw new AppError('FILE_TOO_LARGE', 413, { vars: { max: formatBytes(maxBytes) } });
+  const names = await checkZip(upload.data, limits);
+  if (!names.includes('[Content_Types].xml') || !names.includes('xl/workbook.xml')) throw notXlsx();
+}
+
+interface ZipEntry {
+  name: string;
+  flags: number;
+  method: number;
+  compressedSize: number;
+  size: number;
+  localOffset: number;
+}
+
+/** Validates a zip container and returns its entry names; AppError when it is not one or is a bomb. */
+export async function checkZip(data: Buffer, limits = ZIP_LIMITS): Promise<string[]> {
+  if (data.length < 22 || data.readUInt32LE(0) !== 0x04034b50) throw notXlsx();
+  let eocd = -1;
+  for (let i = data.length - 22, min = Math.max(0, data.length - 22 - 0xffff); i >= min; i--) {
+    if (data.readUInt32LE(i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) throw notXlsx();
+  const diskEntries = data.readUInt16LE(eocd + 8);
+  const total = data.readUInt16LE(eocd + 10);
+  const cdSize = data.readUInt32LE(eocd + 12);
+  const cdOffset = data.readUInt32LE(eocd + 16);
+  // Zip64 and multi-disk archives are never needed for a 10 MB workbook.
+  if (total === 0xffff || cdOffset === 0xffffffff || diskEntries !== total || cdOffset + cdSize > eocd) throw notXlsx();
+  if (total > limits.maxEntries) throw unpackedTooLarge();
+
+  const entries: ZipEntry[] = [];
+  let declared = 0;
+  for (let i = 0, p = cdOffset; i < total; i++) {
+    if (p + 46 > eocd || data.readUInt32LE(p) !== 0x02014b50) throw notXlsx();
+    const e: ZipEntry = {
+      flags: data.readUInt16LE(p + 8),
+      method: data.readUInt16LE(p + 10),
+      compressedSize: data.readUInt32LE(p + 20),
+      size: data.readUInt32LE(p + 24),
+      localOffset: data.readUInt32LE(p + 42),
+      name: data.toString('utf8', p + 46, p + 46 + data.readUInt16LE(p + 28)),
+    };
+    if (e.flags & 1 || (e.method !== 0 && e.method !== 8)) throw notXlsx(); // encrypted or exotic compression
+    declared += e.size;
+    if (declared > limits.maxUncompressedBytes) throw unpackedTooLarge();
+    entries.push(e);
+    p += 46 + data.readUInt16LE(p + 28) + data.readUInt16LE(p + 30) + data.readUInt16LE(p + 32);
+  }
+
+  let expected = 0;
+  let inflated = 0;
+  for (const e of [...entries].sort((a, b) => a.localOffset - b.localOffset)) {
+    if (e.localOffset !== expected || e.localOffset + 30 > cdOffset || data.readUInt32LE(e.localOffset) !== 0x04034b50) throw notXlsx();
+    const start = e.localOffset + 30 + data.readUInt16LE(e.localOffset + 26) + data.readUInt16LE(e.localOffset + 28);
+    const end = start + e.compressedSize;
+    if (end > cdOffset) throw notXlsx();
+    const budget = limits.maxUncompressedBytes - inflated;
+    const actual = e.method === 0 ? e.compressedSize : await inflatedSize(data.subarray(start, end), budget);
+    if (actual > budget) throw unpackedTooLarge();
+    if (actual !== e.size) throw notXlsx();
+    inflated += actual;
+    expected = end;
+    if (e.flags & 8) expected += end + 4 <= cdOffset && data.readUInt32LE(end) === 0x08074b50 ? 16 : 12; // data descriptor
+  }
+  if (expected !== cdOffset) throw notXlsx();
+  return entries.map((e) => e.name);
+}
+
+/** Inflates raw deflate data, counting bytes and stopping once past `limit`; rejects on corrupt data. */
+function inflatedSize(chunk: Buffer, limit: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const inflate = zlib.createInflateRaw();
+    let n = 0;
+    inflate.on('data', (d: Buffer) => {
+      n += d.length;
+      if (n > limit) {
+        inflate.destroy();
+        resolve(n);
+      }
+    });
+    inflate.on('end', () => resolve(n));
+    inflate.on('error', () => reject(notXlsx()));
+    inflate.end(chunk);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading rows.
+
+type Cell = { value: CellValue; formula?: boolean; invalid?: boolean };
+
+function readCell(v: unknown): Cell {
+  if (v === null || v === undefined) return { value: null };
+  if (typeof v === 'string') {
+    const s = v.trim();
+    // A formula typed as text is refused too: it would run when someone opens an export.
+    return s === '' ? { value: null } : { value: s, formula: s.startsWith('=') };
+  }
+  if (typeof v === 'number') return Number.isFinite(v) ? { value: v } : { value: String(v), invalid: true };
+  if (typeof v === 'boolean') return { value: v ? 'TRUE' : 'FALSE' };
+  if (v instanceof Date) return { value: v.toISOString() };
+  if (typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    if ('formula' in o || 'sharedFormula' in o) return { value: `=${String(o.formula ?? o.sharedFormula ?? '')}`, formula: true };
+    if (Array.isArray(o.richText)) return readCell((o.richText as { text?: string }[]).map((r) => r.text ?? '').join(''));
+    if ('text' in o) return readCell(o.text);
+    if ('error' in o) return { value: String(o.error), invalid: true };
+  }
+  return { value: String(v), invalid: true };
+}
+
+const NUMBER_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+
+/**
+ * Reads the first worksheet of a checked xlsx: the header row must equal the template's headers
+ * exactly (IMPORT_TEMPLATE_CHANGED), blank rows are skipped, more than `maxRows` data rows is
+ * IMPORT_TOO_MANY_ROWS, none is IMPORT_NO_DATA. Each data row carries its typed values and the
+ * cell-level errors: required blank, formula, text in a number column.
+ */
+export async function readSheet<H extends string>(upload: Upload, tpl: SheetTemplate<H>): Promise<SheetRow<H>[]> {
+  await checkXlsxFile(upload, tpl.maxBytes);
+  const headers = tpl.columns.map((c) => c.header);
+  const rows: SheetRow<H>[] = [];
+  let headerOk = false;
+  let dataRows = 0;
+  let templateChanged = false;
+  try {
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(upload.data), {
+      sharedStrings: 'cache',
+      hyperlinks: 'ignore',
+      styles: 'ignore',
+      worksheets: 'emit',
+      entries: 'ignore',
+    });
+    let sheet = 0;
+    for await (const ws of reader) {
+      sheet++;
+      for await (const row of ws) {
+        if (sheet > 1 || templateChanged) continue; // drain: only the first sheet is data
+        const values = (row.values as unknown[]) ?? [];
+        if (!headerOk) {
+          const found = values.slice(1).map((v) => readCell(v).value);
+          while (found.length > 0 && (found.at(-1) === null || ERRORS_HEADERS.has(String(found.at(-1))))) found.pop();
+          if (row.number !== 1 || found.length !== headers.length || headers.some((h, i) => String(found[i] ?? '') !== h)) templateChanged = true;
+          headerOk = true;
+          continue;
+        }
+        const cells = headers.map((_, i) => readCell(values[i + 1]));
+        if (cells.every((c) => c.value === null)) continue;
+        dataRows++;
+        if (dataRows > tpl.maxRows) continue; // keep counting, stop keeping
+        rows.push(toRow(row.number, cells, tpl));
+      }
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw notXlsx(); // well-formed zip, broken workbook XML
+  }
+  if (templateChanged) throw new AppError('IMPORT_TEMPLATE_CHANGED', 400, { details: { expectedHeaders: headers } });
+  if (dataRows === 0) throw new AppError('IMPORT_NO_DATA', 400);
+  if (dataRows > tpl.maxRows) throw new AppError('IMPORT_TOO_MANY_ROWS', 400, { vars: { max: tpl.maxRows.toLocaleString('en-US') }, details: { maxRows: tpl.maxRows, rows: dataRows } });
+  return rows;
+}
+
+function toRow<H extends string>(rowNumber: number, cells: Cell[], tpl: SheetTemplate<H>): SheetRow<H> {
+  const values = {} as Record<H, CellValue>;
+  const errors: FieldError[] = [];
+  tpl.columns.forEach((col, i) => {
+    const cell = cells[i]!;
+    const field = rowField(rowNumber, col.header);
+    let value = cell.value;
+    if (cell.formula) {
+      errors.push({ field, message: 'import.cell.formula' });
+      value = null;
+    } else if (cell.invalid) {
+      errors.push({ field, message: 'validation.invalid' });
+      value = null;
+    } else if (value === null) {
+      if (col.required) errors.push({ field, message: 'validation.required' });
+    } else if (col.kind === 'number' && typeof value === 'string') {
+      if (NUMBER_TEXT.test(value)) value = Number(value);
+      else {
+        errors.push({ field, message: 'validation.number' });
+        value = null;
+      }
+    } else if (col.kind === 'text' && typeof value === 'number') {
+      value = String(value);
+    }
+    values[col.header] = value;
+  });
+  return { row: rowNumber, values, raw: cells.map((c) => c.value), errors };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing: templates, error workbooks, exports.
+
+/** money-and-security.md: a text cell starting with =, +, -, @, tab, CR or NUL is prefixed with '. */
+export function safeCell(v: CellValue): CellValue {
+  return typeof v === 'string' && /^[=+\-@\t\r\0]/.test(v) ? `'${v}` : v;
+}
+
+const columnLetter = (n: number): string => (n <= 26 ? String.fromCharCode(64 + n) : columnLetter(Math.floor((n - 1) / 26)) + String.fromCharCode(65 + ((n - 1) % 26)));
+
+function addSheet(wb: ExcelJS.Workbook, tpl: SheetTemplate, extraHeaders: string[] = []): ExcelJS.Worksheet {
+  const ws = wb.addWorksheet(tpl.sheetName);
+  ws.columns = [
+    ...tpl.columns.map((c) => ({ header: c.header, key: c.header, width: c.width ?? Math.max(14, c.header.length + 4) })),
+    ...extraHeaders.map((h) => ({ header: h, key: h, width: 60 })),
+  ];
+  const head = ws.getRow(1);
+  head.font = { bold: true };
+  tpl.columns.forEach((c, i) => {
+    if (c.required) head.getCell(i + 1).font = { bold: true, color: { argb: 'FFC00000' } };
+  });
+  ws.views = [{ state: 'frozen', ySplit: 1 }];
+  return ws;
+}
+
+/** A template: the exact header row, text columns formatted as text, dropdowns on a bounded range. */
+export async function templateWorkbook(tpl: SheetTemplate, exampleRows: CellValue[][] = []): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = addSheet(wb, tpl);
+  const lastRow = tpl.maxRows + 1;
+  tpl.columns.forEach((c, i) => {
+    const col = columnLetter(i + 1);
+    if (c.kind === 'text') ws.getColumn(i + 1).numFmt = '@'; // keeps leading zeros in codes
+    if (c.list) {
+      // DESIGN toolchain facts: dataValidations is missing from ExcelJS's types; bounded range only.
+      (ws as unknown as { dataValidations: { add(range: string, v: unknown): void } }).dataValidations.add(`${col}2:${col}${lastRow}`, {
+        type: 'list',
+        allowBlank: !c.required,
+        formulae: [`"${c.list.join(',')}"`],
+        showErrorMessage: true,
+        errorStyle: 'error',
+        errorTitle: 'Invalid Selection',
+        error: 'Please select a value from the dropdown list',
+      });
+    }
+  });
+  for (const r of exampleRows) ws.addRow(r.map(safeCell));
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** SPEC §8: the original rows with an extra Errors column listing each row's messages. */
+export async function errorWorkbook(tpl: SheetTemplate, rows: { raw: CellValue[]; messages: string[] }[], errorsHeader: string): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = addSheet(wb, tpl, [errorsHeader]);
+  for (const r of rows) {
+    const added = ws.addRow([...tpl.columns.map((_, i) => safeCell(r.raw[i] ?? null)), safeCell(r.messages.join('\n') || null)]);
+    if (r.messages.length > 0) added.getCell(tpl.columns.length + 1).font = { color: { argb: 'FFC00000' } };
+  }
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** SPEC §8: original file name + `_Errors_` + DDMMYYYY_HHmmss (in the user's offset) + `.xlsx`. */
+export function errorWorkbookFileName(original: string, now: Date, offset = '+07:00'): string {
+  const base = original.replace(/\.xlsx$/i, '').replace(/[\\/:*?"<>|\r\n]/g, '_') || 'import';
+  const d = new Date(now.getTime() + offsetMinutes(offset) * 60_000);
+  const stamp = `${pad(d.getUTCDate())}${pad(d.getUTCMonth() + 1)}${d.getUTCFullYear()}_${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}`;
+  return `${base}_Errors_${stamp}.xlsx`;
+}
+
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Replies with a workbook as a download (money-and-security.md: Content-Disposition on downloads). */
+export function sendXlsx(reply: FastifyReply, fileName: string, data: Buffer) {
+  return reply.header('content-type', XLSX_CONTENT_TYPE).header('content-disposition', `attachment; filename="${fileName.replace(/["\\\r\n]/g, '_')}"`).send(data);
+}
+/** At most this many row errors travel in `errors`; the error workbook has them all. */
+export const MAX_REPORTED_ERRORS = 200;
+
+/**
+ * The reply to a file with bad rows: 400 IMPORT_ROWS_INVALID, `errors` (first 200, field
+ * `rows.<row>.<header>`), and `details.errorWorkbook` {fileName, contentType, base64}.
+ */
+export async function rowsInvalidError(opts: {
+  tpl: SheetTemplate;
+  rows: SheetRow[];
+  fileName: string;
+  lang: Language;
+  now?: Date;
+  timeZone?: string;
+}): Promise<AppError> {
+  const { tpl, rows, lang } = opts;
+  const invalid = rows.filter((r) => r.errors.length > 0);
+  const describe = (e: FieldError) => {
+    const header = e.field.split('.').slice(2).join('.');
+    const text = translate(lang, e.message);
+    return header ? `${header}: ${text}` : text;
+  };
+  const workbook = await errorWorkbook(
+    tpl,
+    rows.map((r) => ({ raw: r.raw, messages: r.errors.map(describe) })),
+    translate(lang, 'import.errorsColumn'),
+  );
+  return new AppError('IMPORT_ROWS_INVALID', 400, {
+    errors: invalid.flatMap((r) => r.errors).slice(0, MAX_REPORTED_ERRORS),
+    details: {
+      totalRows: rows.length,
+      invalidRows: invalid.length,
+      errorWorkbook: {
+        fileName: errorWorkbookFileName(opts.fileName, opts.now ?? new Date(), opts.timeZone),
+        contentType: XLSX_CONTENT_TYPE,
+        base64: workbook.toString('base64'),
+      },
+    },
+  });
+}

@@ -1,0 +1,142 @@
+import { desc, eq } from 'drizzle-orm';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../app';
+import { closeContext, createContext, type AppContext } from '../context';
+import { loadConfig } from '../platform/config';
+import { openDatabase, type Database } from '../platform/db';
+import { mailOutbox } from '../platform/platform.tables';
+import { hashPassword } from '../platform/passwords';
+import { createUser } from '../modules/users';
+import { DEFAULT_SELLER_ROLE } from '@exship/contracts';
+
+/**
+ * One app per test file on real SQL: an in-memory PGlite, or, when TEST_DATABASE_URL is set,
+ * a fresh PostgreSQL database created for the file and dropped after it.
+ */
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  db: Database['db'];
+  close(): Promise<void>;
+  /** inject() that parses the JSON reply. */
+  call(opts: InjectOptions & { token?: string }): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
+  login(email: string, password: string, ip?: string): Promise<string>;
+}
+
+export const ADMIN = { email: 'admin@exship.local', password: 'Admin#Passw0rd!' };
+export const SELLER = { email: 'seller@exship.local', password: 'Seller#Passw0rd!' };
+
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    return { database, drop: async () => {} };
+  }
+  const url = new URL(base);
+  const name = `exship_t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      try {
+        // Let the file's pools finish closing first; force only as a last resort.
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await c.query(`drop database if exists ${name}`);
+            break;
+          } catch (err) {
+            if (attempt >= 20) {
+              await c.query(`drop database if exists ${name} with (force)`);
+              break;
+            }
+            void err;
+            await new Promise((r) => setTimeout(r, 250));
+          }
+        }
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
+
+export async function startTestApp(
+  opts: { env?: Record<string, string>; beforeStart?: (ctx: AppContext) => void | Promise<void> } = {},
+): Promise<TestApp> {
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    APP_URL: 'http://localhost:3000',
+    SEED_DEMO: 'true',
+    WEB_DIST: '/nonexistent-web-dist',
+    ...opts.env,
+  });
+  const { database, drop } = await openTestDatabase();
+  const ctx = await createContext(config, { database, jobs: { pollingIntervalSeconds: 0.5, cronIntervalSeconds: 1 } });
+  const app = await buildApp(ctx);
+  await app.seed();
+  await opts.beforeStart?.(ctx);
+  await ctx.jobs.start();
+  await app.ready();
+
+  const call: TestApp['call'] = async ({ token, headers, ...rest }) => {
+    const res = await app.inject({ ...rest, headers: { ...(headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+    let body: unknown = res.body;
+    try {
+      body = res.json();
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.statusCode, body, headers: res.headers as Record<string, unknown> };
+  };
+
+  return {
+    app,
+    ctx,
+    db: database.db,
+    call,
+    async login(email, password, ip = '127.0.0.1') {
+      const res = await call({ method: 'POST', url: '/api/v1/login', payload: { email, password }, remoteAddress: ip });
+      if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.data.token as string;
+    },
+    async close() {
+      await app.close();
+      await closeContext(ctx);
+      await drop();
+    },
+  };
+}
+
+/** Poll until `check` returns a value, or fail after `ms`. No fixed sleeps in tests. */
+export async function eventually<T>(check: () => Promise<T | undefined | null | false>, ms = 15_000, every = 100): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, every));
+  }
+}
+
+
+/** The newest mail kept for an address, and the first app link in it. */
+export async function lastMailTo(db: Database['db'], to: string) {
+  const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to)).orderBy(desc(mailOutbox.createdAt)).limit(1);
+  if (!row) return undefined;
+  const link = /http:\/\/localhost:3000(\/app\/\S+)/.exec(row.text)?.[1];
+  return { ...row, link };
+}
+
+/** Another active seller account (the tenant-isolation counterpart of the demo seller), signed in. */
+export async function createSeller(t: TestApp, email: string, password = 'Other#Passw0rd!'): Promise<{ id: string; token: string }> {
+  const user = await createUser(t.db, { email, passwordHash: await hashPassword(password), fullName: 'Other Seller', roleCode: DEFAULT_SELLER_ROLE, status: 'active' });
+  return { id: user.accountId, token: await t.login(email, password) };
+}

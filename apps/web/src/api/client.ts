@@ -1,0 +1,137 @@
+import type { ErrorCode } from '@exship/contracts';
+import { session } from './session';
+
+// SPEC §7 / DESIGN "API": base /api/v1, envelope { success, message, data }, errors with a stable code.
+export const API_BASE = '/api/v1';
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode | 'NETWORK_ERROR' | 'BAD_RESPONSE' | string,
+    message: string,
+    readonly errors: FieldError[] = [],
+    readonly details: Record<string, unknown> | undefined = undefined,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface Envelope<T> {
+  success: true;
+  message: string;
+  data: T;
+}
+
+type SessionEndHandler = () => void;
+let onSessionEnd: SessionEndHandler = () => {
+  if (typeof window !== 'undefined' && window.location.pathname !== '/app/login') window.location.assign('/app/login');
+};
+/** The router registers its navigate here so a 401 does not reload the page. */
+export function setSessionEndHandler(handler: SessionEndHandler): void {
+  onSessionEnd = handler;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+function headers(json: boolean): Record<string, string> {
+  const { token, language } = session.get();
+  const h: Record<string, string> = { Accept: 'application/json', language, 'Accept-Language': language, 'Cache-Control': 'no-cache', Pragma: 'no-cache' };
+  if (token) h.Authorization = `Bearer ${token}`;
+  if (json) h['Content-Type'] = 'application/json';
+  return h;
+}
+
+const parseJson = (text: string): Record<string, unknown> | null => {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+};
+
+/** The error of a reply, and the end of the session on 401 / SESSION_EXPIRED. */
+function failure(res: Response, body: Record<string, unknown> | null, sentToken: boolean): ApiError {
+  const code = typeof body?.code === 'string' ? body.code : undefined;
+  // DESIGN: 401 or SESSION_EXPIRED ends the session — but only a session we actually sent
+  // (a wrong password on the login form is a 401 too).
+  if ((res.status === 401 || code === 'SESSION_EXPIRED') && sentToken) {
+    session.clear();
+    onSessionEnd();
+  }
+  return new ApiError(
+    res.status,
+    code ?? (body ? 'UNKNOWN' : 'BAD_RESPONSE'),
+    typeof body?.message === 'string' ? body.message : '',
+    Array.isArray(body?.errors) ? (body.errors as FieldError[]) : [],
+    body?.details && typeof body.details === 'object' ? (body.details as Record<string, unknown>) : undefined,
+  );
+}
+
+/** One call to the API: headers, network errors, and error replies turned into ApiError. */
+async function send(method: string, path: string, init: { body?: BodyInit; json?: boolean; signal?: AbortSignal } = {}): Promise<Response> {
+  const sentToken = Boolean(session.get().token);
+  let res: Response;
+  try {
+    res = await fetch(path.startsWith(API_BASE) ? path : `${API_BASE}${path}`, {
+      method,
+      headers: headers(init.json ?? false),
+      body: init.body,
+      signal: init.signal,
+      credentials: 'same-origin',
+    });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError(0, 'NETWORK_ERROR', '');
+  }
+  if (!res.ok) throw failure(res, parseJson(await res.text()), sentToken);
+  return res;
+}
+
+async function envelope<T>(res: Response): Promise<Envelope<T>> {
+  const body = parseJson(await res.text());
+  if (!body || body.success !== true) throw failure(res, body, false);
+  return body as unknown as Envelope<T>;
+}
+
+export async function request<T = unknown>(method: string, path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+  const json = options.body !== undefined;
+  return envelope<T>(await send(method, path, { body: json ? JSON.stringify(options.body) : undefined, json, signal: options.signal }));
+}
+
+/** A file from the API (templates, exports, images), with the server's file name when it gives one. */
+export async function fetchFile(path: string, signal?: AbortSignal): Promise<{ blob: Blob; fileName: string }> {
+  const res = await send('GET', path, { signal });
+  const fileName = /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? path.split(/[/?]/).filter(Boolean).pop() ?? 'download';
+  return { blob: await res.blob(), fileName };
+}
+
+/** Multipart upload of one file (field `file`), reply in the usual envelope. */
+export async function uploadFile<T>(path: string, file: File): Promise<Envelope<T>> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return envelope<T>(await send('POST', path, { body: form }));
+}
+
+/** `?a=1&b=2` from the set values (empty, null and 'all' are left out). */
+export function queryString(params: Record<string, string | number | boolean | undefined | null> = {}): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '' && v !== 'all') q.set(k, String(v));
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+export const api = {
+  get: <T>(path: string, signal?: AbortSignal) => request<T>('GET', path, { signal }),
+  post: <T>(path: string, body?: unknown) => request<T>('POST', path, { body: body ?? {} }),
+  patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, { body: body ?? {} }),
+};

@@ -1,0 +1,73 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { session } from '../api/session';
+import { makeProfile, renderRoutes, stubApi } from '../test/render';
+import { routes } from './router';
+
+// The real route table: guards, lazy screens and all.
+describe('route guards', () => {
+  beforeEach(() => {
+    session.clear();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    session.clear();
+  });
+
+  it('a protected route without a token goes to the login page', async () => {
+    const { router } = renderRoutes(routes, '/app/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Sign in' }, { timeout: 10_000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/app/login');
+  });
+
+  it('a screen without its permission key lands on the 403 page', async () => {
+    const profile = makeProfile({ permissions: ['EX-ORDER-LIST'] });
+    vi.stubGlobal('fetch', vi.fn(stubApi(profile)));
+    session.signIn('token-1', profile);
+    const { router } = renderRoutes(routes, '/app/user-management');
+    expect(await screen.findByText('Sorry, you are not authorized to access this page.', undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/app/403');
+  });
+
+  it('a screen the user may open renders, with its document title', async () => {
+    const profile = makeProfile({ permissions: ['EX-ORDER-LIST'] });
+    vi.stubGlobal('fetch', vi.fn(stubApi(profile)));
+    session.signIn('token-1', profile);
+    renderRoutes(routes, '/app/orders');
+    expect(await screen.findByText('This screen is not available yet.', undefined, { timeout: 10_000 })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Orders | ExShip'));
+  });
+
+  it('an unknown path under /app shows the 404 page', async () => {
+    const profile = makeProfile();
+    vi.stubGlobal('fetch', vi.fn(stubApi(profile)));
+    session.signIn('token-1', profile);
+    renderRoutes(routes, '/app/this-does-not-exist');
+    expect(await screen.findByText('Sorry, the page you visited does not exist.', undefined, { timeout: 10_000 })).toBeTruthy();
+  });
+
+  it('any other unknown path removes the stored login and goes to the login page', async () => {
+    session.signIn('token-1', makeProfile());
+    const { router } = renderRoutes(routes, '/nowhere');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/login'));
+    expect(session.get().token).toBeNull();
+    expect(localStorage.getItem('exship.token')).toBeNull();
+  });
+
+  it('public pages do not sign anyone out', async () => {
+    session.signIn('token-1', makeProfile());
+    const { router } = renderRoutes(routes, '/policy');
+    expect(await screen.findByRole('heading', { name: 'Refund and cancellation policy' }, { timeout: 10_000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/policy');
+    expect(session.get().token).toBe('token-1');
+  });
+
+  it('the login page sends an active signed-in user to the dashboard', async () => {
+    const profile = makeProfile();
+    vi.stubGlobal('fetch', vi.fn(stubApi(profile)));
+    session.signIn('token-1', profile);
+    const { router } = renderRoutes(routes, '/app/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard'));
+    expect(await screen.findByText('Hello, Sam Seller', undefined, { timeout: 10_000 })).toBeTruthy();
+  });
+});

@@ -1,0 +1,138 @@
+import { App, Avatar, Badge, Button, Dropdown, Empty, Popover, Space, Typography, type MenuProps } from 'antd';
+import {
+  BellOutlined,
+  GlobalOutlined,
+  HomeOutlined,
+  KeyOutlined,
+  LogoutOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  SettingOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, LIMITS, type Language, type Profile } from '@exship/contracts';
+import { authApi } from '../../api/endpoints';
+import { session, useSession } from '../../api/session';
+import { LANGUAGE_LABEL } from '../../shared/language-switch';
+import { useChangeLanguage } from '../../shared/use-change-language';
+import { WalletBoxes } from './wallet-boxes';
+
+function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '')).toUpperCase() || '?';
+}
+
+export function AppHeader({
+  profile,
+  collapsed,
+  onToggleMenu,
+  compact,
+}: {
+  profile: Profile;
+  collapsed: boolean;
+  onToggleMenu: () => void;
+  compact: boolean;
+}) {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { language } = useSession();
+  const changeLanguage = useChangeLanguage();
+
+  const logout = () =>
+    modal.confirm({
+      title: t('header.logout.confirmTitle'),
+      content: t('header.logout.confirm'),
+      okText: t('header.logout.ok'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        try {
+          await authApi.logout();
+        } catch {
+          // The session is ended locally either way; an expired token is already gone on the server.
+        }
+        session.clear();
+        queryClient.clear();
+        navigate('/app/login', { replace: true });
+        message.success(t('header.logout.done'));
+      },
+    });
+
+  const accountItems: MenuProps['items'] = [
+    { key: '/app/profile', icon: <UserOutlined />, label: t('header.account.info') },
+    { key: '/app/profile?t=setting', icon: <SettingOutlined />, label: t('header.account.setting') },
+    { key: '/app/profile?t=change-password', icon: <KeyOutlined />, label: t('header.account.changePassword') },
+    { type: 'divider' },
+    { key: '/', icon: <HomeOutlined />, label: t('header.account.backHome') },
+    { key: 'logout', icon: <LogoutOutlined />, label: t('header.account.logout'), danger: true },
+  ];
+
+  return (
+    <div style={{ display: 'flex', alignItems: 'center', gap: 12, height: '100%' }}>
+      <Button
+        type="text"
+        aria-label={collapsed ? t('header.menu.expand') : t('header.menu.collapse')}
+        icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+        onClick={onToggleMenu}
+      />
+      <div style={{ flex: 1 }} />
+      {!compact && <WalletBoxes profile={profile} />}
+      <Space size={compact ? 2 : 8}>
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            selectable: true,
+            selectedKeys: [language],
+            items: LANGUAGES.map((l) => ({ key: l, label: LANGUAGE_LABEL[l] })),
+            onClick: ({ key }) => changeLanguage(key as Language),
+          }}
+        >
+          <Button type="text" icon={<GlobalOutlined />} aria-label={t('common.language')}>
+            {compact ? null : LANGUAGE_LABEL[language]}
+          </Button>
+        </Dropdown>
+        <Popover
+          trigger="click"
+          placement="bottomRight"
+          title={t('header.notifications.title')}
+          content={
+            <div style={{ width: 280 }}>
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('header.notifications.empty')} />
+            </div>
+          }
+        >
+          <Button type="text" aria-label={t('header.notifications.title')} icon={<Badge count={0} overflowCount={LIMITS.unreadBadgeMax} size="small"><BellOutlined style={{ fontSize: 18 }} /></Badge>} />
+        </Popover>
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: accountItems,
+            onClick: ({ key }) => (key === 'logout' ? logout() : navigate(key)),
+          }}
+        >
+          <Button type="text" aria-label={t('header.account.menu')} style={{ height: 44, paddingInline: 6 }}>
+            <Space size={8}>
+              <Avatar src={profile.avatar ?? undefined} style={{ background: '#1d4ed8' }}>
+                {initials(profile.fullName)}
+              </Avatar>
+              {!compact && (
+                <span style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', lineHeight: 1.2 }}>
+                  <Typography.Text strong ellipsis style={{ maxWidth: 160 }}>
+                    {profile.fullName}
+                  </Typography.Text>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {profile.role.name}
+                  </Typography.Text>
+                </span>
+              )}
+            </Space>
+          </Button>
+        </Dropdown>
+      </Space>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { App as AntApp, ConfigProvider, theme } from 'antd';
+import type { Locale } from 'antd/es/locale';
+import dayjs from 'dayjs';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import i18n from './i18n';
+import { createQueryClient } from './query-client';
+import { useSession } from '../api/session';
+
+export const brandTheme = {
+  algorithm: theme.defaultAlgorithm,
+  token: {
+    colorPrimary: '#1d4ed8',
+    colorInfo: '#1d4ed8',
+    borderRadius: 8,
+    fontFamily: "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+  },
+};
+
+/** i18n, antd (theme, locale, App for message/modal), TanStack Query. */
+export function Providers({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  const { language } = useSession();
+  // antd and dayjs speak English by default; the Vietnamese packs load only when needed,
+  // which keeps them out of the login page's first download.
+  const [antdLocale, setAntdLocale] = useState<Locale | undefined>(undefined);
+  useEffect(() => {
+    let current = true;
+    if (language === 'vi') {
+      void Promise.all([import('antd/locale/vi_VN'), import('dayjs/locale/vi')]).then(([vi]) => {
+        if (!current) return;
+        dayjs.locale('vi');
+        setAntdLocale(vi.default);
+      });
+    } else {
+      dayjs.locale('en');
+      setAntdLocale(undefined);
+    }
+    return () => {
+      current = false;
+    };
+  }, [language]);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <ConfigProvider theme={brandTheme} locale={antdLocale}>
+        <AntApp>
+          <QueryClientProvider client={client}>{children}</QueryClientProvider>
+        </AntApp>
+      </ConfigProvider>
+    </I18nextProvider>
+  );
+}

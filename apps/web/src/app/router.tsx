@@ -1,0 +1,148 @@
+import { useEffect } from 'react';
+import { createBrowserRouter, Navigate, Outlet, useLocation, useNavigate, type RouteObject } from 'react-router';
+import { SCREENS, type ScreenDef } from '@exship/contracts';
+import { setSessionEndHandler } from '../api/client';
+import { session } from '../api/session';
+import { LazyServerErrorPage } from '../features/errors/error-boundary';
+import { GuestOnly, RequireAuth, ScreenRoute, SignOutRedirect } from './guards';
+import { languageFromUrl } from './i18n';
+import { lazyScreen } from './lazy-screen';
+
+// Every screen below is its own chunk (React.lazy through lazyScreen); the entry holds only
+// the router, the guards, i18n and the API client.
+const AppLayout = lazyScreen(() => import('./layout/app-layout'));
+const AuthLayout = lazyScreen(() => import('../features/auth/auth-layout'));
+const PublicLayout = lazyScreen(() => import('../features/public/public-layout'));
+
+const LoginPage = lazyScreen(() => import('../features/auth/login-page'));
+const SignupPage = lazyScreen(() => import('../features/auth/signup-page'));
+const ForgotPasswordPage = lazyScreen(() => import('../features/auth/forgot-password-page'));
+const ResetPasswordPage = lazyScreen(() => import('../features/auth/reset-password-page'));
+const VerifyAccountPage = lazyScreen(() => import('../features/auth/verify-account-page'));
+const ConfirmInvitePage = lazyScreen(() => import('../features/auth/confirm-invite-page'));
+
+const DashboardPage = lazyScreen(() => import('../features/dashboard/dashboard-page'));
+const ProfilePage = lazyScreen(() => import('../features/profile/profile-page'));
+const PlaceholderPage = lazyScreen(() => import('../features/placeholder/placeholder-page'));
+const ForbiddenPage = lazyScreen(() => import('../features/errors/forbidden-page'));
+const NotFoundPage = lazyScreen(() => import('../features/errors/not-found-page'));
+
+// Issue 3: shipping network and pricing, discounts.
+const CarrierListPage = lazyScreen(() => import('../features/catalog/carrier-list-page'));
+const ServiceListPage = lazyScreen(() => import('../features/catalog/service-list-page'));
+const ServiceDetailPage = lazyScreen(() => import('../features/catalog/service-detail-page'));
+const WarehousePage = lazyScreen(() => import('../features/catalog/warehouse-page'));
+const TaxPage = lazyScreen(() => import('../features/catalog/tax-page'));
+const CarrierConfigPage = lazyScreen(() => import('../features/catalog/carrier-config-page'));
+const PricingPage = lazyScreen(() => import('../features/catalog/pricing-page'));
+const DiscountListPage = lazyScreen(() => import('../features/discounts/discount-list-page'));
+const DiscountDetailPage = lazyScreen(() => import('../features/discounts/discount-detail-page'));
+
+// Issue 4: products with approval, product imports, weight thresholds and actual-weight fees.
+const ProductListPage = lazyScreen(() => import('../features/products/product-list-page'));
+const ProductDetailPage = lazyScreen(() => import('../features/products/product-detail-page'));
+const ActualWeightFeesPage = lazyScreen(() => import('../features/products/actual-weight-fees-page'));
+
+const HomePage = lazyScreen(() => import('../features/public/home-page'));
+const PolicyPage = lazyScreen(() => import('../features/public/policy-page'));
+const TermsPage = lazyScreen(() => import('../features/public/terms-page'));
+const AboutPage = lazyScreen(() => import('../features/public/about-page'));
+const SystemGuidePage = lazyScreen(() => import('../features/public/system-guide-page'));
+const ShippingProceduresPage = lazyScreen(() => import('../features/public/shipping-procedures-page'));
+const WalmartPage = lazyScreen(() => import('../features/public/walmart-page'));
+
+/** Screens with real content; every other SCREENS entry gets the honest placeholder. */
+const SCREEN_COMPONENTS: Record<string, typeof PlaceholderPage> = {
+  dashboard: DashboardPage,
+  profile: ProfilePage,
+  listCarrier: CarrierListPage,
+  service: ServiceListPage,
+  serviceDetail: ServiceDetailPage,
+  warehouse: WarehousePage,
+  tax: TaxPage,
+  carrierConfig: CarrierConfigPage,
+  pricing: PricingPage,
+  discount: DiscountListPage,
+  discountDetail: DiscountDetailPage,
+  products: ProductListPage,
+  productDetail: ProductDetailPage,
+  actualWeightFees: ActualWeightFeesPage,
+};
+
+/** SPEC §2 marketplace routes outside /app; reached signed in, content lands with the Walmart module. */
+const MARKETPLACE_SCREENS: ScreenDef[] = [
+  { id: 'walmartConnect', path: '/connect/walmart', key: null },
+  { id: 'walmartCallback', path: '/callback/walmart', key: null },
+  { id: 'walmartStores', path: '/integrations/walmart', key: 'EX_VIEW_INTEGRATIONS' },
+];
+
+/** Wires the router into the API client and applies `?lang=` on every navigation. */
+function Root() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  useEffect(() => {
+    setSessionEndHandler(() => navigate('/app/login', { replace: true }));
+  }, [navigate]);
+  useEffect(() => {
+    const lang = languageFromUrl(location.search);
+    if (lang && lang !== session.get().language) session.setLanguage(lang);
+  }, [location.search]);
+  return <Outlet />;
+}
+
+const screenRoute = (screen: ScreenDef): RouteObject => ({
+  path: screen.path,
+  element: <ScreenRoute screen={screen} component={SCREEN_COMPONENTS[screen.id] ?? PlaceholderPage} />,
+});
+
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    errorElement: <LazyServerErrorPage />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          { path: '/', element: <HomePage /> },
+          { path: '/policy', element: <PolicyPage /> },
+          { path: '/term-condition', element: <TermsPage /> },
+          { path: '/about-us', element: <AboutPage /> },
+          { path: '/system-guide', element: <SystemGuidePage /> },
+          { path: '/shipping-procedures', element: <ShippingProceduresPage /> },
+          { path: '/walmart', element: <WalmartPage /> },
+        ],
+      },
+      {
+        element: <AuthLayout />,
+        children: [
+          { path: '/app/login', element: <GuestOnly><LoginPage /></GuestOnly> },
+          { path: '/app/signup', element: <GuestOnly><SignupPage /></GuestOnly> },
+          { path: '/app/forgot-password', element: <ForgotPasswordPage /> },
+          { path: '/app/reset-password', element: <ResetPasswordPage /> },
+          { path: '/app/account/verify/:verifyCode', element: <VerifyAccountPage /> },
+          { path: '/app/teams/confirm-invite', element: <ConfirmInvitePage /> },
+        ],
+      },
+      {
+        element: (
+          <RequireAuth>
+            <AppLayout />
+          </RequireAuth>
+        ),
+        children: [
+          { path: '/app', element: <Navigate to="/app/dashboard" replace /> },
+          ...SCREENS.map(screenRoute),
+          ...MARKETPLACE_SCREENS.map(screenRoute),
+          { path: '/app/403', element: <ForbiddenPage /> },
+          { path: '/app/404', element: <NotFoundPage /> },
+          // SPEC §2: unknown routes under the app show the 404 page.
+          { path: '/app/*', element: <NotFoundPage /> },
+        ],
+      },
+      // SPEC §2: any other path signs out and goes to the login page.
+      { path: '*', element: <SignOutRedirect /> },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,327 @@
+import './locales';
+import { useState } from 'react';
+import { App, Button, Col, Form, Input, InputNumber, Popconfirm, Radio, Row, Select, Space, Tag, Typography, type FormInstance, type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { CarrierConfigBodySchema, type ScreenDef } from '@exship/contracts';
+import { catalogApi, type CarrierConfigBody, type CarrierConfigItem } from '../../api/endpoints';
+import { errorText } from '../../shared/api-feedback';
+import { zodRule } from '../../shared/zod-rule';
+import { grams } from './price-brackets';
+import { codeOf, useCarrierOptions, useServiceOptions, useWarehouseOptions } from './options';
+import { FormModal, ScreenCard, StatusTag, ServerTable, useCan, useStatusOptions, useUrlState, NewButton } from './ui';
+
+const DEFAULTS = { serviceId: '', status: 'all', page: '1', pageSize: '10' };
+const upperList = (v: string[] | undefined) => [...new Set((v ?? []).map((s) => s.trim().toUpperCase()).filter(Boolean))];
+
+/** The live sum of the allocation percentages (SPEC §5: must total 100). */
+function AllocationTotal({ form }: { form: FormInstance<CarrierConfigBody> }) {
+  const { t } = useTranslation();
+  const allocations = Form.useWatch('allocations', form) as { percentage?: number }[] | undefined;
+  const total = (allocations ?? []).reduce((s, a) => s + (Number(a?.percentage) || 0), 0);
+  return (
+    <Typography.Text type={total === 100 ? 'success' : 'danger'} strong role="status" aria-live="polite">
+      {t('net.config.total', { total })}
+    </Typography.Text>
+  );
+}
+
+function ConfigForm({ form }: { form: FormInstance<CarrierConfigBody> }) {
+  const { t } = useTranslation();
+  const services = useServiceOptions();
+  const carriers = useCarrierOptions();
+  const warehouses = useWarehouseOptions();
+  const formStatusOptions = useStatusOptions();
+  const typeShipping = Form.useWatch('typeShipping', form);
+  const shape = CarrierConfigBodySchema.shape;
+  const tags = { mode: 'tags' as const, open: false, suffixIcon: null, tokenSeparators: [',', ' '] };
+  return (
+    <>
+      <Row gutter={16}>
+        <Col xs={24} sm={12}>
+          <Form.Item name="serviceId" label={t('net.field.service')} rules={[zodRule(shape.serviceId, t)]} required>
+            <Select showSearch={{ optionFilterProp: 'label' }} options={services.options} loading={services.loading} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="priority" label={t('net.config.priority')} rules={[zodRule(shape.priority, t)]} extra={t('net.config.priorityHint')} required>
+            <InputNumber min={1} max={999} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Row gutter={16}>
+        <Col xs={12}>
+          <Form.Item name="minWeight" label={t('net.config.minWeight')} rules={[zodRule(shape.minWeight, t)]} required>
+            <InputNumber min={0} max={999999} precision={0} suffix="g" style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col xs={12}>
+          <Form.Item
+            name="maxWeight"
+            label={t('net.config.maxWeight')}
+            dependencies={['minWeight']}
+            rules={[
+              zodRule(shape.maxWeight, t),
+              ({ getFieldValue }) => ({
+                validator: async (_r, v: number) => {
+                  const min = getFieldValue('minWeight') as number | undefined;
+                  if (typeof min === 'number' && typeof v === 'number' && min >= v) throw new Error(t('validation.weight.minBelowMax'));
+                },
+              }),
+            ]}
+            required
+          >
+            <InputNumber min={1} max={999999} precision={0} suffix="g" style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item name="typeShipping" label={t('net.config.destination')}>
+        <Radio.Group
+          optionType="button"
+          options={[
+            { value: 'country', label: t('net.config.byCountry') },
+            { value: 'state', label: t('net.config.byState') },
+          ]}
+        />
+      </Form.Item>
+      {typeShipping === 'state' ? (
+        <Row gutter={16}>
+          <Col xs={8}>
+            <Form.Item name="toCountry" label={t('net.field.country')} rules={[{ required: true, message: t('validation.required') }, zodRule(shape.toCountry, t)]} normalize={(v: string) => v?.toUpperCase()}>
+              <Input maxLength={2} />
+            </Form.Item>
+          </Col>
+          <Col xs={16}>
+            <Form.Item name="toState" label={t('net.config.states')} normalize={upperList} rules={[{ required: true, type: 'array', min: 1, message: t('validation.required') }, zodRule(shape.toState, t)]}>
+              <Select {...tags} aria-label={t('net.config.states')} />
+            </Form.Item>
+          </Col>
+        </Row>
+      ) : (
+        <Form.Item name="toArrayCountry" label={t('net.config.countries')} normalize={upperList} rules={[{ required: true, type: 'array', min: 1, message: t('validation.required') }, zodRule(shape.toArrayCountry, t)]} extra={t('net.config.countriesHint')}>
+          <Select {...tags} aria-label={t('net.config.countries')} />
+        </Form.Item>
+      )}
+      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginBottom: 8 }}>
+        <Typography.Text strong>{t('net.config.allocations')}</Typography.Text>
+        <AllocationTotal form={form} />
+      </div>
+      <Form.List
+        name="allocations"
+        rules={[
+          {
+            validator: async (_r, list: { percentage?: number }[] | undefined) => {
+              if (!list?.length) throw new Error(t('validation.required'));
+              if (list.reduce((s, a) => s + (Number(a?.percentage) || 0), 0) !== 100) throw new Error(t('validation.percent.total100'));
+            },
+          },
+        ]}
+      >
+        {(fields, { add, remove }, { errors }) => (
+          <>
+            {fields.map((field, i) => (
+              <Row key={field.key} gutter={8} align="top" wrap>
+                <Col xs={24} sm={9}>
+                  <Form.Item name={[field.name, 'carrierId']} rules={[{ required: true, message: t('validation.required') }]}>
+                    <Select showSearch={{ optionFilterProp: 'label' }} options={carriers.options} placeholder={t('net.field.carrier')} aria-label={`${t('net.field.carrier')} ${i + 1}`} />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} sm={8}>
+                  <Form.Item name={[field.name, 'warehouseId']} rules={[{ required: true, message: t('validation.required') }]}>
+                    <Select showSearch={{ optionFilterProp: 'label' }} options={warehouses.options} placeholder={t('net.field.warehouse')} aria-label={`${t('net.field.warehouse')} ${i + 1}`} />
+                  </Form.Item>
+                </Col>
+                <Col xs={16} sm={5}>
+                  <Form.Item name={[field.name, 'percentage']} rules={[zodRule(shape.allocations.element.shape.percentage, t)]}>
+                    <InputNumber min={1} max={100} precision={0} suffix="%" style={{ width: '100%' }} aria-label={`${t('net.config.percentage')} ${i + 1}`} />
+                  </Form.Item>
+                </Col>
+                <Col xs={8} sm={2}>
+                  <Button icon={<DeleteOutlined />} aria-label={t('net.config.removeAllocation')} onClick={() => remove(field.name)} disabled={fields.length === 1} />
+                </Col>
+              </Row>
+            ))}
+            <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ percentage: undefined })} disabled={fields.length >= 20}>
+              {t('net.config.addAllocation')}
+            </Button>
+            <Form.ErrorList errors={errors} />
+          </>
+        )}
+      </Form.List>
+      <Row gutter={16} style={{ marginTop: 16 }}>
+        <Col xs={24} sm={8}>
+          <Form.Item name="sku" label={t('net.config.sku')} rules={[zodRule(shape.sku, t)]}>
+            <Input maxLength={50} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={16}>
+          <Form.Item name="users" label={t('net.config.users')} extra={t('net.config.usersHint')} rules={[zodRule(shape.users, t)]}>
+            <Select {...tags} aria-label={t('net.config.users')} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item name="status" label={t('net.field.status')}>
+        <Select options={formStatusOptions} />
+      </Form.Item>
+    </>
+  );
+}
+
+/** SPEC §2 /app/carrier/config: routing rules — which carrier and warehouse carry a service, by weight and destination. */
+export default function CarrierConfigPage(_props: { screen?: ScreenDef }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const can = useCan();
+  const queryClient = useQueryClient();
+  const [filters, setFilters] = useUrlState(DEFAULTS);
+  const [editing, setEditing] = useState<CarrierConfigItem | 'new' | null>(null);
+  const services = useServiceOptions();
+  const carriers = useCarrierOptions();
+  const warehouses = useWarehouseOptions();
+  const serviceCode = codeOf(services.items);
+  const carrierCode = codeOf(carriers.items);
+  const warehouseCode = codeOf(warehouses.items);
+  const statusOptions = useStatusOptions(true);
+  const list = useQuery({
+    queryKey: ['carrier-configs', filters],
+    queryFn: ({ signal }) => catalogApi.carrierConfigs(filters, signal),
+    placeholderData: keepPreviousData,
+  });
+  const manage = can('EX-CARRIER-CONFIG');
+
+  const remove = async (row: CarrierConfigItem) => {
+    try {
+      const res = await catalogApi.deleteCarrierConfig(row.id);
+      message.success(res.message || t('net.common.deleted'));
+      await queryClient.invalidateQueries({ queryKey: ['carrier-configs'] });
+    } catch (err) {
+      message.error(errorText(err, t));
+    }
+  };
+
+  const columns: TableColumnsType<CarrierConfigItem> = [
+    { title: t('net.field.service'), dataIndex: 'serviceId', render: (id: string) => serviceCode(id) },
+    { title: t('net.config.priority'), dataIndex: 'priority', width: 90, align: 'right' },
+    { title: t('net.config.weight'), key: 'weight', render: (_, r) => `${grams(r.minWeight)} – ${grams(r.maxWeight)}` },
+    {
+      title: t('net.config.destination'),
+      key: 'dest',
+      render: (_, r) => (r.typeShipping === 'state' ? `${r.toCountry ?? ''}: ${r.toState.join(', ')}` : [...r.toArrayCountry, ...(r.toCountry ? [r.toCountry] : [])].join(', ')),
+    },
+    {
+      title: t('net.config.allocations'),
+      key: 'alloc',
+      render: (_, r) => (
+        <Space size={[4, 4]} wrap>
+          {r.allocations.map((a, i) => (
+            <Tag key={i} color="blue">
+              {carrierCode(a.carrierId)} @ {warehouseCode(a.warehouseId)} · {a.percentage}%
+            </Tag>
+          ))}
+        </Space>
+      ),
+    },
+    { title: t('net.config.sku'), dataIndex: 'sku', render: (v: string | null) => v || '—' },
+    { title: t('net.config.users'), dataIndex: 'users', render: (u: string[]) => (u.length ? t('net.config.usersCount', { count: u.length }) : t('net.config.everyone')) },
+    { title: t('net.field.status'), dataIndex: 'status', width: 110, render: (s: string) => <StatusTag status={s} /> },
+    ...(manage
+      ? [
+          {
+            title: t('net.common.actions'),
+            key: 'actions',
+            fixed: 'right' as const,
+            width: 190,
+            render: (_: unknown, row: CarrierConfigItem) => (
+              <Space>
+                <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(row)}>
+                  {t('net.common.edit')}
+                </Button>
+                <Popconfirm
+                  title={t('net.config.deleteConfirm')}
+                  okText={t('net.common.delete')}
+                  okButtonProps={{ danger: true }}
+                  cancelText={t('common.cancel')}
+                  onConfirm={() => remove(row)}
+                >
+                  <Button size="small" danger icon={<DeleteOutlined />}>
+                    {t('net.common.delete')}
+                  </Button>
+                </Popconfirm>
+              </Space>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  const submit = async (v: CarrierConfigBody) => {
+    const body: CarrierConfigBody = {
+      ...v,
+      sku: v.sku || undefined,
+      users: v.users ?? [],
+      toState: v.typeShipping === 'state' ? (v.toState ?? []) : [],
+      toCountry: v.typeShipping === 'state' ? v.toCountry : undefined,
+      toArrayCountry: v.typeShipping === 'country' ? (v.toArrayCountry ?? []) : [],
+    };
+    const res = editing && editing !== 'new' ? await catalogApi.updateCarrierConfig(editing.id, body) : await catalogApi.createCarrierConfig(body);
+    await queryClient.invalidateQueries({ queryKey: ['carrier-configs'] });
+    await queryClient.invalidateQueries({ queryKey: ['carriers'] });
+    return res;
+  };
+
+  const initial: Partial<CarrierConfigBody> =
+    editing && editing !== 'new'
+      ? { ...editing, sku: editing.sku ?? '', toCountry: editing.toCountry ?? undefined }
+      : {
+          status: 'active',
+          typeShipping: 'country',
+          toArrayCountry: ['US'],
+          toState: [],
+          users: [],
+          minWeight: 0,
+          maxWeight: 30000,
+          priority: 1,
+          sku: '',
+          serviceId: filters.serviceId || undefined,
+          allocations: [{ percentage: 100 }] as CarrierConfigBody['allocations'],
+        };
+
+  return (
+    <ScreenCard
+      title={t('screen.carrierConfig')}
+      extra={<NewButton show={manage} label={t('net.config.new')} onClick={() => setEditing('new')} />}
+    >
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Select
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          placeholder={t('net.filter.service')}
+          aria-label={t('net.filter.service')}
+          value={filters.serviceId || undefined}
+          options={services.options}
+          onChange={(serviceId) => setFilters({ serviceId })}
+          style={{ width: 220 }}
+        />
+        <Select aria-label={t('net.field.status')} value={filters.status} options={statusOptions} onChange={(status) => setFilters({ status })} style={{ width: 150 }} />
+      </Space>
+      <ServerTable<CarrierConfigItem>
+        query={list}
+        columns={columns}
+        page={Number(filters.page)}
+        pageSize={Number(filters.pageSize)}
+        onPage={(page, pageSize) => setFilters({ page, pageSize })}
+      />
+      <FormModal<CarrierConfigBody>
+        open={editing !== null}
+        title={editing === 'new' ? t('net.config.new') : t('net.config.edit')}
+        width={760}
+        initialValues={initial}
+        onClose={() => setEditing(null)}
+        onSubmit={submit}
+      >
+        {(form) => <ConfigForm form={form} />}
+      </FormModal>
+    </ScreenCard>
+  );
+}

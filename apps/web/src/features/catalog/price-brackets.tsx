@@ -1,0 +1,28 @@
+import './locales';
+import { Table } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { PriceBracket } from '../../api/endpoints';
+import { usd } from '../../shared/money';
+
+/** Grams as "1,000 g" (weights in the API are whole grams). */
+export const grams = (g: number) => `${g.toLocaleString('en-US')} g`;
+
+/** The sell price brackets of one service: weight from (inclusive) to (exclusive), fees. */
+export function BracketTable({ brackets, size = 'middle' }: { brackets: PriceBracket[]; size?: 'small' | 'middle' }) {
+  const { t } = useTranslation();
+  return (
+    <Table<PriceBracket>
+      size={size}
+      rowKey={(b) => `${b.weightFrom}-${b.weightTo}`}
+      dataSource={brackets}
+      pagination={false}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: t('net.pricing.noBrackets') }}
+      columns={[
+        { title: t('net.pricing.weightRange'), key: 'w', render: (_, b) => `${grams(b.weightFrom)} – ${grams(b.weightTo)}` },
+        { title: t('net.pricing.shippingFee'), dataIndex: 'shippingFee', align: 'right', render: (v: number) => usd(v) },
+        { title: t('net.pricing.seasonalFee'), dataIndex: 'seasonalFee', align: 'right', render: (v: number) => usd(v) },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,171 @@
+import './locales';
+import { useState } from 'react';
+import { Button, Col, Form, Input, Row, Select, Tabs, type TableColumnsType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { WarehouseBodySchema, type ScreenDef } from '@exship/contracts';
+import { catalogApi, type WarehouseBody, type WarehouseItem } from '../../api/endpoints';
+import { zodRule } from '../../shared/zod-rule';
+import { CountryStatusFilters, FormModal, ScreenCard, StatusTag, ServerTable, upper, useCan, useStatusOptions, useUrlState, editColumn } from './ui';
+import { ZonesTab } from './zones-tab';
+
+const DEFAULTS = { keyword: '', country: '', status: 'all', page: '1', pageSize: '10' };
+
+function WarehousesTab() {
+  const { t } = useTranslation();
+  const can = useCan();
+  const queryClient = useQueryClient();
+  const [filters, setFilters] = useUrlState(DEFAULTS);
+  const [editing, setEditing] = useState<WarehouseItem | 'new' | null>(null);
+  const formStatusOptions = useStatusOptions();
+  const list = useQuery({
+    queryKey: ['warehouses', filters],
+    queryFn: ({ signal }) => catalogApi.warehouses(filters, signal),
+    placeholderData: keepPreviousData,
+  });
+  const manage = can('EX-WAREHOUSE-MANAGE');
+  const shape = WarehouseBodySchema.shape;
+
+  const columns: TableColumnsType<WarehouseItem> = [
+    { title: t('net.field.code'), dataIndex: 'code', width: 120 },
+    { title: t('net.field.name'), dataIndex: 'name' },
+    {
+      title: t('net.field.address'),
+      key: 'address',
+      render: (_, w) => [w.address, w.city, [w.state, w.zipcode].filter(Boolean).join(' ')].filter(Boolean).join(', '),
+    },
+    { title: t('net.field.country'), dataIndex: 'country', width: 90 },
+    { title: t('net.field.shippingType'), dataIndex: 'shippingType', render: (v: string) => t(`net.shippingType.${v}`) },
+    { title: t('net.field.contact'), key: 'contact', render: (_, w) => [w.email, w.phone].filter(Boolean).join(' · ') || '—' },
+    { title: t('net.field.status'), dataIndex: 'status', width: 110, render: (s: string) => <StatusTag status={s} /> },
+    ...editColumn<WarehouseItem>(manage, setEditing, t),
+  ];
+
+  const submit = async (v: WarehouseBody) => {
+    const res = editing && editing !== 'new' ? await catalogApi.updateWarehouse(editing.id, v) : await catalogApi.createWarehouse(v);
+    await queryClient.invalidateQueries({ queryKey: ['warehouses'] });
+    return res;
+  };
+
+  const initial: Partial<WarehouseBody> =
+    editing && editing !== 'new'
+      ? { ...editing, email: editing.email ?? '', phone: editing.phone ?? '', state: editing.state ?? '' }
+      : { status: 'active', shippingType: 'international', country: 'US' };
+
+  return (
+    <>
+      <div style={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 8 }}>
+        <CountryStatusFilters filters={filters} setFilters={setFilters} placeholder={t('net.warehouse.searchPlaceholder')} />
+        {manage && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+            {t('net.warehouse.new')}
+          </Button>
+        )}
+      </div>
+      <ServerTable<WarehouseItem>
+        query={list}
+        columns={columns}
+        page={Number(filters.page)}
+        pageSize={Number(filters.pageSize)}
+        onPage={(page, pageSize) => setFilters({ page, pageSize })}
+      />
+      <FormModal<WarehouseBody>
+        open={editing !== null}
+        title={editing === 'new' ? t('net.warehouse.new') : t('net.warehouse.edit')}
+        width={680}
+        initialValues={initial}
+        onClose={() => setEditing(null)}
+        onSubmit={submit}
+      >
+        <Row gutter={16}>
+          <Col xs={24} sm={12}>
+            <Form.Item name="code" label={t('net.field.code')} rules={[zodRule(shape.code, t)]} normalize={upper} extra={t('net.hint.code')} required>
+              <Input maxLength={50} autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="name" label={t('net.field.name')} rules={[zodRule(shape.name, t)]} required>
+              <Input maxLength={50} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item name="address" label={t('net.field.address')} rules={[zodRule(shape.address, t)]} required>
+          <Input maxLength={255} />
+        </Form.Item>
+        <Row gutter={16}>
+          <Col xs={24} sm={8}>
+            <Form.Item name="city" label={t('net.field.city')} rules={[zodRule(shape.city, t)]} required>
+              <Input maxLength={100} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} sm={5}>
+            <Form.Item name="state" label={t('net.field.state')} rules={[zodRule(shape.state, t)]} normalize={upper}>
+              <Input maxLength={100} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} sm={6}>
+            <Form.Item name="zipcode" label={t('net.field.zipcode')} rules={[zodRule(shape.zipcode, t)]} required>
+              <Input maxLength={29} inputMode="numeric" />
+            </Form.Item>
+          </Col>
+          <Col xs={12} sm={5}>
+            <Form.Item name="country" label={t('net.field.country')} rules={[zodRule(shape.country, t)]} normalize={upper} required>
+              <Input maxLength={2} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Row gutter={16}>
+          <Col xs={24} sm={12}>
+            <Form.Item name="email" label={t('net.field.email')} rules={[zodRule(shape.email, t)]}>
+              <Input type="email" maxLength={254} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="phone" label={t('net.field.phone')} rules={[zodRule(shape.phone, t)]}>
+              <Input type="tel" maxLength={16} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Row gutter={16}>
+          <Col xs={24} sm={12}>
+            <Form.Item name="shippingType" label={t('net.field.shippingType')}>
+              <Select
+                options={[
+                  { value: 'international', label: t('net.shippingType.international') },
+                  { value: 'domestic', label: t('net.shippingType.domestic') },
+                ]}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="status" label={t('net.field.status')}>
+              <Select options={formStatusOptions} />
+            </Form.Item>
+          </Col>
+        </Row>
+      </FormModal>
+    </>
+  );
+}
+
+/** SPEC §2 /app/carrier/warehouse: warehouses, and the zones tab (the same resource: warehouses and zones). */
+export default function WarehousePage(_props: { screen?: ScreenDef }) {
+  const { t } = useTranslation();
+  const can = useCan();
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'zones' && can('EX-ZONE-LIST') ? 'zones' : 'warehouses';
+  return (
+    <ScreenCard title={t('screen.warehouse')}>
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setParams(key === 'zones' ? { tab: 'zones' } : {})}
+        items={[
+          { key: 'warehouses', label: t('net.warehouse.tab'), children: tab === 'warehouses' && <WarehousesTab /> },
+          ...(can('EX-ZONE-LIST') ? [{ key: 'zones', label: t('net.zone.tab'), children: tab === 'zones' && <ZonesTab /> }] : []),
+        ]}
+      />
+    </ScreenCard>
+  );
+}

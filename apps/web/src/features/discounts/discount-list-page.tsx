@@ -1,0 +1,127 @@
+import '../catalog/locales';
+import { App, Button, DatePicker, Popconfirm, Space, Table, Tabs, type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { ScreenDef } from '@exship/contracts';
+import { discountApi, type DiscountItem } from '../../api/endpoints';
+import { errorText } from '../../shared/api-feedback';
+import { ScreenCard, StatusTag, serverPagination, useCan, useUrlState, KeywordSearch, NewButton } from '../catalog/ui';
+import { amountOffText, localDate } from './discount-format';
+
+// SPEC §3: current page, pageSize 10, searchKey, status (default all), startDate, endDate. §4: tabs all, schedules, active, expired.
+const DEFAULTS = { status: 'all', searchKey: '', startDate: '', endDate: '', current: '1' };
+const TABS = ['all', 'schedules', 'active', 'expired'] as const;
+const PAGE_SIZE = 10;
+
+export default function DiscountListPage(_props: { screen?: ScreenDef }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const can = useCan();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [filters, setFilters] = useUrlState(DEFAULTS, 'current');
+  const list = useQuery({
+    queryKey: ['discounts', filters],
+    queryFn: ({ signal }) => discountApi.list({ ...filters, pageSize: PAGE_SIZE }, signal),
+    placeholderData: keepPreviousData,
+  });
+  const manage = can('EX-DISCOUNT-MANAGE');
+
+  const remove = async (d: DiscountItem) => {
+    try {
+      const res = await discountApi.remove(d.code);
+      message.success(res.message || t('net.common.deleted'));
+      await queryClient.invalidateQueries({ queryKey: ['discounts'] });
+    } catch (err) {
+      message.error(errorText(err, t));
+    }
+  };
+
+  const columns: TableColumnsType<DiscountItem> = [
+    { title: t('discount.code'), dataIndex: 'code', render: (code: string) => <Link to={`/app/discount/${encodeURIComponent(code)}`}>{code}</Link> },
+    { title: t('discount.name'), dataIndex: 'name' },
+    { title: t('discount.amountOff'), dataIndex: 'amountOff', align: 'right', render: (a: DiscountItem['amountOff']) => amountOffText(a) },
+    { title: t('net.field.status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
+    {
+      title: t('discount.used'),
+      key: 'used',
+      align: 'right',
+      render: (_, d) => (d.limitUseTotal ? `${d.used} / ${d.limitUseTotal.toLocaleString('en-US')}` : String(d.used)),
+    },
+    { title: t('discount.startDate'), dataIndex: 'startDate', render: (v: string) => localDate(v) },
+    { title: t('discount.endDate'), dataIndex: 'endDate', render: (v: string) => localDate(v) },
+    { title: t('discount.timeZone'), dataIndex: 'timeZone', render: (tz: DiscountItem['timeZone']) => `GMT${tz.offset} ${tz.zone}` },
+    ...(manage
+      ? [
+          {
+            title: t('net.common.actions'),
+            key: 'actions',
+            fixed: 'right' as const,
+            width: 190,
+            render: (_: unknown, d: DiscountItem) => (
+              <Space>
+                <Button size="small" icon={<EditOutlined />} onClick={() => navigate(`/app/discount/${encodeURIComponent(d.code)}`)}>
+                  {t('net.common.edit')}
+                </Button>
+                <Popconfirm
+                  title={t('discount.deleteConfirm', { code: d.code })}
+                  okText={t('net.common.delete')}
+                  okButtonProps={{ danger: true }}
+                  cancelText={t('common.cancel')}
+                  onConfirm={() => remove(d)}
+                >
+                  <Button size="small" danger icon={<DeleteOutlined />}>
+                    {t('net.common.delete')}
+                  </Button>
+                </Popconfirm>
+              </Space>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  const range: [dayjs.Dayjs, dayjs.Dayjs] | null =
+    filters.startDate && filters.endDate ? [dayjs(filters.startDate.slice(0, 10)), dayjs(filters.endDate.slice(0, 10))] : null;
+
+  return (
+    <ScreenCard
+      title={t('screen.discount')}
+      extra={<NewButton show={manage} label={t('discount.new')} onClick={() => navigate('/app/discount/new')} />}
+    >
+      <Tabs
+        activeKey={(TABS as readonly string[]).includes(filters.status) ? filters.status : 'all'}
+        onChange={(status) => setFilters({ status })}
+        items={TABS.map((key) => ({ key, label: t(`discount.tab.${key}`) }))}
+      />
+      <Space wrap style={{ marginBottom: 16 }}>
+        <KeywordSearch value={filters.searchKey} placeholder={t('discount.searchPlaceholder')} onSearch={(searchKey) => setFilters({ searchKey: searchKey })} width={260} />
+        <DatePicker.RangePicker
+          format="DD-MM-YYYY"
+          value={range}
+          allowEmpty={[true, true]}
+          aria-label={t('discount.dateRange')}
+          placeholder={[t('discount.startDate'), t('discount.endDate')]}
+          onChange={(dates) =>
+            setFilters({
+              startDate: dates?.[0] ? `${dates[0].format('YYYY-MM-DD')}T00:00` : '',
+              endDate: dates?.[1] ? `${dates[1].format('YYYY-MM-DD')}T23:59` : '',
+            })
+          }
+        />
+      </Space>
+      <Table<DiscountItem>
+        rowKey="id"
+        columns={columns}
+        dataSource={list.data?.data.items}
+        loading={list.isFetching}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: list.isError ? t('net.common.loadFailed') : t('discount.empty') }}
+        pagination={serverPagination(Number(filters.current), PAGE_SIZE, list.data?.data.total, (current) => setFilters({ current }), t, [PAGE_SIZE])}
+      />
+    </ScreenCard>
+  );
+}

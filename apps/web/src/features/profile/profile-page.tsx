@@ -1,0 +1,262 @@
+import { useState } from 'react';
+import { App, Button, Card, Checkbox, DatePicker, Descriptions, Form, Input, Select, Skeleton, Switch, Tabs, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, LIMITS, ProfileUpdateBodySchema, passwordField, type Language, type Profile, type ScreenDef } from '@exship/contracts';
+import { formatDateTime, hasAccess } from '@exship/domain';
+import { ApiError } from '../../api/client';
+import { authApi, profileApi } from '../../api/endpoints';
+import { session, useSession } from '../../api/session';
+import { applyFieldErrors, errorText } from '../../shared/api-feedback';
+import { LANGUAGE_LABEL } from '../../shared/language-switch';
+import { useChangeLanguage } from '../../shared/use-change-language';
+import { matchesField, zodRule } from '../../shared/zod-rule';
+
+const TABS = ['info', 'setting', 'change-password'] as const;
+type TabKey = (typeof TABS)[number];
+
+// Offsets people actually use, -12:00 to +14:00 (contracts' TIME_ZONE_PATTERN).
+const TIME_ZONES = [
+  '-12:00', '-11:00', '-10:00', '-09:30', '-09:00', '-08:00', '-07:00', '-06:00', '-05:00', '-04:00', '-03:30', '-03:00',
+  '-02:00', '-01:00', '+00:00', '+01:00', '+02:00', '+03:00', '+03:30', '+04:00', '+04:30', '+05:00', '+05:30', '+05:45',
+  '+06:00', '+06:30', '+07:00', '+08:00', '+08:45', '+09:00', '+09:30', '+10:00', '+10:30', '+11:00', '+12:00', '+12:45',
+  '+13:00', '+14:00',
+];
+
+interface InfoForm {
+  fullName: string;
+  phone?: string;
+  gender?: 'male' | 'female' | null;
+  dateOfBirth?: Dayjs | null;
+}
+
+function InfoTab({ profile }: { profile: Profile }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<InfoForm>();
+  const [saving, setSaving] = useState(false);
+  const shape = ProfileUpdateBodySchema.shape;
+
+  const onFinish = async (v: InfoForm) => {
+    setSaving(true);
+    try {
+      const res = await profileApi.update({
+        fullName: v.fullName,
+        phone: v.phone?.trim() || undefined,
+        gender: v.gender ?? null,
+        dateOfBirth: v.dateOfBirth ? v.dateOfBirth.format('YYYY-MM-DD') : null,
+      });
+      if (res.data?.id) session.setProfile(res.data);
+      message.success(res.message || t('profile.saved'));
+    } catch (err) {
+      applyFieldErrors(form, err, t);
+      message.error(errorText(err, t));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div style={{ maxWidth: 560 }}>
+      <Descriptions column={1} size="small" style={{ marginBottom: 16 }}>
+        <Descriptions.Item label={t('auth.field.email')}>{profile.email}</Descriptions.Item>
+        <Descriptions.Item label={t('profile.role')}>{profile.role.name}</Descriptions.Item>
+        <Descriptions.Item label={t('profile.createdAt')}>{formatDateTime(profile.createdAt, profile.timeZone)}</Descriptions.Item>
+      </Descriptions>
+      <Form<InfoForm>
+        form={form}
+        layout="vertical"
+        onFinish={onFinish}
+        initialValues={{
+          fullName: profile.fullName,
+          phone: profile.phone ?? '',
+          gender: profile.gender,
+          dateOfBirth: profile.dateOfBirth ? dayjs(profile.dateOfBirth) : null,
+        }}
+      >
+        <Form.Item name="fullName" label={t('auth.field.fullName')} rules={[zodRule(shape.fullName, t)]} required>
+          <Input maxLength={60} autoComplete="name" />
+        </Form.Item>
+        <Form.Item name="phone" label={t('auth.field.phone')} rules={[zodRule(shape.phone, t)]}>
+          <Input type="tel" autoComplete="tel" />
+        </Form.Item>
+        <Form.Item name="gender" label={t('profile.gender')}>
+          <Select
+            allowClear
+            placeholder={t('profile.gender.none')}
+            options={[
+              { value: 'male', label: t('profile.gender.male') },
+              { value: 'female', label: t('profile.gender.female') },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item name="dateOfBirth" label={t('profile.dateOfBirth')}>
+          <DatePicker format="DD-MM-YYYY" style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={saving}>
+          {t('common.save')}
+        </Button>
+      </Form>
+    </div>
+  );
+}
+
+interface SettingForm {
+  timeZone: string;
+  labelPurchaseDelayHours: number;
+  autoPay: boolean;
+}
+
+function SettingTab({ profile }: { profile: Profile }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const { language } = useSession();
+  const changeLanguage = useChangeLanguage();
+  const [form] = Form.useForm<SettingForm>();
+  const [saving, setSaving] = useState(false);
+  const canWallet = hasAccess(profile.permissions, 'EX-WALLET-VIEW');
+  const zones = TIME_ZONES.includes(profile.timeZone) ? TIME_ZONES : [...TIME_ZONES, profile.timeZone].sort();
+
+  const onFinish = async (v: SettingForm) => {
+    setSaving(true);
+    try {
+      const res = await profileApi.updateSetting({
+        timeZone: v.timeZone,
+        labelPurchaseDelayHours: v.labelPurchaseDelayHours,
+        ...(canWallet ? { autoPay: v.autoPay } : {}),
+      });
+      if (res.data?.id) session.setProfile(res.data);
+      message.success(res.message || t('profile.settingSaved'));
+    } catch (err) {
+      applyFieldErrors(form, err, t);
+      message.error(errorText(err, t));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div style={{ maxWidth: 560 }}>
+      <Form<SettingForm>
+        form={form}
+        layout="vertical"
+        onFinish={onFinish}
+        initialValues={{ timeZone: profile.timeZone, labelPurchaseDelayHours: profile.labelPurchaseDelayHours, autoPay: profile.wallet.autoPay }}
+      >
+        <Form.Item name="timeZone" label={t('profile.timeZone')} extra={t('profile.timeZone.help')}>
+          <Select showSearch options={zones.map((z) => ({ value: z, label: `GMT${z}` }))} />
+        </Form.Item>
+        <Form.Item name="labelPurchaseDelayHours" label={t('profile.labelDelay')} extra={t('profile.labelDelay.help')}>
+          <Select
+            options={LIMITS.labelPurchaseDelayHours.map((h) => ({
+              value: h,
+              label: h === 0 ? t('profile.labelDelay.onPayment') : t('profile.labelDelay.after', { hours: h }),
+            }))}
+          />
+        </Form.Item>
+        {canWallet && (
+          <Form.Item name="autoPay" label={t('profile.autoPay')} valuePropName="checked" extra={t('profile.autoPay.help')}>
+            <Switch />
+          </Form.Item>
+        )}
+        <Button type="primary" htmlType="submit" loading={saving}>
+          {t('common.save')}
+        </Button>
+      </Form>
+      <div style={{ marginTop: 32 }}>
+        <Typography.Title level={5}>{t('profile.language')}</Typography.Title>
+        <Typography.Paragraph type="secondary">{t('profile.language.help')}</Typography.Paragraph>
+        <label htmlFor="profile-language" style={{ display: 'block', marginBottom: 6 }}>
+          {t('common.language')}
+        </label>
+        <Select<Language>
+          id="profile-language"
+          value={language}
+          style={{ width: 200 }}
+          options={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_LABEL[l] }))}
+          onChange={changeLanguage}
+        />
+      </div>
+    </div>
+  );
+}
+
+interface PasswordForm {
+  currentPassword: string;
+  password: string;
+  confirmPassword: string;
+  logoutOtherSessions: boolean;
+}
+
+function ChangePasswordTab() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<PasswordForm>();
+  const [saving, setSaving] = useState(false);
+
+  const onFinish = async (v: PasswordForm) => {
+    setSaving(true);
+    try {
+      const res = await authApi.updatePassword(v);
+      message.success(res.message || t('profile.passwordChanged'));
+      form.resetFields();
+    } catch (err) {
+      const placed = applyFieldErrors(form, err, t);
+      if (!placed && err instanceof ApiError && (err.code === 'CURRENT_PASSWORD_WRONG' || err.code === 'PASSWORD_REUSED')) {
+        form.setFields([{ name: err.code === 'CURRENT_PASSWORD_WRONG' ? 'currentPassword' : 'password', errors: [err.message || t(`error.${err.code}`)] }]);
+      }
+      message.error(errorText(err, t));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div style={{ maxWidth: 480 }}>
+      <Form<PasswordForm> form={form} layout="vertical" onFinish={onFinish} initialValues={{ logoutOtherSessions: true }}>
+        <Form.Item name="currentPassword" label={t('profile.currentPassword')} rules={[{ required: true, message: t('validation.required') }]}>
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item name="password" label={t('auth.field.newPassword')} rules={[zodRule(passwordField, t)]} extra={t('auth.field.passwordHint')} required>
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item name="confirmPassword" label={t('auth.field.confirmPassword')} dependencies={['password']} rules={[matchesField('password', t)]} required>
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item name="logoutOtherSessions" valuePropName="checked">
+          <Checkbox>{t('profile.logoutOthers')}</Checkbox>
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={saving}>
+          {t('profile.changePassword')}
+        </Button>
+      </Form>
+    </div>
+  );
+}
+
+/** SPEC §2: /app/profile with tabs chosen by ?t=setting or ?t=change-password. */
+export default function ProfilePage(_props: { screen?: ScreenDef }) {
+  const { t } = useTranslation();
+  const { profile } = useSession();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('t');
+  const active: TabKey = (TABS as readonly string[]).includes(requested ?? '') ? (requested as TabKey) : 'info';
+  if (!profile) return <Skeleton active />;
+  return (
+    <Card>
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        {t('screen.profile')}
+      </Typography.Title>
+      <Tabs
+        activeKey={active}
+        onChange={(key) => setParams(key === 'info' ? {} : { t: key })}
+        items={[
+          { key: 'info', label: t('profile.tab.info'), children: <InfoTab profile={profile} key={profile.id} /> },
+          { key: 'setting', label: t('profile.tab.setting'), children: <SettingTab profile={profile} /> },
+          { key: 'change-password', label: t('profile.tab.changePassword'), children: <ChangePasswordTab /> },
+        ]}
+      />
+    </Card>
+  );
+}

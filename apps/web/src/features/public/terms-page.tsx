@@ -1,0 +1,5 @@
+import { Article } from './article';
+
+export default function TermsPage() {
+  return <Article prefix="public.terms" sections={6} />;
+}

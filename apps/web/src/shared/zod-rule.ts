@@ -1,0 +1,32 @@
+import type { FormRule as Rule } from 'antd';
+
+type RuleObject = Exclude<Rule, (...args: never[]) => unknown>;
+import type { TFunction } from 'i18next';
+
+/**
+ * An antd Form rule that runs a contracts zod schema (CONVENTIONS: "Form with rules from contracts").
+ * The schema's messages are i18n keys ('validation.email.invalid'), translated here.
+ */
+/** The part of a zod schema the rule needs (keeps zod itself out of this package's dependencies). */
+interface SafeParser {
+  safeParse(value: unknown): { success: true } | { success: false; error: { issues: readonly { message: string }[] } };
+}
+
+export function zodRule(schema: SafeParser, t: TFunction): Rule {
+  return {
+    validator: async (_rule, value: unknown) => {
+      const result = schema.safeParse(value);
+      if (!result.success) throw new Error(t(result.error.issues[0]?.message ?? 'validation.invalid'));
+    },
+  };
+}
+
+/** Confirm-password rule: must equal another field. */
+export function matchesField(field: string, t: TFunction): (form: { getFieldValue: (name: string) => unknown }) => RuleObject {
+  return ({ getFieldValue }) => ({
+    validator: async (_rule, value: unknown) => {
+      if (!value) throw new Error(t('validation.required'));
+      if (value !== getFieldValue(field)) throw new Error(t('validation.password.mismatch'));
+    },
+  });
+}

@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// Web unit/component tests. Playwright specs live in /e2e and are never picked up here.
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    name: 'web',
+    root: import.meta.dirname,
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
+    testTimeout: 20_000,
+  },
+});

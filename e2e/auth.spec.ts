@@ -1,0 +1,83 @@
+import { expect, test } from '@playwright/test';
+import { waitForMail } from './helpers';
+
+// Journey: sign up → verify by the emailed link → sign in → dashboard → Vietnamese → log out.
+test('a new seller signs up, verifies, signs in, switches to Vietnamese and logs out', async ({ page, request }) => {
+  const email = `e2e.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+  const password = 'Str0ng#Passw0rd!';
+  const fullName = 'Linh Tran';
+
+  await page.goto('/app/signup?lang=en');
+  await page.getByLabel('Full name').fill(fullName);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Phone (optional)').fill('+84901234567');
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Check your email', { exact: true })).toBeVisible();
+
+  const mail = await waitForMail(request, email, /\/app\/account\/verify\//);
+  const link = /\/app\/account\/verify\/[^\s"'<>]+/.exec(mail.text)![0];
+  await page.goto(link);
+  await expect(page.getByText('Account verified')).toBeVisible();
+  await page.getByRole('button', { name: 'Go to sign in' }).click();
+
+  await expect(page).toHaveURL(/\/app\/login/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/app\/dashboard$/);
+  await expect(page.getByRole('heading', { name: `Hello, ${fullName}` })).toBeVisible();
+  await expect(page).toHaveTitle('Dashboard | ExShip');
+
+  // Language: header switch, confirmation, then the UI speaks Vietnamese.
+  await page.getByRole('button', { name: 'Language' }).click();
+  await page.getByRole('menuitem', { name: 'Tiếng Việt' }).click();
+  const confirmLanguage = page.getByRole('dialog');
+  await expect(confirmLanguage).toContainText('Change language?');
+  await confirmLanguage.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByRole('heading', { name: `Xin chào, ${fullName}` })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Tổng quan' })).toBeVisible();
+  await expect(page).toHaveTitle('Tổng quan | ExShip');
+
+  // Log out, with its confirmation (now in Vietnamese).
+  await page.getByRole('button', { name: 'Menu tài khoản' }).click();
+  await page.getByRole('menuitem', { name: 'Đăng xuất' }).click();
+  const confirmLogout = page.getByRole('dialog');
+  await expect(confirmLogout).toContainText('Đăng xuất?');
+  await confirmLogout.getByRole('button', { name: 'Đăng xuất' }).click();
+  await expect(page).toHaveURL(/\/app\/login$/);
+  await expect(page.getByRole('heading', { name: 'Đăng nhập' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('exship.token'))).toBeNull();
+});
+
+test('a wrong password is refused with the server message', async ({ page }) => {
+  await page.goto('/app/login?lang=en');
+  await page.getByLabel('Email').fill('seller@exship.local');
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Wrong email or password.' })).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/login/);
+});
+
+test('an unverified account is told so and can ask for a new verification email', async ({ page, request }) => {
+  const email = `e2e.unverified.${Date.now()}@example.com`;
+  const password = 'Str0ng#Passw0rd!';
+  const registered = await request.post('/api/v1/register', {
+    data: { fullName: 'Not Yet', email, password, confirmPassword: password, agreeTerms: true },
+  });
+  expect(registered.status()).toBe(201);
+  await waitForMail(request, email, /\/app\/account\/verify\//);
+
+  await page.goto('/app/login?lang=en');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'not verified' })).toBeVisible();
+  await page.getByRole('button', { name: 'Resend verification email' }).click();
+  await expect(page.getByText(/new link is on its way|verification email is on its way/)).toBeVisible();
+  await expect
+    .poll(async () => ((await (await request.get(`/api/v1/test/outbox?to=${encodeURIComponent(email)}`)).json()) as { data: unknown[] }).data.length)
+    .toBeGreaterThanOrEqual(2);
+});

@@ -1,0 +1,198 @@
+import os from 'node:os';
+import path from 'node:path';
+import { mkdtempSync } from 'node:fs';
+import ExcelJS from 'exceljs';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { ADMIN, SELLER, login } from './helpers';
+
+// Journey (issue 3): staff build a small network — carrier, service, warehouse, zone, routing —
+// import both price tables from their xlsx templates (validate, draft, preview, activate), add a
+// tax and a discount; then the seller opens Price and gets a quote with the discount code.
+const CARRIER = 'E2EC';
+const SERVICE = 'E2ES';
+const WAREHOUSE = 'E2EW';
+const ZONE = 'E2EZ';
+const DISCOUNT = 'E2E10';
+
+const dialog = (page: Page, title: string | RegExp) => page.getByRole('dialog').filter({ has: page.getByText(title, { exact: typeof title === 'string' }) });
+
+/** Picks an option of an antd Select by its visible text. */
+async function pick(page: Page, select: Locator, text: string) {
+  await select.click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
+}
+
+async function saveDialog(page: Page, modal: Locator) {
+  await modal.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved.').last()).toBeVisible();
+  await expect(modal).toBeHidden();
+}
+
+/** Downloads a price template, replaces its sample row with `rows`, and returns the file path. */
+async function filledTemplate(page: Page, dir: string, rows: (string | number)[][]): Promise<string> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download template' }).click()]);
+  const template = path.join(dir, download.suggestedFilename());
+  await download.saveAs(template);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(template);
+  const sheet = workbook.worksheets[0]!;
+  rows.forEach((values, i) => {
+    const row = sheet.getRow(i + 2);
+    values.forEach((v, c) => (row.getCell(c + 1).value = v));
+    row.commit();
+  });
+  const filled = path.join(dir, `filled-${download.suggestedFilename()}`);
+  await workbook.xlsx.writeFile(filled);
+  return filled;
+}
+
+/** Import (validate first, then as a draft), preview opens, activate with confirmation. */
+async function importAndActivate(page: Page, file: string, title: string) {
+  await page.getByRole('button', { name: /Import$/ }).click();
+  const importer = dialog(page, title);
+  await importer.locator('input[type=file]').setInputFiles(file);
+  await importer.getByRole('button', { name: 'Validate file' }).click();
+  await expect(importer.getByText('Ready to import', { exact: true })).toBeVisible();
+  await importer.getByRole('button', { name: 'Import as draft' }).click();
+
+  const preview = dialog(page, /^Preview of/);
+  await expect(preview).toBeVisible();
+  await expect(preview.getByText('Sample quotes', { exact: true })).toBeVisible();
+  await preview.getByRole('button', { name: 'Activate' }).click();
+  const confirm = page.locator('.ant-modal-confirm');
+  await expect(confirm).toContainText('Activate this price table?');
+  await confirm.getByRole('button', { name: 'Activate' }).click();
+  await expect(page.getByText('Price table activated.').last()).toBeVisible();
+  await expect(page.locator('.ant-table-row').filter({ hasText: 'filled-' }).first()).toContainText('Active');
+}
+
+test('staff build the network and prices; the seller gets a quote with a discount', async ({ page }) => {
+  test.setTimeout(240_000);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'exship-catalog-'));
+  await login(page, ADMIN);
+
+  await test.step('carrier', async () => {
+    await page.goto('/app/carrier/list-carrier');
+    await page.getByRole('button', { name: 'New carrier' }).click();
+    const modal = dialog(page, 'New carrier');
+    await modal.getByLabel('Code', { exact: true }).fill(CARRIER.toLowerCase()); // normalised to upper case
+    await modal.getByLabel('Name', { exact: true }).fill('E2E Express');
+    await saveDialog(page, modal);
+    await expect(page.getByRole('row').filter({ hasText: CARRIER })).toContainText('E2E Express');
+  });
+
+  await test.step('service', async () => {
+    await page.goto('/app/carrier/service');
+    await page.getByRole('button', { name: 'New service' }).click();
+    const modal = dialog(page, 'New service');
+    await modal.getByLabel('Code', { exact: true }).fill(SERVICE);
+    await modal.getByLabel('Name', { exact: true }).fill('E2E Standard');
+    await pick(page, modal.getByLabel('Carrier', { exact: true }), CARRIER);
+    await modal.getByLabel('Signature fee', { exact: true }).fill('2.5');
+    await saveDialog(page, modal);
+    const row = page.getByRole('row').filter({ hasText: SERVICE });
+    await expect(row).toContainText('$2.50');
+    await expect(row).toContainText(CARRIER);
+  });
+
+  await test.step('warehouse and zone', async () => {
+    await page.goto('/app/carrier/warehouse');
+    await page.getByRole('button', { name: 'New warehouse' }).click();
+    const modal = dialog(page, 'New warehouse');
+    await modal.getByLabel('Code', { exact: true }).fill(WAREHOUSE);
+    await modal.getByLabel('Name', { exact: true }).fill('E2E Los Angeles');
+    await modal.getByLabel('Address', { exact: true }).fill('100 Harbor Way');
+    await modal.getByLabel('City', { exact: true }).fill('Los Angeles');
+    await modal.getByLabel('State', { exact: true }).fill('CA');
+    await modal.getByLabel('Zip code', { exact: true }).fill('90001');
+    await saveDialog(page, modal);
+    await expect(page.getByRole('row').filter({ hasText: WAREHOUSE })).toContainText('Los Angeles');
+
+    await page.getByRole('tab', { name: 'Zones' }).click();
+    await expect(page).toHaveURL(/tab=zones/);
+    await page.getByRole('button', { name: 'New zone' }).click();
+    const zone = dialog(page, 'New zone');
+    await zone.getByLabel('Code', { exact: true }).fill(ZONE);
+    await zone.getByLabel('Name', { exact: true }).fill('E2E West');
+    await zone.getByRole('button', { name: 'Add a zip range' }).click();
+    await zone.getByLabel('Zip from', { exact: true }).fill('90000');
+    await zone.getByLabel('Zip to', { exact: true }).fill('90999');
+    await saveDialog(page, zone);
+    await expect(page.getByRole('row').filter({ hasText: ZONE })).toContainText('90000–90999');
+  });
+
+  await test.step('carrier config (routing) with 100% to the new carrier', async () => {
+    await page.goto('/app/carrier/config');
+    await page.getByRole('button', { name: 'New routing rule' }).click();
+    const modal = dialog(page, 'New routing rule');
+    await pick(page, modal.getByLabel('Service', { exact: true }), SERVICE);
+    await pick(page, modal.getByLabel('Carrier 1', { exact: true }), CARRIER);
+    await pick(page, modal.getByLabel('Warehouse 1', { exact: true }), WAREHOUSE);
+    await expect(modal.getByRole('status')).toHaveText('Total: 100% (must be 100%)');
+    await saveDialog(page, modal);
+    await expect(page.getByRole('row').filter({ hasText: SERVICE })).toContainText(`${CARRIER} @ ${WAREHOUSE} · 100%`);
+  });
+
+  await test.step('service prices: template → two brackets → validate → draft → preview → activate', async () => {
+    await page.goto('/app/carrier/pricing');
+    await expect(page.getByRole('tab', { name: 'Service prices', selected: true })).toBeVisible();
+    const file = await filledTemplate(page, dir, [
+      [SERVICE, 0, 1000, 10, 0.5, 'active'],
+      [SERVICE, 1000, 5000, 20, 1, 'active'],
+    ]);
+    await importAndActivate(page, file, 'Import service prices');
+  });
+
+  await test.step('carrier costs', async () => {
+    await page.getByRole('tab', { name: 'Carrier costs' }).click();
+    const file = await filledTemplate(page, dir, [[CARRIER, SERVICE, WAREHOUSE, ZONE, 0, 5000, 6, 0, 'active']]);
+    await importAndActivate(page, file, 'Import carrier costs');
+  });
+
+  await test.step('tax', async () => {
+    await page.goto('/app/carrier/tax');
+    await page.getByRole('button', { name: 'New tax' }).click();
+    const modal = dialog(page, 'New tax');
+    await modal.getByLabel('Rate', { exact: true }).fill('10');
+    await saveDialog(page, modal);
+    await expect(page.getByRole('row').filter({ hasText: 'VAT' })).toContainText('10.00 %');
+  });
+
+  await test.step('discount', async () => {
+    await page.goto('/app/discount');
+    await page.getByRole('button', { name: 'New discount' }).click();
+    await expect(page).toHaveURL(/\/app\/discount\/new$/);
+    await page.getByLabel('Discount code', { exact: true }).fill(DISCOUNT);
+    await page.getByLabel('Name', { exact: true }).fill('E2E ten percent');
+    await page.getByLabel('Discount value', { exact: true }).fill('10');
+    await page.getByRole('button', { name: 'Create discount' }).click();
+    await expect(page.getByText('Saved.').last()).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/app/discount/${DISCOUNT}$`));
+    await page.goto('/app/discount?status=active');
+    await expect(page.getByRole('row').filter({ hasText: DISCOUNT })).toContainText('10%');
+  });
+
+  await test.step('the seller quotes with the discount code', async () => {
+    await page.evaluate(() => localStorage.clear());
+    await login(page, SELLER);
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('menuitem', { name: 'Price' }).click();
+    await expect(page).toHaveURL(/\/app\/carrier\/pricing$/);
+    await expect(page.getByRole('heading', { name: 'Price', exact: true })).toBeVisible();
+    await expect(page.getByText(`${SERVICE} — E2E Standard`).first()).toBeVisible();
+    await expect(page.getByRole('cell', { name: '$10.00' })).toBeVisible();
+
+    await pick(page, page.getByLabel('Service', { exact: true }), SERVICE);
+    await page.getByLabel('Weight', { exact: true }).fill('500');
+    await page.getByLabel('Length', { exact: true }).fill('10');
+    await page.getByLabel('Width', { exact: true }).fill('10');
+    await page.getByLabel('Height', { exact: true }).fill('10');
+    await page.getByLabel('State', { exact: true }).fill('CA');
+    await page.getByLabel('Zip code', { exact: true }).fill('90001');
+    await page.getByLabel('Discount code', { exact: true }).fill(DISCOUNT);
+    await page.getByRole('button', { name: 'Get quote' }).click();
+    // 500 g in the 0–1000 g bracket: $10.00 − 10% ($1.00) + $0.50 seasonal = $9.50, + 10% tax $0.95 = $10.45.
+    await expect(page.getByTestId('quote-total')).toContainText('$10.45');
+    await expect(page.getByText(`Discount (${DISCOUNT})`)).toBeVisible();
+    await expect(page.getByText('Routing, cost and margin')).toHaveCount(0);
+  });
+});

@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { LANGUAGES, LIMITS } from './limits';
+
+// SPEC §5 account rules. Messages are keys into messages.ts, translated on the server and in the web app.
+
+/** SPEC §5: letters, digits and _ + * - in dot-separated parts, @, a domain, a TLD of 2+ letters. */
+export const EMAIL_PATTERN = /^[A-Za-z0-9_+*-]+(\.[A-Za-z0-9_+*-]+)*@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
+/** SPEC §5: optional +, first digit 1-9, then 7 to 14 digits. */
+export const PHONE_PATTERN = /^\+?[1-9]\d{7,14}$/;
+const EMOJI = /\p{Extended_Pictographic}/u;
+
+export const emailField = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, 'validation.required')
+  .max(LIMITS.emailMax, 'validation.email.invalid')
+  .regex(EMAIL_PATTERN, 'validation.email.invalid')
+  .transform((v) => v.toLowerCase());
+
+export const passwordField = z
+  .string({ error: 'validation.required' })
+  .min(1, 'validation.required')
+  .min(LIMITS.passwordMin, 'validation.password.tooShort')
+  .max(LIMITS.passwordMax, 'validation.password.tooLong')
+  .regex(/[a-z]/, 'validation.password.lowercase')
+  .regex(/[A-Z]/, 'validation.password.uppercase')
+  .regex(/\d/, 'validation.password.digit')
+  .regex(/[^A-Za-z0-9]/, 'validation.password.special');
+
+export const fullNameField = z
+  .string({ error: 'validation.required' })
+  .refine((v) => !/^\s/.test(v), 'validation.fullName.leadingSpace')
+  .refine((v) => v.trim().length > 0, 'validation.required')
+  .refine((v) => v.length <= LIMITS.fullNameMax, 'validation.fullName.tooLong')
+  .refine((v) => !EMOJI.test(v), 'validation.text.noEmoji');
+
+export const phoneField = z
+  .string()
+  .trim()
+  .regex(PHONE_PATTERN, 'validation.phone.invalid');
+
+/** Optional phone: an empty string counts as absent. */
+export const optionalPhoneField = z
+  .union([z.literal('').transform(() => undefined), phoneField])
+  .optional();
+
+export const RegisterBodySchema = z
+  .object({
+    fullName: fullNameField,
+    email: emailField,
+    password: passwordField,
+    confirmPassword: z.string({ error: 'validation.required' }).min(1, 'validation.required'),
+    phone: optionalPhoneField,
+    agreeTerms: z.literal(true, { error: 'validation.terms.required' }),
+  })
+  .refine((b) => b.password === b.confirmPassword, { path: ['confirmPassword'], message: 'validation.password.mismatch' });
+export type RegisterBody = z.infer<typeof RegisterBodySchema>;
+
+export const LoginBodySchema = z.object({
+  email: z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(LIMITS.emailMax).transform((v) => v.toLowerCase()),
+  password: z.string({ error: 'validation.required' }).min(1, 'validation.required').max(LIMITS.passwordMax),
+});
+export type LoginBody = z.infer<typeof LoginBodySchema>;
+
+export const ForgotPasswordBodySchema = z.object({ email: emailField });
+export const ResetPasswordBodySchema = z
+  .object({
+    token: z.string({ error: 'validation.required' }).min(1, 'validation.required').max(200),
+    password: passwordField,
+    confirmPassword: z.string({ error: 'validation.required' }).min(1, 'validation.required'),
+  })
+  .refine((b) => b.password === b.confirmPassword, { path: ['confirmPassword'], message: 'validation.password.mismatch' });
+
+export const UpdatePasswordBodySchema = z
+  .object({
+    currentPassword: z.string({ error: 'validation.required' }).min(1, 'validation.required').max(LIMITS.passwordMax),
+    password: passwordField,
+    confirmPassword: z.string({ error: 'validation.required' }).min(1, 'validation.required'),
+    /** OWASP: offer to end the other sessions after a password change. */
+    logoutOtherSessions: z.boolean().optional().default(true),
+  })
+  .refine((b) => b.password === b.confirmPassword, { path: ['confirmPassword'], message: 'validation.password.mismatch' });
+
+export const GENDERS = ['male', 'female'] as const;
+export const ProfileUpdateBodySchema = z.object({
+  fullName: fullNameField,
+  phone: optionalPhoneField,
+  gender: z.enum(GENDERS, { error: 'validation.gender.invalid' }).optional().nullable(),
+  dateOfBirth: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date.invalid')
+    .refine((v) => !Number.isNaN(Date.parse(v)) && Date.parse(v) < Date.now(), 'validation.date.invalid')
+    .optional()
+    .nullable(),
+});
+
+/** ±HH:MM, -12:00 to +14:00. */
+export const TIME_ZONE_PATTERN = /^[+-](0\d|1[0-4]):[0-5]\d$/;
+export const ProfileSettingBodySchema = z
+  .object({
+    timeZone: z.string().regex(TIME_ZONE_PATTERN, 'validation.timeZone.invalid').optional(),
+    labelPurchaseDelayHours: z
+      .number()
+      .int()
+      .refine((v) => (LIMITS.labelPurchaseDelayHours as readonly number[]).includes(v), 'validation.labelDelay.invalid')
+      .optional(),
+    autoPay: z.boolean().optional(),
+  })
+  .refine((b) => Object.keys(b).length > 0, { message: 'validation.nothingToUpdate' });
+
+export const LanguageBodySchema = z.object({ code: z.enum(LANGUAGES, { error: 'validation.language.invalid' }) });
+
+export const USER_STATUSES = ['unverified', 'active', 'inactive'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+export const ProfileSchema = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  avatar: z.string().nullable(),
+  gender: z.enum(GENDERS).nullable(),
+  dateOfBirth: z.string().nullable(),
+  status: z.enum(USER_STATUSES),
+  role: z.object({ name: z.string(), code: z.string(), kind: z.enum(['staff', 'customer']) }),
+  permissions: z.array(z.string()),
+  timeZone: z.string(),
+  language: z.enum(LANGUAGES),
+  labelPurchaseDelayHours: z.number(),
+  wallet: z.object({
+    balance: z.number(),
+    unPaid: z.number(),
+    autoPay: z.boolean(),
+    credit: z.object({ limit: z.number(), remaining: z.number(), isBlocked: z.boolean() }).nullable(),
+  }),
+  createdAt: z.string(),
+});
+export type Profile = z.infer<typeof ProfileSchema>;
+
+export const LoginReplySchema = z.object({ token: z.string(), expiresAt: z.string(), profile: ProfileSchema });
+export type LoginReply = z.infer<typeof LoginReplySchema>;
+
+export const ChangeUserStatusBodySchema = z.object({
+  userId: z.string().uuid('validation.id.invalid'),
+  status: z.enum(['active', 'inactive'], { error: 'validation.status.invalid' }),
+});
+
+export const UserPermissionsBodySchema = z.object({
+  userId: z.string().uuid('validation.id.invalid'),
+  /** SPEC §6: the user's own grants (true) and restrictions (false) on top of the role; replaces the earlier set. */
+  overrides: z
+    .array(z.object({ code: z.string().regex(/^EX-[A-Z-]+$/, 'validation.permission.code'), granted: z.boolean() }))
+    .max(500),
+});
+
+/** SPEC §7 GET /user/get-customers: seller accounts for staff pickers (by keyword, or by ids to label a selection). */
+export const CustomerSearchQuerySchema = z.object({
+  keyword: z.string().trim().max(100).optional(),
+  ids: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(',').filter(Boolean) : []))
+    .pipe(z.array(z.string().uuid('validation.id.invalid')).max(100)),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export const CustomerOptionSchema = z.object({ id: z.string(), fullName: z.string(), email: z.string() });
+export type CustomerOption = z.infer<typeof CustomerOptionSchema>;

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { ERROR_CODES } from './errors';
+
+/** SPEC §7 / DESIGN: every reply is `{ success, message, data }`. */
+export const okEnvelope = <T extends z.ZodType>(data: T) =>
+  z.object({ success: z.literal(true), message: z.string(), data });
+
+export const ErrorEnvelopeSchema = z.object({
+  success: z.literal(false),
+  code: z.enum(ERROR_CODES),
+  message: z.string(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
+export type OkEnvelope<T> = { success: true; message: string; data: T };

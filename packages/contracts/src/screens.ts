@@ -1,0 +1,81 @@
+import type { ScreenKey } from './permissions';
+
+/**
+ * SPEC §2: the admin screens under /app with their access key (null = open to any signed-in user)
+ * and the menu group they sit in. The web router, the menu and the guards all read this table.
+ */
+export type MenuGroup =
+  | 'orders' | 'products' | 'pickup' | 'freight' | 'report' | 'carrier' | 'setting';
+
+export interface ScreenDef {
+  /** Stable id, also the i18n key `screen.<id>`. */
+  id: string;
+  path: string;
+  key: ScreenKey | null;
+  /** Shown in the side menu, in this group (or at the top level when group is absent). */
+  menu?: { group?: MenuGroup; order: number };
+}
+
+const s = (id: string, path: string, key: ScreenKey | null, menu?: ScreenDef['menu']): ScreenDef => ({ id, path, key, menu });
+
+export const SCREENS: readonly ScreenDef[] = [
+  s('dashboard', '/app/dashboard', null, { order: 1 }),
+  s('trackRouting', '/app/track-routing', 'EX_VIEW_TRACK_ROUTING', { order: 2 }),
+  s('orders', '/app/orders', 'EX_VIEW_ORDERS', { group: 'orders', order: 10 }),
+  s('scanForm', '/app/scan-form', 'EX_VIEW_SCAN_FORM', { group: 'orders', order: 11 }),
+  s('trackingLogs', '/app/tracking-logs', 'EX_VIEW_TRACKING_LOGS', { group: 'orders', order: 12 }),
+  s('checkAddress', '/app/check-address', 'EX_VIEW_CHECK_ADDRESS', { group: 'orders', order: 13 }),
+  s('orderDetail', '/app/orders/order-detail/:orderId', 'EX_VIEW_ORDERS'),
+  s('importOrder', '/app/orders/import-order', 'EX_VIEW_ORDER_IMPORT'),
+  s('importSurcharge', '/app/orders/import-surcharge', 'EX_VIEW_SURCHARGE_IMPORT'),
+  s('createOrder', '/app/orders/create-order', 'EX_VIEW_ORDER_CREATE'),
+  s('editOrder', '/app/orders/edit-order/:exOrderId', 'EX_VIEW_ORDER_CREATE'),
+  s('adminEditAddress', '/app/orders/admin-edit-address', null),
+  s('products', '/app/products', 'EX_VIEW_PRODUCTS', { group: 'products', order: 20 }),
+  s('actualWeightFees', '/app/actual-weight-fees', 'EX_VIEW_ACTUAL_WEIGHT_FEES', { group: 'products', order: 21 }),
+  s('productDetail', '/app/products/:productId', 'EX_VIEW_PRODUCTS'),
+  s('checkIn', '/app/pick-up/check-in', 'EX_VIEW_CHECK_IN', { group: 'pickup', order: 30 }),
+  s('packagedScanner', '/app/pick-up/packaged-scanner', 'EX_VIEW_PACKAGED_SCANNER', { group: 'pickup', order: 31 }),
+  s('checkOut', '/app/pickup/check-out', 'EX_VIEW_CHECK_OUT', { group: 'pickup', order: 32 }),
+  s('listingBox', '/app/pickup/listing-box', 'EX_VIEW_LISTING_BOX', { group: 'pickup', order: 33 }),
+  s('packageFreight', '/app/freight/package-freight', 'EX_VIEW_PACKAGE_FREIGHT', { group: 'freight', order: 40 }),
+  s('listingFreight', '/app/freight/listing-freight', 'EX_VIEW_LISTING_FREIGHT', { group: 'freight', order: 41 }),
+  s('freightDetail', '/app/freight/listing-freight/:freightId', 'EX_VIEW_LISTING_FREIGHT'),
+  s('airport', '/app/freight/airport', 'EX_VIEW_AIRPORT', { group: 'freight', order: 42 }),
+  s('airline', '/app/freight/airline', null, { group: 'freight', order: 43 }),
+  s('airlineDetail', '/app/freight/airline/:airlineCode', null),
+  s('discount', '/app/discount', 'EX_VIEW_DISCOUNT', { order: 50 }),
+  s('discountDetail', '/app/discount/:discountCode', 'EX_VIEW_DISCOUNT'),
+  s('billing', '/app/billing', 'EX_VIEW_BILLING', { order: 51 }),
+  s('reportRevenue', '/app/report/revenue', 'EX_VIEW_REPORT_REVENUE', { group: 'report', order: 60 }),
+  s('reportPaymentMethod', '/app/report/payment-method', 'EX_VIEW_REPORT_PAYMENT_METHOD', { group: 'report', order: 61 }),
+  s('reportServices', '/app/report/services', 'EX_VIEW_REPORT_SERVICES', { group: 'report', order: 62 }),
+  s('reportCustomers', '/app/report/customers', 'EX_VIEW_REPORT_CUSTOMERS', { group: 'report', order: 63 }),
+  s('reportCarriers', '/app/report/carriers', 'EX_VIEW_REPORT_CARRIERS', { group: 'report', order: 64 }),
+  s('reportPurchase', '/app/report/purchase', 'EX_VIEW_REPORT_PURCHASE', { group: 'report', order: 65 }),
+  s('reportFreight', '/app/report/freight-report', 'EX_VIEW_REPORT_FREIGHT', { group: 'report', order: 66 }),
+  s('userManagement', '/app/user-management', 'EX_VIEW_USER_MANAGEMENT', { order: 70 }),
+  s('warehouse', '/app/carrier/warehouse', 'EX_VIEW_WAREHOUSE', { group: 'carrier', order: 80 }),
+  s('service', '/app/carrier/service', 'EX_VIEW_SERVICE', { group: 'carrier', order: 81 }),
+  s('serviceDetail', '/app/carrier/service/:serviceId', null),
+  s('listCarrier', '/app/carrier/list-carrier', 'EX_VIEW_CARRIER', { group: 'carrier', order: 82 }),
+  s('pricing', '/app/carrier/pricing', 'EX_VIEW_PRICING', { group: 'carrier', order: 83 }),
+  s('tax', '/app/carrier/tax', 'EX_VIEW_TAX', { group: 'carrier', order: 84 }),
+  s('carrierConfig', '/app/carrier/config', 'EX_VIEW_CARRIER_CONFIG', { group: 'carrier', order: 85 }),
+  s('role', '/app/setting-user/role', 'EX_VIEW_ROLE', { group: 'setting', order: 90 }),
+  s('resource', '/app/setting-user/resource', 'EX_VIEW_RESOURCE', { group: 'setting', order: 91 }),
+  s('permission', '/app/setting-user/permission', 'EX_VIEW_PERMISSION', { group: 'setting', order: 92 }),
+  s('emails', '/app/setting-user/emails', null, { group: 'setting', order: 93 }),
+  s('notifications', '/app/setting-user/notifications', null, { group: 'setting', order: 94 }),
+  s('cronjob', '/app/setting-user/cronjob', 'EX_VIEW_CRONJOB', { group: 'setting', order: 95 }),
+  s('cronjobDetail', '/app/cronjob-detail/:id', 'EX_VIEW_CRONJOB'),
+  s('ticket', '/app/ticket', 'EX_VIEW_TICKET', { order: 100 }),
+  s('integrations', '/app/integrations', 'EX_VIEW_INTEGRATIONS', { order: 101 }),
+  s('profile', '/app/profile', null),
+];
+
+export const MENU_GROUP_ORDER: MenuGroup[] = ['orders', 'products', 'pickup', 'freight', 'report', 'carrier', 'setting'];
+
+/** SPEC §2: public and auth routes, exempt from the "unknown path signs out" rule. */
+export const PUBLIC_PATHS = ['/', '/policy', '/term-condition', '/about-us', '/system-guide', '/shipping-procedures', '/walmart'] as const;
+export const AUTH_PATHS = ['/app/login', '/app/signup', '/app/forgot-password', '/app/reset-password', '/app/account/verify/:verifyCode', '/app/teams/confirm-invite'] as const;
