@@ -29,8 +29,9 @@ async function saveDialog(page: Page, modal: Locator) {
 }
 
 /** Downloads a price template, replaces its sample row with `rows`, and returns the file path. */
-async function filledTemplate(page: Page, dir: string, rows: (string | number)[][]): Promise<string> {
+async function filledTemplate(page: Page, dir: string, expectedName: string, rows: (string | number)[][]): Promise<string> {
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download template' }).click()]);
+  expect(download.suggestedFilename()).toBe(expectedName);
   const template = path.join(dir, download.suggestedFilename());
   await download.saveAs(template);
   const workbook = new ExcelJS.Workbook();
@@ -52,7 +53,8 @@ async function importAndActivate(page: Page, file: string, title: string) {
   const importer = dialog(page, title);
   await importer.locator('input[type=file]').setInputFiles(file);
   await importer.getByRole('button', { name: 'Validate file' }).click();
-  await expect(importer.getByText('Ready to import', { exact: true })).toBeVisible();
+  // The result alert is either "Ready to import" or the row errors; on failure the errors are printed.
+  await expect(importer.locator('.ant-alert')).toContainText('Ready to import');
   await importer.getByRole('button', { name: 'Import as draft' }).click();
 
   const preview = dialog(page, /^Preview of/);
@@ -136,7 +138,7 @@ test('staff build the network and prices; the seller gets a quote with a discoun
   await test.step('service prices: template → two brackets → validate → draft → preview → activate', async () => {
     await page.goto('/app/carrier/pricing');
     await expect(page.getByRole('tab', { name: 'Service prices', selected: true })).toBeVisible();
-    const file = await filledTemplate(page, dir, [
+    const file = await filledTemplate(page, dir, 'Template_service_price.xlsx', [
       [SERVICE, 0, 1000, 10, 0.5, 'active'],
       [SERVICE, 1000, 5000, 20, 1, 'active'],
     ]);
@@ -145,7 +147,10 @@ test('staff build the network and prices; the seller gets a quote with a discoun
 
   await test.step('carrier costs', async () => {
     await page.getByRole('tab', { name: 'Carrier costs' }).click();
-    const file = await filledTemplate(page, dir, [[CARRIER, SERVICE, WAREHOUSE, ZONE, 0, 5000, 6, 0, 'active']]);
+    // The tab's panel renders after the navigation commits; wait for it before using its buttons.
+    await expect(page.getByText(/^Carrier last-mile costs per carrier/)).toBeVisible();
+    await expect(page.getByText(/^Sell prices per service/)).toHaveCount(0);
+    const file = await filledTemplate(page, dir, 'Template_carrier_price.xlsx', [[CARRIER, SERVICE, WAREHOUSE, ZONE, 0, 5000, 6, 0, 'active']]);
     await importAndActivate(page, file, 'Import carrier costs');
   });
 
