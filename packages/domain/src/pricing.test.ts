@@ -20,7 +20,7 @@ function catalog(over: Partial<CatalogSnapshot> = {}): CatalogSnapshot {
     services: [{ id: 's1', code: 'STD', name: 'Standard', carrierId: 'c1', active: true, signatureFeeCents: 250, overLengthFeeCents: 1500, overLengthThresholdCm: 121.92 }],
     warehouses: [{ id: 'w1', code: 'LAX1', name: 'LA', active: true }],
     zones: [
-      { id: 'z1', code: 'Z1', name: 'West', country: 'US', states: [], ranges: [{ from: 90000n, to: 96199n }], active: true },
+      { id: 'z1', code: 'Z1', name: 'West', country: 'US', states: [], ranges: [{ from: 90000, to: 96199 }], active: true },
       { id: 'z2', code: 'Z2', name: 'Rest', country: 'US', states: ['NY'], ranges: [], active: true },
     ],
     servicePrices: [

@@ -20,7 +20,7 @@ export interface CatalogSnapshot {
     overLengthThresholdCm: number;
   }[];
   warehouses: { id: string; code: string; name: string; active: boolean }[];
-  zones: { id: string; code: string; name: string; country: string; states: string[]; ranges: { from: bigint; to: bigint }[]; active: boolean }[];
+  zones: { id: string; code: string; name: string; country: string; states: string[]; ranges: { from: number; to: number }[]; active: boolean }[];
   /** Sell price brackets of the active service price table. */
   servicePrices: { serviceId: string; from: number; to: number; shippingFeeCents: number; seasonalFeeCents: number; active: boolean }[];
   /** Cost brackets of the active carrier price table. */
@@ -111,19 +111,55 @@ export function chargeableWeight(p: Pick<Parcel, 'weight' | 'length' | 'width' |
 }
 
 /** Zip codes compare as numbers of their first 5 digits (US ZIP+4 and longer codes reduce to that). */
-export function zipNumber(zip: string): bigint {
-  return BigInt(zip.replace(/\D/g, '').slice(0, 5) || '0');
+export function zipNumber(zip: string): number {
+  let n = 0;
+  let digits = 0;
+  for (let i = 0; i < zip.length && digits < 5; i++) {
+    const d = zip.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) continue;
+    n = n * 10 + d;
+    digits++;
+  }
+  return n;
+}
+
+type Zone = CatalogSnapshot['zones'][number];
+
+/**
+ * The zones of one country, ready for lookup: every zip range in zone order (a zip-range match wins,
+ * the first zone listed first), then zones by state, then a zone with neither (the whole country).
+ */
+interface CountryZones {
+  rangeFrom: Float64Array;
+  rangeTo: Float64Array;
+  rangeZone: Zone[];
+  byState: Map<string, Zone>;
+  whole: Zone | undefined;
+}
+
+function countryZones(zones: readonly Zone[]): CountryZones {
+  const ranged = zones.flatMap((z) => z.ranges.map((r) => ({ r, z })));
+  const byState = new Map<string, Zone>();
+  for (const z of zones) if (z.ranges.length === 0) for (const st of z.states) if (!byState.has(st)) byState.set(st, z);
+  return {
+    rangeFrom: Float64Array.from(ranged, (x) => x.r.from),
+    rangeTo: Float64Array.from(ranged, (x) => x.r.to),
+    rangeZone: ranged.map((x) => x.z),
+    byState,
+    whole: zones.find((z) => z.ranges.length === 0 && z.states.length === 0),
+  };
+}
+
+function zoneIn(cz: CountryZones, state: string | undefined, zip: string): Zone | undefined {
+  const n = zipNumber(zip);
+  const { rangeFrom, rangeTo } = cz;
+  for (let i = 0; i < rangeFrom.length; i++) if (n >= rangeFrom[i]! && n <= rangeTo[i]!) return cz.rangeZone[i];
+  return (state ? cz.byState.get(state) : undefined) ?? cz.whole;
 }
 
 /** The zone for a destination: a zip-range match wins over a state match. */
 export function findZone(zones: CatalogSnapshot['zones'], country: string, state: string | undefined, zip: string) {
-  const candidates = zones.filter((z) => z.active && z.country === country);
-  const n = zipNumber(zip);
-  return (
-    candidates.find((z) => z.ranges.some((r) => n >= r.from && n <= r.to)) ??
-    (state ? candidates.find((z) => z.ranges.length === 0 && z.states.includes(state)) : undefined) ??
-    candidates.find((z) => z.ranges.length === 0 && z.states.length === 0)
-  );
+  return zoneIn(countryZones(zones.filter((z) => z.active && z.country === country)), state, zip);
 }
 
 /** Split shares: allocation i covers buckets [sum of earlier percentages, + its percentage). */
@@ -136,20 +172,75 @@ export function pickAllocation<T extends { percentage: number }>(allocations: re
   return allocations.at(-1);
 }
 
+/** Brackets of one lane sorted by `from`, searched by halving. Half-open: [from, to). */
+class Brackets<T extends { from: number; to: number }> {
+  private readonly rows: T[] = [];
+  add(row: T) {
+    this.rows.push(row);
+  }
+  seal() {
+    this.rows.sort((a, b) => a.from - b.from);
+  }
+  find(weight: number): T | undefined {
+    const rows = this.rows;
+    let lo = 0;
+    let hi = rows.length - 1;
+    // The last bracket starting at or below the weight; overlaps are refused at import, so it is the only candidate.
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      if (rows[mid]!.from <= weight) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    const row = hi >= 0 ? rows[hi] : undefined;
+    return row && inBracket(row, weight) ? row : rows.find((b) => inBracket(b, weight));
+  }
+}
+
+/** Keyed lookups nested by id (ids are long strings; nesting avoids building a joined key per quote). */
+class Nested<V> {
+  private readonly root = new Map<string, unknown>();
+  constructor(private readonly make: () => V) {}
+  at(keys: readonly string[]): V {
+    let m = this.root;
+    for (let i = 0; i < keys.length - 1; i++) {
+      let next = m.get(keys[i]!) as Map<string, unknown> | undefined;
+      if (!next) m.set(keys[i]!, (next = new Map()));
+      m = next;
+    }
+    const last = keys[keys.length - 1]!;
+    let v = m.get(last) as V | undefined;
+    if (v === undefined) m.set(last, (v = this.make()));
+    return v;
+  }
+  get(k1: string, k2: string, k3: string, k4: string): V | undefined {
+    const a = this.root.get(k1) as Map<string, Map<string, Map<string, V>>> | undefined;
+    return a?.get(k2)?.get(k3)?.get(k4);
+  }
+  values(): V[] {
+    const out: V[] = [];
+    const walk = (m: Map<string, unknown>, depth: number) => {
+      for (const v of m.values()) if (depth === 0) out.push(v as V);
+      else walk(v as Map<string, unknown>, depth - 1);
+    };
+    walk(this.root, 3);
+    return out;
+  }
+}
+
 /** Lookups built once per snapshot, so a quote does not scan every price row. */
 interface CatalogIndex {
   serviceByCode: Map<string, CatalogSnapshot['services'][number]>;
   routesByService: Map<string, CatalogSnapshot['routes']>;
-  sellByService: Map<string, CatalogSnapshot['servicePrices']>;
-  costByLane: Map<string, CatalogSnapshot['carrierPrices']>;
+  sellByService: Map<string, Brackets<CatalogSnapshot['servicePrices'][number]>>;
+  /** carrier → service → warehouse → zone → cost brackets */
+  costByLane: Nested<Brackets<CatalogSnapshot['carrierPrices'][number]>>;
   activeCarriers: Set<string>;
   activeWarehouses: Set<string>;
-  zonesByCountry: Map<string, CatalogSnapshot['zones']>;
+  zonesByCountry: Map<string, CountryZones>;
   taxesByCountry: Map<string, CatalogSnapshot['taxes']>;
 }
 
 const indexes = new WeakMap<CatalogSnapshot, CatalogIndex>();
-const laneKey = (carrierId: string, serviceId: string, warehouseId: string, zoneId: string) => `${carrierId}|${serviceId}|${warehouseId}|${zoneId}`;
 
 function group<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
   const map = new Map<string, T[]>();
@@ -170,14 +261,27 @@ function indexOf(c: CatalogSnapshot): CatalogIndex {
       (r) => r.serviceId,
     );
     for (const list of routesByService.values()) list.sort((a, b) => a.priority - b.priority);
+    const sellByService = new Map<string, Brackets<CatalogSnapshot['servicePrices'][number]>>();
+    for (const b of c.servicePrices) {
+      if (!b.active) continue;
+      let list = sellByService.get(b.serviceId);
+      if (!list) sellByService.set(b.serviceId, (list = new Brackets()));
+      list.add(b);
+    }
+    for (const list of sellByService.values()) list.seal();
+    const costByLane = new Nested(() => new Brackets<CatalogSnapshot['carrierPrices'][number]>());
+    for (const b of c.carrierPrices) if (b.active) costByLane.at([b.carrierId, b.serviceId, b.warehouseId, b.zoneId]).add(b);
+    for (const list of costByLane.values()) list.seal();
+    const zonesByCountry = new Map<string, CountryZones>();
+    for (const [country, list] of group(c.zones.filter((z) => z.active), (z) => z.country)) zonesByCountry.set(country, countryZones(list));
     idx = {
       serviceByCode: new Map(c.services.map((s) => [s.code, s])),
       routesByService,
-      sellByService: group(c.servicePrices.filter((b) => b.active), (b) => b.serviceId),
-      costByLane: group(c.carrierPrices.filter((b) => b.active), (b) => laneKey(b.carrierId, b.serviceId, b.warehouseId, b.zoneId)),
+      sellByService,
+      costByLane,
       activeCarriers: new Set(c.carriers.filter((x) => x.active).map((x) => x.id)),
       activeWarehouses: new Set(c.warehouses.filter((x) => x.active).map((x) => x.id)),
-      zonesByCountry: group(c.zones.filter((z) => z.active), (z) => z.country),
+      zonesByCountry,
       taxesByCountry: group(c.taxes.filter((x) => x.active), (x) => x.country),
     };
     indexes.set(c, idx);
@@ -185,12 +289,42 @@ function indexOf(c: CatalogSnapshot): CatalogIndex {
   return idx;
 }
 
+const validSize = (d: number) => d > 0.25 && d < 99_999;
+
+function routeMatches(r: CatalogSnapshot['routes'][number], p: Parcel, weight: number): boolean {
+  return (
+    weight >= r.minWeight &&
+    weight < r.maxWeight &&
+    (r.users.length === 0 || r.users.includes(p.customerId)) &&
+    (!r.sku || r.sku === p.sku) &&
+    (r.typeShipping === 'state'
+      ? r.toCountry === p.country && !!p.state && r.toState.includes(p.state)
+      : r.toArrayCountry.includes(p.country) || r.toCountry === p.country)
+  );
+}
+
+function firstRoute(routes: CatalogSnapshot['routes'] | undefined, p: Parcel, weight: number) {
+  if (routes) for (const r of routes) if (routeMatches(r, p, weight)) return r;
+  return undefined;
+}
+
+/** The allocation for the parcel's bucket; when a carrier or warehouse is inactive, the first usable one. */
+function usableAllocation(idx: CatalogIndex, allocations: CatalogSnapshot['routes'][number]['allocations'], bucket: number) {
+  let allUsable = true;
+  let firstUsable: (typeof allocations)[number] | undefined;
+  for (const a of allocations) {
+    if (idx.activeCarriers.has(a.carrierId) && idx.activeWarehouses.has(a.warehouseId)) firstUsable ??= a;
+    else allUsable = false;
+  }
+  return allUsable ? pickAllocation(allocations, bucket) : firstUsable;
+}
+
 const fail = (error: QuoteError): QuoteResult => ({ ok: false, error });
 const noService = (reason: NoServiceReason) => fail({ code: 'NO_SUITABLE_SERVICE', reason });
 
 export function quote(c: CatalogSnapshot, p: Parcel, now: number): QuoteResult {
   if (!(p.weight > 3)) return fail({ code: 'MISSING_WEIGHT' });
-  if (![p.length, p.width, p.height].every((d) => d > 0.25 && d < 99_999)) return fail({ code: 'INVALID_DIMENSIONS' });
+  if (!validSize(p.length) || !validSize(p.width) || !validSize(p.height)) return fail({ code: 'INVALID_DIMENSIONS' });
 
   const idx = indexOf(c);
   const service = idx.serviceByCode.get(p.serviceCode);
@@ -199,27 +333,18 @@ export function quote(c: CatalogSnapshot, p: Parcel, now: number): QuoteResult {
   const weight = chargeableWeight(p);
 
   // Routes are sorted by priority: the first match wins.
-  const route = (idx.routesByService.get(service.id) ?? []).find(
-      (r) =>
-        weight >= r.minWeight &&
-        weight < r.maxWeight &&
-        (r.users.length === 0 || r.users.includes(p.customerId)) &&
-        (!r.sku || r.sku === p.sku) &&
-        (r.typeShipping === 'state'
-          ? r.toCountry === p.country && !!p.state && r.toState.includes(p.state)
-          : r.toArrayCountry.includes(p.country) || r.toCountry === p.country),
-  );
+  const route = firstRoute(idx.routesByService.get(service.id), p, weight);
   if (!route) return noService('NO_ROUTE');
-  const usable = route.allocations.filter((a) => idx.activeCarriers.has(a.carrierId) && idx.activeWarehouses.has(a.warehouseId));
-  const allocation = usable.length === route.allocations.length ? pickAllocation(usable, p.bucket) : usable[0];
+  const allocation = usableAllocation(idx, route.allocations, p.bucket);
   if (!allocation) return noService('NO_ROUTE');
 
-  const zone = findZone(idx.zonesByCountry.get(p.country) ?? [], p.country, p.state, p.zipcode);
+  const countryIndex = idx.zonesByCountry.get(p.country);
+  const zone = countryIndex && zoneIn(countryIndex, p.state, p.zipcode);
   if (!zone) return noService('NO_ZONE');
 
-  const sell = idx.sellByService.get(service.id)?.find((b) => inBracket(b, weight));
+  const sell = idx.sellByService.get(service.id)?.find(weight);
   if (!sell) return noService('NO_SELL_PRICE');
-  const cost = idx.costByLane.get(laneKey(allocation.carrierId, service.id, allocation.warehouseId, zone.id))?.find((b) => inBracket(b, weight));
+  const cost = idx.costByLane.get(allocation.carrierId, service.id, allocation.warehouseId, zone.id)?.find(weight);
   if (!cost) return noService('NO_CARRIER_PRICE');
 
   let discount = 0;
@@ -234,14 +359,11 @@ export function quote(c: CatalogSnapshot, p: Parcel, now: number): QuoteResult {
   }
 
   const longest = Math.max(p.length, p.width, p.height);
-  const fees = {
-    shippingFee: sell.shippingFeeCents,
-    seasonalFee: sell.seasonalFeeCents,
-    signatureFee: p.signature ? service.signatureFeeCents : 0,
-    overLengthFee: longest > service.overLengthThresholdCm ? service.overLengthFeeCents : 0,
-    discount,
-  };
-  const taxable = fees.shippingFee - fees.discount + fees.seasonalFee + fees.signatureFee + fees.overLengthFee;
+  const shippingFee = sell.shippingFeeCents;
+  const seasonalFee = sell.seasonalFeeCents;
+  const signatureFee = p.signature ? service.signatureFeeCents : 0;
+  const overLengthFee = longest > service.overLengthThresholdCm ? service.overLengthFeeCents : 0;
+  const taxable = shippingFee - discount + seasonalFee + signatureFee + overLengthFee;
   const tax = findTax(idx.taxesByCountry.get(p.country) ?? [], p.country, p.state, allocation.carrierId);
   const taxFee = tax ? percentOf(taxable, tax.rateBp) : 0;
   const total = taxable + taxFee;
@@ -256,7 +378,7 @@ export function quote(c: CatalogSnapshot, p: Parcel, now: number): QuoteResult {
       routeId: route.id,
       discountId,
       chargeableWeight: weight,
-      fees: { ...fees, taxFee, total },
+      fees: { shippingFee, seasonalFee, signatureFee, overLengthFee, discount, taxFee, total },
       cost: costCents,
       margin: total - taxFee - costCents,
     },

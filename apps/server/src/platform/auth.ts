@@ -3,8 +3,8 @@ import { hasAccess } from '@exship/domain';
 import { AppError } from './errors';
 import type { Access, AuthContext } from './http';
 
-/** Resolves a bearer token to its session; provided by the auth module. */
-export type SessionResolver = (token: string) => Promise<AuthContext | 'expired' | null>;
+/** Resolves a bearer token to its session; provided by the auth module. A cached session comes back without a promise. */
+export type SessionResolver = (token: string) => AuthContext | Promise<AuthContext | 'expired' | null>;
 
 export function bearerToken(req: FastifyRequest): string | null {
   const header = req.headers.authorization;
@@ -18,22 +18,23 @@ export function bearerToken(req: FastifyRequest): string | null {
  * the body is validated, so an anonymous caller gets 401 and a caller without rights 403.
  */
 export function registerAuthPlatform(app: FastifyInstance, resolve: SessionResolver): void {
-  async function authenticate(req: FastifyRequest, access: Access): Promise<void> {
-    const token = bearerToken(req);
-    if (!token) throw new AppError('UNAUTHENTICATED', 401);
-    const ctx = await resolve(token);
-    if (ctx === 'expired') throw new AppError('SESSION_EXPIRED', 401);
-    if (!ctx) throw new AppError('UNAUTHENTICATED', 401);
+  /** Admits the caller or says why not. */
+  function admit(req: FastifyRequest, ctx: AuthContext | 'expired' | null, access: Access): AppError | undefined {
+    if (ctx === 'expired') return new AppError('SESSION_EXPIRED', 401);
+    if (!ctx) return new AppError('UNAUTHENTICATED', 401);
     req.auth = ctx;
-    if (access !== 'open' && !hasAccess(ctx.permissions, access)) {
-      throw new AppError('FORBIDDEN', 403, { details: { permission: access } });
-    }
+    if (access !== 'open' && !hasAccess(ctx.permissions, access)) return new AppError('FORBIDDEN', 403, { details: { permission: access } });
+    return undefined;
   }
-  // A callback hook, so public routes pay no promise for it.
+  // A callback hook, so public routes pay no promise for it, and a cached session none either.
   app.addHook('onRequest', (req, _reply, done) => {
     const access = req.routeOptions.config?.access;
     if (!access || access === 'public') return done();
-    authenticate(req, access).then(() => done(), done);
+    const token = bearerToken(req);
+    if (!token) return done(new AppError('UNAUTHENTICATED', 401));
+    const found = resolve(token);
+    if (found instanceof Promise) found.then((ctx) => done(admit(req, ctx, access)), done);
+    else done(admit(req, found, access));
   });
 }
 

@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import fastJson from 'fast-json-stringify';
+import { z } from 'zod';
 import {
   DEFAULT_LANGUAGE,
   LANGUAGES,
@@ -74,6 +76,16 @@ function errorBody(lang: Language, code: ErrorCode, errors?: FieldError[], detai
 
 export function sendError(req: FastifyRequest, reply: FastifyReply, status: number, code: ErrorCode, errors?: FieldError[], details?: Record<string, unknown>) {
   return reply.code(status).send(errorBody(req.lang ?? DEFAULT_LANGUAGE, code, errors, details));
+}
+
+/**
+ * A serializer compiled from a reply's zod schema, for hot routes: the handler's reply is already
+ * typed, so it is not validated again, and a compiled writer is several times quicker than
+ * JSON.stringify. Fields outside the schema are dropped, as with any response schema.
+ */
+export function compiledSerializer(schema: z.ZodType): () => (data: unknown) => string {
+  const stringify = fastJson(z.toJSONSchema(schema, { io: 'output', target: 'draft-7' }) as Parameters<typeof fastJson>[0]);
+  return () => stringify;
 }
 
 /** Map a zod issue message to a message key: our schemas already use keys; zod's defaults get a generic one. */

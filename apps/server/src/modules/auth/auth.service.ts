@@ -75,9 +75,9 @@ export function createAuthService({ db, mailer, appUrl }: AuthDeps) {
     if (state.count > limit) throw new AppError('RATE_LIMITED', 429, { headers: { 'retry-after': String(state.retryAfter) } });
   }
 
-  async function lookupSession(tokenHash: string): Promise<AuthContext | 'expired' | null> {
+  async function lookupSession(token: string): Promise<AuthContext | 'expired' | null> {
     const startedAt = generation;
-    const [s] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash));
+    const [s] = await db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token)));
     if (!s) return null;
     const now = Date.now();
     if (s.expiresAt.getTime() <= now || s.lastSeenAt.getTime() + IDLE_TTL <= now) {
@@ -105,7 +105,7 @@ export function createAuthService({ db, mailer, appUrl }: AuthDeps) {
     };
     if (startedAt !== generation) return ctx;
     if (cache.size >= SESSION_CACHE_MAX) cache.delete(cache.keys().next().value!);
-    cache.set(tokenHash, { at: now, ctx, expiresAt: Math.min(s.expiresAt.getTime(), s.lastSeenAt.getTime() + IDLE_TTL) });
+    cache.set(token, { at: now, ctx, expiresAt: Math.min(s.expiresAt.getTime(), s.lastSeenAt.getTime() + IDLE_TTL) });
     return ctx;
   }
 
@@ -197,17 +197,20 @@ export function createAuthService({ db, mailer, appUrl }: AuthDeps) {
     },
 
     /** Bearer token → caller, 'expired' for a session past its idle or absolute limit, null otherwise. */
-    resolveSession(token: string): Promise<AuthContext | 'expired' | null> {
-      const tokenHash = hashToken(token);
-      const hit = cache.get(tokenHash);
-      if (hit && Date.now() - hit.at < SESSION_CACHE_MS && hit.expiresAt > Date.now()) return Promise.resolve(hit.ctx);
+    resolveSession(token: string): AuthContext | Promise<AuthContext | 'expired' | null> {
+      // The cache is keyed by the token itself (process memory only, never stored), so a hit costs
+      // no hashing; the database only ever sees the SHA-256.
+      const hit = cache.get(token);
+      const now = Date.now();
+      // A hit answers at once (no promise): this runs before every signed-in request.
+      if (hit && now - hit.at < SESSION_CACHE_MS && hit.expiresAt > now) return hit.ctx;
       // Concurrent requests with the same token share one lookup, so an expired cache entry
       // does not send every in-flight request to the database at once.
-      let pending = inflight.get(tokenHash);
+      let pending = inflight.get(token);
       if (!pending) {
-        cache.delete(tokenHash);
-        pending = lookupSession(tokenHash).finally(() => inflight.delete(tokenHash));
-        inflight.set(tokenHash, pending);
+        cache.delete(token);
+        pending = lookupSession(token).finally(() => inflight.delete(token));
+        inflight.set(token, pending);
       }
       return pending;
     },

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { CatalogSnapshot } from '@exship/domain';
+import { zipNumber, type CatalogSnapshot } from '@exship/domain';
 import type { Db } from '../../platform/db';
 import { loadDiscountRules } from '../discounts';
 import { carrierPrices, carrierRoutes, carriers, catalogMeta, priceVersions, servicePrices, services, taxes, warehouses, zoneRanges, zones } from './catalog.tables';
@@ -69,7 +69,7 @@ export async function loadSnapshot(db: Db): Promise<CatalogSnapshot> {
       country: x.country,
       states: x.states,
       active: active(x.status),
-      ranges: zr.filter((g) => g.zoneId === x.id).map((g) => ({ from: BigInt(g.zipFrom.slice(0, 5)), to: BigInt(g.zipTo.slice(0, 5)) })),
+      ranges: zr.filter((g) => g.zoneId === x.id).map((g) => ({ from: zipNumber(g.zipFrom), to: zipNumber(g.zipTo) })),
     })),
     taxes: t.map((x) => ({ country: x.country, province: x.province, carrierId: x.carrierId, rateBp: x.rateBp, active: active(x.status) })),
     routes: r.map((x) => ({
@@ -98,10 +98,17 @@ export async function loadSnapshot(db: Db): Promise<CatalogSnapshot> {
  */
 export class SnapshotCache {
   private snapshot: Promise<CatalogSnapshot> | null = null;
+  /** The loaded value of `snapshot`, once it has resolved. */
+  private loaded: CatalogSnapshot | null = null;
   private version = -1;
   private checkedAt = 0;
 
   constructor(private readonly db: Db) {}
+
+  /** The snapshot without waiting, when it is loaded and was checked within RECHECK_MS; else null (use get()). */
+  peek(): CatalogSnapshot | null {
+    return this.loaded && Date.now() - this.checkedAt < RECHECK_MS ? this.loaded : null;
+  }
 
   async get(): Promise<CatalogSnapshot> {
     const now = Date.now();
@@ -110,8 +117,17 @@ export class SnapshotCache {
     const current = await this.currentVersion();
     if (!this.snapshot || current !== this.version) {
       this.version = current;
-      this.snapshot = loadSnapshot(this.db);
-      this.snapshot.catch(() => (this.snapshot = null));
+      this.loaded = null;
+      const loading = loadSnapshot(this.db);
+      this.snapshot = loading;
+      loading.then(
+        (value) => {
+          if (this.snapshot === loading) this.loaded = value;
+        },
+        () => {
+          if (this.snapshot === loading) this.snapshot = null;
+        },
+      );
     }
     return this.snapshot;
   }
@@ -123,6 +139,7 @@ export class SnapshotCache {
       .values({ id: 1, version: 1 })
       .onConflictDoUpdate({ target: catalogMeta.id, set: { version: sql`${catalogMeta.version} + 1` } });
     this.snapshot = null;
+    this.loaded = null;
   }
 
   private async currentVersion(): Promise<number> {

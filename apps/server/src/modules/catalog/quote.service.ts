@@ -1,7 +1,7 @@
 import { desc, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { QuoteBody, QuoteReply } from '@exship/contracts';
-import { bucketOf, fromCents, quote, type CatalogSnapshot, type QuoteError, type QuoteResult } from '@exship/domain';
+import { bucketOf, fromCents, quote, type CatalogSnapshot, type Parcel, type QuoteError, type QuoteResult } from '@exship/domain';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { AuthContext } from '../../platform/http';
@@ -18,11 +18,24 @@ const BUFFER_MAX = 20;
 export type QuoteInput = Omit<QuoteBody, 'customerId'> & { customerId: string };
 
 export function runQuote(snapshot: CatalogSnapshot, input: QuoteInput, now: number): QuoteResult {
-  return quote(
-    snapshot,
-    { ...input, bucket: bucketOf(`${input.customerId}|${input.country}|${input.zipcode}|${input.weight}`) },
-    now,
-  );
+  // Built field by field: this runs on every quote, and a literal with a fixed shape is several times
+  // cheaper than spreading the request.
+  const parcel: Parcel = {
+    serviceCode: input.serviceCode,
+    weight: input.weight,
+    length: input.length,
+    width: input.width,
+    height: input.height,
+    country: input.country,
+    state: input.state,
+    zipcode: input.zipcode,
+    signature: input.signature ?? false,
+    discountCode: input.discountCode,
+    sku: input.sku,
+    customerId: input.customerId,
+    bucket: bucketOf(`${input.customerId}|${input.country}|${input.zipcode}|${input.weight}`),
+  };
+  return quote(snapshot, parcel, now);
 }
 
 export function quoteError(e: QuoteError): AppError {
@@ -70,41 +83,50 @@ export function createQuoteService(db: Db, cache: SnapshotCache, log: FastifyBas
     timer.unref();
   }
 
-  return {
-    /** POST /quote: sellers see their price; staff also see routing, cost and margin. */
-    async quote(auth: AuthContext, body: QuoteBody): Promise<QuoteReply> {
-      const isStaff = auth.roleKind === 'staff';
-      const input: QuoteInput = { ...body, customerId: isStaff && body.customerId ? body.customerId : auth.accountId };
-      const snapshot = await cache.get();
-      const result = runQuote(snapshot, input, Date.now());
-      if (!result.ok) throw quoteError(result.error);
-      const q = result.quote;
-      keepSample(input.customerId, input, q.fees.total);
-      const service = snapshot.services.find((s) => s.id === q.serviceId)!;
-      const reply: QuoteReply = {
-        service: { code: service.code, name: service.name },
-        chargeableWeight: q.chargeableWeight,
-        fees: {
-          shippingFee: fromCents(q.fees.shippingFee),
-          seasonalFee: fromCents(q.fees.seasonalFee),
-          signatureFee: fromCents(q.fees.signatureFee),
-          overLengthFee: fromCents(q.fees.overLengthFee),
-          discount: fromCents(q.fees.discount),
-          taxFee: fromCents(q.fees.taxFee),
-          total: fromCents(q.fees.total),
-        },
-        discountCode: q.discountId ? (body.discountCode ?? '').toUpperCase() : null,
+  function price(snapshot: CatalogSnapshot, auth: AuthContext, body: QuoteBody): QuoteReply {
+    const isStaff = auth.roleKind === 'staff';
+    const input = body as QuoteInput;
+    input.customerId = isStaff && body.customerId ? body.customerId : auth.accountId;
+    const result = runQuote(snapshot, input, Date.now());
+    if (!result.ok) throw quoteError(result.error);
+    const q = result.quote;
+    keepSample(input.customerId, input, q.fees.total);
+    const service = snapshot.services.find((s) => s.id === q.serviceId)!;
+    const reply: QuoteReply = {
+      service: { code: service.code, name: service.name },
+      chargeableWeight: q.chargeableWeight,
+      fees: {
+        shippingFee: fromCents(q.fees.shippingFee),
+        seasonalFee: fromCents(q.fees.seasonalFee),
+        signatureFee: fromCents(q.fees.signatureFee),
+        overLengthFee: fromCents(q.fees.overLengthFee),
+        discount: fromCents(q.fees.discount),
+        taxFee: fromCents(q.fees.taxFee),
+        total: fromCents(q.fees.total),
+      },
+      discountCode: q.discountId ? (body.discountCode ?? '').toUpperCase() : null,
+    };
+    if (isStaff) {
+      reply.routing = {
+        carrier: snapshot.carriers.find((c) => c.id === q.carrierId)!.code,
+        warehouse: snapshot.warehouses.find((w) => w.id === q.warehouseId)!.code,
+        zone: snapshot.zones.find((z) => z.id === q.zoneId)!.code,
       };
-      if (isStaff) {
-        reply.routing = {
-          carrier: snapshot.carriers.find((c) => c.id === q.carrierId)!.code,
-          warehouse: snapshot.warehouses.find((w) => w.id === q.warehouseId)!.code,
-          zone: snapshot.zones.find((z) => z.id === q.zoneId)!.code,
-        };
-        reply.cost = fromCents(q.cost);
-        reply.margin = fromCents(q.margin);
-      }
-      return reply;
+      reply.cost = fromCents(q.cost);
+      reply.margin = fromCents(q.margin);
+    }
+    return reply;
+  }
+
+  return {
+    /**
+     * POST /quote: sellers see their price; staff also see routing, cost and margin. With the
+     * catalog snapshot warm (nearly always) the answer comes back without a promise: this is the
+     * busiest route and every microtask shows in its throughput.
+     */
+    quote(auth: AuthContext, body: QuoteBody): QuoteReply | Promise<QuoteReply> {
+      const snapshot = cache.peek();
+      return snapshot ? price(snapshot, auth, body) : cache.get().then((s) => price(s, auth, body));
     },
 
     flushSamples,
