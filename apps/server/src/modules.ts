@@ -3,11 +3,20 @@ import type { AppContext } from './context';
 import type { SessionResolver } from './platform/auth';
 import type { Seeder } from './platform/seed';
 import { authRoutes, createAuthService, registerAuthJobs } from './modules/auth';
-import { SnapshotCache, catalogImportRoutes, catalogRoutes, createCatalogService, createPricingService, createQuoteService, registerCatalogJobs } from './modules/catalog';
-import { createDiscountService, discountRoutes } from './modules/discounts';
+import {
+  SnapshotCache,
+  catalogImportRoutes,
+  catalogRoutes,
+  createCatalogService,
+  createPricingService,
+  createQuoteService,
+  registerCatalogJobs,
+  seedDemoNetwork,
+} from './modules/catalog';
+import { createDiscountService, discountRoutes, seedDemoDiscount } from './modules/discounts';
 import { productsRoutes } from './modules/products';
 import { systemRoutes } from './modules/system';
-import { hasNoUsers, onUserChanged, onUserDeactivated, seedAccessCatalog, seedDemoSeller, seedFirstAdmin, usersRoutes } from './modules/users';
+import { findUserByEmail, hasNoUsers, onUserChanged, onUserDeactivated, seedAccessCatalog, seedDemoSeller, seedFirstAdmin, usersRoutes } from './modules/users';
 import { walletRoutes } from './modules/wallet';
 
 /** The registered modules: the architecture in one file (DESIGN "Layout"). */
@@ -38,6 +47,17 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
 
   return {
     resolveSession: auth.resolveSession,
-    seeder: { isEmpty: hasNoUsers, catalog: seedAccessCatalog, firstAdmin: seedFirstAdmin, demo: seedDemoSeller },
+    seeder: {
+      isEmpty: hasNoUsers,
+      catalog: seedAccessCatalog,
+      firstAdmin: seedFirstAdmin,
+      demo: seedDemoSeller,
+      async demoNetwork(adminEmail) {
+        const admin = await findUserByEmail(db, adminEmail);
+        if (!admin || !(await seedDemoNetwork(db, catalog, pricing, admin.id))) return false;
+        await seedDemoDiscount(discounts);
+        return true;
+      },
+    },
   };
 }

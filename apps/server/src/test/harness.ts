@@ -75,6 +75,8 @@ export async function startTestApp(
     LOG_LEVEL: 'silent',
     APP_URL: 'http://localhost:3000',
     SEED_DEMO: 'true',
+    // Tests build their own network; the demo one is tested on its own (seed.demo.test.ts).
+    SEED_DEMO_NETWORK: 'false',
     WEB_DIST: '/nonexistent-web-dist',
     ...opts.env,
   });

@@ -5,3 +5,4 @@ export { createPricingService, type PricingService } from './pricing.service';
 export { catalogRoutes } from './catalog.routes';
 export { registerCatalogJobs } from './catalog.jobs';
 export { catalogImportRoutes } from './catalog.imports';
+export { seedDemoNetwork } from './catalog.demo';

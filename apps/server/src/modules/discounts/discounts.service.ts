@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { DiscountBodySchema, DiscountListQuerySchema } from '@exship/contracts';
+import { DiscountBodySchema, type DiscountListQuerySchema } from '@exship/contracts';
 import { discountState, fromCents, toCents, type DiscountRule } from '@exship/domain';
 import { listFilters, notFound, paginate, uniqueWrite } from '../../platform/crud';
 import type { Db } from '../../platform/db';
@@ -69,6 +69,13 @@ function stateCondition(tab: string): SQL | undefined {
     default:
       return undefined;
   }
+}
+
+/** Demo data: WELCOME10, 10% off the shipping fee for everyone through 2030. */
+export async function seedDemoDiscount(discounts: DiscountService): Promise<void> {
+  await discounts.create(
+    DiscountBodySchema.parse({ code: 'WELCOME10', name: 'Welcome: 10% off shipping', amountOff: { type: 'percent', value: 10 }, startDate: '2026-01-01T00:00', endDate: '2030-12-31T23:59' }),
+  );
 }
 
 export function createDiscountService(db: Db, onChange: () => Promise<void>) {
@@ -142,3 +149,4 @@ export async function loadDiscountRules(db: Db): Promise<(DiscountRule & { id: s
   });
 }
 
+export type DiscountService = ReturnType<typeof createDiscountService>;

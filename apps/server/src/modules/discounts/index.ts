@@ -1,2 +1,2 @@
-export { createDiscountService, loadDiscountRules } from './discounts.service';
+export { createDiscountService, loadDiscountRules, seedDemoDiscount } from './discounts.service';
 export { discountRoutes } from './discounts.routes';

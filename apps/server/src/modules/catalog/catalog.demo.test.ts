@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, SELLER, startTestApp, type TestApp } from '../../test/harness';
+
+// A fresh install seeds a demo network so a seller can quote at once (README "Demo data").
+let t: TestApp;
+let admin: string;
+let seller: string;
+
+beforeAll(async () => {
+  t = await startTestApp({ env: { SEED_DEMO_NETWORK: 'true' } });
+  admin = await t.login(ADMIN.email, ADMIN.password);
+  seller = await t.login(SELLER.email, SELLER.password);
+});
+afterAll(() => t?.close());
+
+const quote = (token: string, payload: object) => t.call({ method: 'POST', url: '/api/v1/quote', token, payload });
+
+describe('demo network', () => {
+  it('lists both demo services with their sell prices to the seller', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/v1/pricing/sell-prices', token: seller });
+    expect(res.status).toBe(200);
+    const byCode = Object.fromEntries((res.body.data as { service: { code: string }; brackets: unknown[] }[]).map((p) => [p.service.code, p.brackets.length]));
+    expect(byCode).toEqual({ STD: 5, EXP: 5 });
+  });
+
+  it('quotes a seller parcel to the West with the demo discount and the 6% sales tax', async () => {
+    const res = await quote(seller, { serviceCode: 'STD', weight: 800, length: 20, width: 15, height: 10, country: 'US', zipcode: '90001', discountCode: 'welcome10' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // 800 g in 500–1000 g: $8.90 − 10% ($0.89) + $0.30 seasonal = $8.31; 6% tax $0.50; total $8.81.
+    expect(res.body.data.fees).toEqual({ shippingFee: 8.9, seasonalFee: 0.3, signatureFee: 0, overLengthFee: 0, discount: 0.89, taxFee: 0.5, total: 8.81 });
+    expect(res.body.data.discountCode).toBe('WELCOME10');
+    expect(res.body.data).not.toHaveProperty('cost');
+  });
+
+  it('routes staff quotes through the split expedited lanes with a cost below the price', async () => {
+    const res = await quote(admin, { serviceCode: 'EXP', weight: 1500, length: 30, width: 20, height: 10, country: 'US', zipcode: '10001' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.routing.carrier).toBe('SWF');
+    expect(['EWR1', 'LAX1']).toContain(res.body.data.routing.warehouse);
+    expect(res.body.data.routing.zone).toBe('US_EAST');
+    expect(res.body.data.margin).toBeGreaterThan(0);
+    const remote = await quote(admin, { serviceCode: 'STD', weight: 400, length: 10, width: 10, height: 10, country: 'US', zipcode: '96813' });
+    expect(remote.body.data.routing.zone).toBe('US_REMOTE');
+  });
+
+  it('is seeded once: seeding again adds nothing', async () => {
+    const count = async () => (await t.call({ method: 'GET', url: '/api/v1/carriers?pageSize=50', token: admin })).body.data.total;
+    const before = await count();
+    expect(before).toBe(2);
+    await t.app.seed();
+    expect(await count()).toBe(before);
+  });
+});
