@@ -6,6 +6,8 @@ import { usd } from '../../shared/money';
 
 /** Grams as "1,000 g" (weights in the API are whole grams). */
 export const grams = (g: number) => `${g.toLocaleString('en-US')} g`;
+/** A bracket as "500–1,000 g": the unit once, so it fits a phone-width table. */
+export const gramRange = (from: number, to: number) => `${from.toLocaleString('en-US')}–${grams(to)}`;
 
 /** The sell price brackets of one service: weight from (inclusive) to (exclusive), fees. */
 export function BracketTable({ brackets, size = 'middle' }: { brackets: PriceBracket[]; size?: 'small' | 'middle' }) {
@@ -19,7 +21,7 @@ export function BracketTable({ brackets, size = 'middle' }: { brackets: PriceBra
       scroll={{ x: 'max-content' }}
       locale={{ emptyText: t('net.pricing.noBrackets') }}
       columns={[
-        { title: t('net.pricing.weightRange'), key: 'w', render: (_, b) => `${grams(b.weightFrom)} – ${grams(b.weightTo)}` },
+        { title: t('net.pricing.weightRange'), key: 'w', render: (_, b) => gramRange(b.weightFrom, b.weightTo) },
         { title: t('net.pricing.shippingFee'), dataIndex: 'shippingFee', align: 'right', render: (v: number) => usd(v) },
         { title: t('net.pricing.seasonalFee'), dataIndex: 'seasonalFee', align: 'right', render: (v: number) => usd(v) },
       ]}
