@@ -31,7 +31,7 @@ async function main() {
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/bare`;
 
-  const config = loadConfig({ LOG_LEVEL: 'warn', DATABASE_URL: process.env.DATABASE_URL, SEED_DEMO: 'true', SEED_DEMO_NETWORK: 'false', WEB_DIST: '/nonexistent' });
+  const config = loadConfig({ LOG_LEVEL: 'warn', DATABASE_URL: process.env.DATABASE_URL, SEED_DEMO: 'true', SEED_DEMO_CATALOG: 'false', WEB_DIST: '/nonexistent' });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 'memory://' });
   const ctx = await createContext(config, { database });
   const app = await buildApp(ctx);

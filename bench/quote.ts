@@ -20,7 +20,7 @@ const ZONES = 50;
 const BRACKETS = 30;
 
 async function main() {
-  const config = loadConfig({ LOG_LEVEL: 'warn', DATABASE_URL: process.env.DATABASE_URL, SEED_DEMO: 'true', SEED_DEMO_NETWORK: 'false', WEB_DIST: '/nonexistent' });
+  const config = loadConfig({ LOG_LEVEL: 'warn', DATABASE_URL: process.env.DATABASE_URL, SEED_DEMO: 'true', SEED_DEMO_CATALOG: 'false', WEB_DIST: '/nonexistent' });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 'memory://' });
   const ctx = await createContext(config, { database });
   const app = await buildApp(ctx);

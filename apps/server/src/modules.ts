@@ -14,7 +14,7 @@ import {
   seedDemoNetwork,
 } from './modules/catalog';
 import { createDiscountService, discountRoutes, seedDemoDiscount } from './modules/discounts';
-import { productsRoutes } from './modules/products';
+import { productsRoutes, seedDemoProducts } from './modules/products';
 import { systemRoutes } from './modules/system';
 import { findUserByEmail, hasNoUsers, onUserChanged, onUserDeactivated, seedAccessCatalog, seedDemoSeller, seedFirstAdmin, usersRoutes } from './modules/users';
 import { walletRoutes } from './modules/wallet';
@@ -52,10 +52,11 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
       catalog: seedAccessCatalog,
       firstAdmin: seedFirstAdmin,
       demo: seedDemoSeller,
-      async demoNetwork(adminEmail) {
+      async demoCatalog(adminEmail, sellerEmail) {
         const admin = await findUserByEmail(db, adminEmail);
         if (!admin || !(await seedDemoNetwork(db, catalog, pricing, admin.id))) return false;
         await seedDemoDiscount(discounts);
+        await seedDemoProducts(db, sellerEmail, adminEmail);
         return true;
       },
     },

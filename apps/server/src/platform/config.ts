@@ -23,7 +23,7 @@ const ConfigSchema = z.object({
   SEED_SELLER_PASSWORD: z.string().min(12, 'must have at least 12 characters').default('Seller#Passw0rd!'),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   /** With demo data: also a demo shipping network, prices and a discount (default true). */
-  SEED_DEMO_NETWORK: z.enum(['true', 'false']).default('true'),
+  SEED_DEMO_CATALOG: z.enum(['true', 'false']).default('true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Serves the test-only outbox reader used by the end-to-end suite. Never set in production. */
   E2E: z.enum(['0', '1']).default('0'),
@@ -46,7 +46,7 @@ export interface Config {
     /** undefined = decide by driver (PGlite: yes on a fresh data dir; PostgreSQL: only when SEED_DEMO=true). */
     demo?: boolean;
     /** With demo data, also the demo shipping network (carriers, zones, prices, tax, discount). */
-    demoNetwork: boolean;
+    demoCatalog: boolean;
   };
   logLevel: string;
   e2e: boolean;
@@ -77,7 +77,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       sellerEmail: c.SEED_SELLER_EMAIL.toLowerCase(),
       sellerPassword: c.SEED_SELLER_PASSWORD,
       demo: c.SEED_DEMO === undefined ? undefined : c.SEED_DEMO === 'true',
-      demoNetwork: c.SEED_DEMO_NETWORK === 'true',
+      demoCatalog: c.SEED_DEMO_CATALOG === 'true',
     },
     logLevel: c.LOG_LEVEL,
     e2e: c.E2E === '1',

@@ -12,8 +12,11 @@ export interface Seeder {
   firstAdmin(db: Database['db'], email: string, password: string): Promise<boolean>;
   /** Demo data: a seller account to try the product with. */
   demo(db: Database['db'], email: string, password: string): Promise<boolean>;
-  /** Demo data: a shipping network with prices, recorded against the first admin; false when a catalog exists. */
-  demoNetwork(adminEmail: string): Promise<boolean>;
+  /**
+   * Demo data: a shipping network with prices and a discount (recorded against the first admin) and
+   * the demo seller's products; false when a catalog already exists.
+   */
+  demoCatalog(adminEmail: string, sellerEmail: string): Promise<boolean>;
 }
 
 /**
@@ -29,8 +32,8 @@ export async function runSeed(database: Database, config: Config, seeder: Seeder
   if (demo) {
     const sellerCreated = await seeder.demo(database.db, config.seed.sellerEmail, config.seed.sellerPassword);
     if (sellerCreated) log.info(`Seeded demo seller: ${config.seed.sellerEmail} / ${config.seed.sellerPassword}`);
-    if (config.seed.demoNetwork && (await seeder.demoNetwork(config.seed.adminEmail))) {
-      log.info('Seeded demo network: carriers UPX and SWF, services STD and EXP, warehouses LAX1 and EWR1, US zones, prices, a 6% US sales tax, discount WELCOME10');
+    if (config.seed.demoCatalog && (await seeder.demoCatalog(config.seed.adminEmail, config.seed.sellerEmail))) {
+      log.info('Seeded demo catalog: carriers UPX and SWF, services STD and EXP, warehouses LAX1 and EWR1, US zones, prices, a 6% US sales tax, discount WELCOME10, three seller products');
     }
   }
 }

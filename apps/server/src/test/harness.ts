@@ -76,7 +76,7 @@ export async function startTestApp(
     APP_URL: 'http://localhost:3000',
     SEED_DEMO: 'true',
     // Tests build their own network; the demo one is tested on its own (seed.demo.test.ts).
-    SEED_DEMO_NETWORK: 'false',
+    SEED_DEMO_CATALOG: 'false',
     WEB_DIST: '/nonexistent-web-dist',
     ...opts.env,
   });

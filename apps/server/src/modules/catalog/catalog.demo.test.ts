@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, SELLER, startTestApp, type TestApp } from '../../test/harness';
 
-// A fresh install seeds a demo network so a seller can quote at once (README "Demo data").
+// A fresh install seeds a demo catalog: a network a seller can quote against at once, and the demo
+// seller's products at each approval step (README "Demo accounts").
 let t: TestApp;
 let admin: string;
 let seller: string;
 
 beforeAll(async () => {
-  t = await startTestApp({ env: { SEED_DEMO_NETWORK: 'true' } });
+  t = await startTestApp({ env: { SEED_DEMO_CATALOG: 'true' } });
   admin = await t.login(ADMIN.email, ADMIN.password);
   seller = await t.login(SELLER.email, SELLER.password);
 });
@@ -43,11 +44,26 @@ describe('demo network', () => {
     expect(remote.body.data.routing.zone).toBe('US_REMOTE');
   });
 
+  it("gives the demo seller products at each approval step, the accepted one with two variants", async () => {
+    const res = await t.call({ method: 'GET', url: '/api/v1/products?pageSize=50', token: seller });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const items = res.body.data.items as { name: string; approvalStatus: string; variantCount: number }[];
+    expect(Object.fromEntries(items.map((p) => [p.name, [p.approvalStatus, p.variantCount]]))).toEqual({
+      'Ceramic coffee mug': ['accepted', 2],
+      'Cotton tote bag': ['waiting_approval', 1],
+      'Enamel pin set': ['draft', 1],
+    });
+    expect(res.body.data.totalWaitingApproval).toBe(1);
+  });
+
   it('is seeded once: seeding again adds nothing', async () => {
     const count = async () => (await t.call({ method: 'GET', url: '/api/v1/carriers?pageSize=50', token: admin })).body.data.total;
     const before = await count();
     expect(before).toBe(2);
+    const products = async () => (await t.call({ method: 'GET', url: '/api/v1/products', token: admin })).body.data.total;
+    const productsBefore = await products();
     await t.app.seed();
     expect(await count()).toBe(before);
+    expect(await products()).toBe(productsBefore);
   });
 });

@@ -6,3 +6,4 @@ export {
   type ProductReviewedEvent,
 } from './products.service';
 export { productsRoutes } from './products.routes';
+export { seedDemoProducts } from './products.demo';
