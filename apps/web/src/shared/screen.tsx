@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { App, Card, Space, Table, Typography, type TableColumnsType } from 'antd';
-import type { UseQueryResult } from '@tanstack/react-query';
+import { App, Card, Popconfirm, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { hasAccess } from '@exship/domain';
@@ -9,7 +9,7 @@ import { useSession } from '../api/session';
 import { errorText } from './api-feedback';
 
 // Pieces every list and form screen shares: permission checks, the screen card, URL-kept filters,
-// server-paged tables, file saving.
+// list queries, server-paged tables, delete confirms, file saving.
 
 /** May the signed-in user use this permission code (buttons are hidden otherwise)? */
 export function useCan() {
@@ -75,19 +75,16 @@ export function serverPagination(
   };
 }
 
-/**
- * A server-paged table of a list query (`{ items, total }`): loading and error states, the
- * URL-kept page, and sideways scrolling on a phone.
- */
-export function ServerTable<T extends { id: string }>({
-  query,
-  columns,
-  page,
-  pageSize,
-  onPage,
-  sizes,
-  emptyText,
-}: {
+/** The list query of a screen, keyed by its filters; the previous page stays shown while the next loads. */
+export function useListQuery<F, R>(key: string, filters: F, load: (filters: F, signal: AbortSignal) => Promise<R>) {
+  return useQuery({
+    queryKey: [key, filters],
+    queryFn: ({ signal }) => load(filters, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+interface ServerTableProps<T> {
   query: UseQueryResult<Envelope<{ items: T[]; total: number }>>;
   columns: TableColumnsType<T>;
   page: number;
@@ -95,7 +92,13 @@ export function ServerTable<T extends { id: string }>({
   onPage: (page: number, pageSize: number) => void;
   sizes?: number[];
   emptyText?: ReactNode;
-}) {
+}
+
+/**
+ * A server-paged table of a list query (`{ items, total }`): loading and error states, the
+ * URL-kept page, and sideways scrolling on a phone.
+ */
+export function ServerTable<T extends { id: string }>({ query, columns, page, pageSize, onPage, sizes, emptyText }: ServerTableProps<T>) {
   const { t } = useTranslation();
   return (
     <Table<T>
@@ -107,6 +110,40 @@ export function ServerTable<T extends { id: string }>({
       locale={{ emptyText: query.isError ? t('list.loadFailed') : (emptyText ?? t('list.empty')) }}
       pagination={serverPagination(page, pageSize, query.data?.data.total, onPage, t, sizes)}
     />
+  );
+}
+
+/** A ServerTable whose page and page size are the `page` and `pageSize` of the URL filters (`useUrlState`). */
+export function UrlServerTable<T extends { id: string }>({
+  filters,
+  setFilters,
+  ...table
+}: Omit<ServerTableProps<T>, 'page' | 'pageSize' | 'onPage'> & {
+  filters: { page: string; pageSize: string };
+  setFilters: (patch: { page: number; pageSize: number }) => void;
+}) {
+  return <ServerTable<T> {...table} page={Number(filters.page)} pageSize={Number(filters.pageSize)} onPage={(page, pageSize) => setFilters({ page, pageSize })} />;
+}
+
+/** Asks before a delete: a danger OK button with the delete wording, Cancel to keep the record. */
+export function DeleteConfirm({
+  title,
+  description,
+  okText,
+  onConfirm,
+  children,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  okText: string;
+  onConfirm: () => unknown;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Popconfirm title={title} description={description} okText={okText} okButtonProps={{ danger: true }} cancelText={t('common.cancel')} onConfirm={onConfirm}>
+      {children}
+    </Popconfirm>
   );
 }
 

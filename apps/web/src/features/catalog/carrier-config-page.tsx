@@ -1,16 +1,13 @@
 import './locales';
-import { useState } from 'react';
-import { App, Button, Col, Form, Input, InputNumber, Popconfirm, Radio, Row, Select, Space, Tag, Typography, type FormInstance, type TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Col, Form, Input, InputNumber, Radio, Row, Select, Space, Tag, Typography, type FormInstance, type TableColumnsType } from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { CarrierConfigBodySchema, type ScreenDef } from '@exship/contracts';
 import { catalogApi, type CarrierConfigBody, type CarrierConfigItem } from '../../api/endpoints';
-import { errorText } from '../../shared/api-feedback';
 import { zodRule } from '../../shared/zod-rule';
 import { grams } from './price-brackets';
 import { codeOf, useCarrierOptions, useServiceOptions, useWarehouseOptions } from './options';
-import { FormModal, ScreenCard, StatusTag, ServerTable, useCan, useStatusOptions, useUrlState, NewButton } from './ui';
+import { FormModal, ScreenCard, StatusTag, UrlServerTable, useCan, useEditing, useListQuery, useRemove, useUrlState, editDeleteColumn, NewButton, OptionFilter, StatusField, StatusFilter } from './ui';
 
 const DEFAULTS = { serviceId: '', status: 'all', page: '1', pageSize: '10' };
 const upperList = (v: string[] | undefined) => [...new Set((v ?? []).map((s) => s.trim().toUpperCase()).filter(Boolean))];
@@ -32,7 +29,6 @@ function ConfigForm({ form }: { form: FormInstance<CarrierConfigBody> }) {
   const services = useServiceOptions();
   const carriers = useCarrierOptions();
   const warehouses = useWarehouseOptions();
-  const formStatusOptions = useStatusOptions();
   const typeShipping = Form.useWatch('typeShipping', form);
   const shape = CarrierConfigBodySchema.shape;
   const tags = { mode: 'tags' as const, open: false, suffixIcon: null, tokenSeparators: [',', ' '] };
@@ -161,9 +157,7 @@ function ConfigForm({ form }: { form: FormInstance<CarrierConfigBody> }) {
           </Form.Item>
         </Col>
       </Row>
-      <Form.Item name="status" label={t('net.field.status')}>
-        <Select options={formStatusOptions} />
-      </Form.Item>
+      <StatusField />
     </>
   );
 }
@@ -171,34 +165,30 @@ function ConfigForm({ form }: { form: FormInstance<CarrierConfigBody> }) {
 /** SPEC §2 /app/carrier/config: routing rules — which carrier and warehouse carry a service, by weight and destination. */
 export default function CarrierConfigPage(_props: { screen?: ScreenDef }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const can = useCan();
-  const queryClient = useQueryClient();
   const [filters, setFilters] = useUrlState(DEFAULTS);
-  const [editing, setEditing] = useState<CarrierConfigItem | 'new' | null>(null);
+  const editor = useEditing<CarrierConfigItem, CarrierConfigBody>({
+    create: catalogApi.createCarrierConfig,
+    update: catalogApi.updateCarrierConfig,
+    invalidate: ['carrier-configs', 'carriers'],
+    toBody: (v) => ({
+      ...v,
+      sku: v.sku || undefined,
+      users: v.users ?? [],
+      toState: v.typeShipping === 'state' ? (v.toState ?? []) : [],
+      toCountry: v.typeShipping === 'state' ? v.toCountry : undefined,
+      toArrayCountry: v.typeShipping === 'country' ? (v.toArrayCountry ?? []) : [],
+    }),
+  });
   const services = useServiceOptions();
   const carriers = useCarrierOptions();
   const warehouses = useWarehouseOptions();
   const serviceCode = codeOf(services.items);
   const carrierCode = codeOf(carriers.items);
   const warehouseCode = codeOf(warehouses.items);
-  const statusOptions = useStatusOptions(true);
-  const list = useQuery({
-    queryKey: ['carrier-configs', filters],
-    queryFn: ({ signal }) => catalogApi.carrierConfigs(filters, signal),
-    placeholderData: keepPreviousData,
-  });
+  const list = useListQuery('carrier-configs', filters, catalogApi.carrierConfigs);
   const manage = can('EX-CARRIER-CONFIG');
-
-  const remove = async (row: CarrierConfigItem) => {
-    try {
-      const res = await catalogApi.deleteCarrierConfig(row.id);
-      message.success(res.message || t('net.common.deleted'));
-      await queryClient.invalidateQueries({ queryKey: ['carrier-configs'] });
-    } catch (err) {
-      message.error(errorText(err, t));
-    }
-  };
+  const remove = useRemove((row: CarrierConfigItem) => catalogApi.deleteCarrierConfig(row.id), 'carrier-configs');
 
   const columns: TableColumnsType<CarrierConfigItem> = [
     { title: t('net.field.service'), dataIndex: 'serviceId', render: (id: string) => serviceCode(id) },
@@ -225,101 +215,33 @@ export default function CarrierConfigPage(_props: { screen?: ScreenDef }) {
     { title: t('net.config.sku'), dataIndex: 'sku', render: (v: string | null) => v || '—' },
     { title: t('net.config.users'), dataIndex: 'users', render: (u: string[]) => (u.length ? t('net.config.usersCount', { count: u.length }) : t('net.config.everyone')) },
     { title: t('net.field.status'), dataIndex: 'status', width: 110, render: (s: string) => <StatusTag status={s} /> },
-    ...(manage
-      ? [
-          {
-            title: t('net.common.actions'),
-            key: 'actions',
-            fixed: 'right' as const,
-            width: 190,
-            render: (_: unknown, row: CarrierConfigItem) => (
-              <Space>
-                <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(row)}>
-                  {t('net.common.edit')}
-                </Button>
-                <Popconfirm
-                  title={t('net.config.deleteConfirm')}
-                  okText={t('net.common.delete')}
-                  okButtonProps={{ danger: true }}
-                  cancelText={t('common.cancel')}
-                  onConfirm={() => remove(row)}
-                >
-                  <Button size="small" danger icon={<DeleteOutlined />}>
-                    {t('net.common.delete')}
-                  </Button>
-                </Popconfirm>
-              </Space>
-            ),
-          },
-        ]
-      : []),
+    ...editDeleteColumn<CarrierConfigItem>(manage, { onEdit: editor.setEditing, onDelete: remove, confirmTitle: () => t('net.config.deleteConfirm') }, t),
   ];
 
-  const submit = async (v: CarrierConfigBody) => {
-    const body: CarrierConfigBody = {
-      ...v,
-      sku: v.sku || undefined,
-      users: v.users ?? [],
-      toState: v.typeShipping === 'state' ? (v.toState ?? []) : [],
-      toCountry: v.typeShipping === 'state' ? v.toCountry : undefined,
-      toArrayCountry: v.typeShipping === 'country' ? (v.toArrayCountry ?? []) : [],
-    };
-    const res = editing && editing !== 'new' ? await catalogApi.updateCarrierConfig(editing.id, body) : await catalogApi.createCarrierConfig(body);
-    await queryClient.invalidateQueries({ queryKey: ['carrier-configs'] });
-    await queryClient.invalidateQueries({ queryKey: ['carriers'] });
-    return res;
-  };
-
-  const initial: Partial<CarrierConfigBody> =
-    editing && editing !== 'new'
-      ? { ...editing, sku: editing.sku ?? '', toCountry: editing.toCountry ?? undefined }
-      : {
-          status: 'active',
-          typeShipping: 'country',
-          toArrayCountry: ['US'],
-          toState: [],
-          users: [],
-          minWeight: 0,
-          maxWeight: 30000,
-          priority: 1,
-          sku: '',
-          serviceId: filters.serviceId || undefined,
-          allocations: [{ percentage: 100 }] as CarrierConfigBody['allocations'],
-        };
+  const initial: Partial<CarrierConfigBody> = editor.row
+    ? { ...editor.row, sku: editor.row.sku ?? '', toCountry: editor.row.toCountry ?? undefined }
+    : {
+        status: 'active',
+        typeShipping: 'country',
+        toArrayCountry: ['US'],
+        toState: [],
+        users: [],
+        minWeight: 0,
+        maxWeight: 30000,
+        priority: 1,
+        sku: '',
+        serviceId: filters.serviceId || undefined,
+        allocations: [{ percentage: 100 }] as CarrierConfigBody['allocations'],
+      };
 
   return (
-    <ScreenCard
-      title={t('screen.carrierConfig')}
-      extra={<NewButton show={manage} label={t('net.config.new')} onClick={() => setEditing('new')} />}
-    >
+    <ScreenCard title={t('screen.carrierConfig')} extra={<NewButton show={manage} label={t('net.config.new')} onClick={() => editor.setEditing('new')} />}>
       <Space wrap style={{ marginBottom: 16 }}>
-        <Select
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
-          placeholder={t('net.filter.service')}
-          aria-label={t('net.filter.service')}
-          value={filters.serviceId || undefined}
-          options={services.options}
-          onChange={(serviceId) => setFilters({ serviceId })}
-          style={{ width: 220 }}
-        />
-        <Select aria-label={t('net.field.status')} value={filters.status} options={statusOptions} onChange={(status) => setFilters({ status })} style={{ width: 150 }} />
+        <OptionFilter label={t('net.filter.service')} value={filters.serviceId} options={services.options} onChange={(serviceId) => setFilters({ serviceId })} width={220} />
+        <StatusFilter value={filters.status} onChange={(status) => setFilters({ status })} />
       </Space>
-      <ServerTable<CarrierConfigItem>
-        query={list}
-        columns={columns}
-        page={Number(filters.page)}
-        pageSize={Number(filters.pageSize)}
-        onPage={(page, pageSize) => setFilters({ page, pageSize })}
-      />
-      <FormModal<CarrierConfigBody>
-        open={editing !== null}
-        title={editing === 'new' ? t('net.config.new') : t('net.config.edit')}
-        width={760}
-        initialValues={initial}
-        onClose={() => setEditing(null)}
-        onSubmit={submit}
-      >
+      <UrlServerTable<CarrierConfigItem> query={list} columns={columns} filters={filters} setFilters={setFilters} />
+      <FormModal<CarrierConfigBody> {...editor.modalProps} title={editor.isNew ? t('net.config.new') : t('net.config.edit')} width={760} initialValues={initial}>
         {(form) => <ConfigForm form={form} />}
       </FormModal>
     </ScreenCard>

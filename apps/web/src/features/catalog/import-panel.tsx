@@ -1,6 +1,6 @@
 import './locales';
-import { useState } from 'react';
-import { Alert, App, Button, Progress, Space, Typography, Upload } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { Alert, App, Button, Modal, Progress, Space, Typography, Upload } from 'antd';
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ApiError, type Envelope } from '../../api/client';
@@ -31,6 +31,15 @@ interface Failure {
 function rowOf(field: string): { row: number | null; column: string } {
   const m = /^rows\.(\d+)\.?(.*)$/.exec(field);
   return m ? { row: Number(m[1]), column: m[2] ?? '' } : { row: null, column: field };
+}
+
+/** The modal an ImportPanel opens in (no footer: the panel has its own buttons). */
+export function ImportModal({ open, title, onClose, children }: { open: boolean; title: ReactNode; onClose: () => void; children: ReactNode }) {
+  return (
+    <Modal open={open} title={title} footer={null} onCancel={onClose} destroyOnHidden width={600} style={{ maxWidth: 'calc(100vw - 16px)' }}>
+      {children}
+    </Modal>
+  );
 }
 
 export function ImportPanel<R>({

@@ -1,6 +1,6 @@
 import './locales';
 import { useState } from 'react';
-import { Alert, App, Button, Card, Col, Descriptions, Empty, Modal, Popconfirm, Row, Skeleton, Space, Statistic, Table, Tabs, Typography, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Card, Col, Descriptions, Empty, Modal, Row, Skeleton, Space, Statistic, Table, Tabs, Typography, type TableColumnsType } from 'antd';
 import { CheckCircleOutlined, DeleteOutlined, DownloadOutlined, EyeOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
@@ -12,9 +12,9 @@ import { useSession } from '../../api/session';
 import { errorText } from '../../shared/api-feedback';
 import { usd } from '../../shared/money';
 import { QuoteCalculator } from '../quote/quote-calculator';
-import { ImportPanel } from './import-panel';
+import { ImportModal, ImportPanel } from './import-panel';
 import { BracketTable, grams } from './price-brackets';
-import { ScreenCard, StatusTag, useCan, useDownload } from './ui';
+import { DeleteConfirm, ScreenCard, StatusTag, useCan, useDownload } from './ui';
 
 const deltaColor = (d: number | null) => (d === null || d === 0 ? undefined : d > 0 ? '#dc2626' : '#16a34a');
 const signedUsd = (d: number | null) => (d === null ? '—' : d > 0 ? `+${usd(d)}` : usd(d));
@@ -163,17 +163,11 @@ function VersionPanel({ kind }: { kind: PriceKind }) {
             {t('net.common.export')}
           </Button>
           {v.status === 'draft' && (
-            <Popconfirm
-              title={t('net.pricing.deleteConfirm', { file: v.fileName })}
-              okText={t('net.common.delete')}
-              okButtonProps={{ danger: true }}
-              cancelText={t('common.cancel')}
-              onConfirm={() => removeDraft(v)}
-            >
+            <DeleteConfirm title={t('net.pricing.deleteConfirm', { file: v.fileName })} okText={t('net.common.delete')} onConfirm={() => removeDraft(v)}>
               <Button size="small" danger icon={<DeleteOutlined />}>
                 {t('net.pricing.deleteDraft')}
               </Button>
-            </Popconfirm>
+            </DeleteConfirm>
           )}
         </Space>
       ),
@@ -218,15 +212,7 @@ function VersionPanel({ kind }: { kind: PriceKind }) {
         pagination={{ pageSize: 10, hideOnSinglePage: true }}
         locale={{ emptyText: versions.isError ? t('net.common.loadFailed') : t('net.pricing.noVersions') }}
       />
-      <Modal
-        open={importing}
-        title={t(`net.pricing.${kind}.importTitle`)}
-        footer={null}
-        onCancel={() => setImporting(false)}
-        destroyOnHidden
-        width={600}
-        style={{ maxWidth: 'calc(100vw - 16px)' }}
-      >
+      <ImportModal open={importing} title={t(`net.pricing.${kind}.importTitle`)} onClose={() => setImporting(false)}>
         <ImportPanel
           upload={(file, onlyValidate) => pricingApi.importFile(kind, file, onlyValidate)}
           importLabel={t('net.pricing.importDraft')}
@@ -239,7 +225,7 @@ function VersionPanel({ kind }: { kind: PriceKind }) {
             }
           }}
         />
-      </Modal>
+      </ImportModal>
       <Modal
         open={previewing !== null}
         title={previewing ? t('net.preview.title', { file: previewing.fileName }) : ''}

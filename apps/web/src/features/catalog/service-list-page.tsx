@@ -1,7 +1,5 @@
 import './locales';
-import { useState } from 'react';
-import { Col, Form, Input, InputNumber, Row, Select, Space, type TableColumnsType } from 'antd';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Col, Form, InputNumber, Row, Select, Space, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ServiceBodySchema, type ScreenDef } from '@exship/contracts';
@@ -9,7 +7,7 @@ import { catalogApi, type ServiceBody, type ServiceItem } from '../../api/endpoi
 import { usd } from '../../shared/money';
 import { zodRule } from '../../shared/zod-rule';
 import { codeOf, useCarrierOptions } from './options';
-import { FormModal, ScreenCard, StatusTag, ServerTable, upper, useCan, useStatusOptions, useUrlState, editColumn, KeywordSearch, NewButton } from './ui';
+import { CodeNameFields, FormModal, ScreenCard, StatusTag, UrlServerTable, useCan, useEditing, useListQuery, useUrlState, editColumn, KeywordSearch, NewButton, OptionFilter, StatusField, StatusFilter } from './ui';
 
 const DEFAULTS = { keyword: '', carrierId: '', status: 'all', page: '1', pageSize: '10' };
 
@@ -17,18 +15,11 @@ const DEFAULTS = { keyword: '', carrierId: '', status: 'all', page: '1', pageSiz
 export default function ServiceListPage(_props: { screen?: ScreenDef }) {
   const { t } = useTranslation();
   const can = useCan();
-  const queryClient = useQueryClient();
   const [filters, setFilters] = useUrlState(DEFAULTS);
-  const [editing, setEditing] = useState<ServiceItem | 'new' | null>(null);
+  const editor = useEditing<ServiceItem, ServiceBody>({ create: catalogApi.createService, update: catalogApi.updateService, invalidate: ['services', 'carriers'] });
   const carriers = useCarrierOptions();
   const carrierCode = codeOf(carriers.items);
-  const statusOptions = useStatusOptions(true);
-  const formStatusOptions = useStatusOptions();
-  const list = useQuery({
-    queryKey: ['services', filters],
-    queryFn: ({ signal }) => catalogApi.services(filters, signal),
-    placeholderData: keepPreviousData,
-  });
+  const list = useListQuery('services', filters, catalogApi.services);
   const manage = can('EX-SERVICE-MANAGE');
   const shape = ServiceBodySchema.shape;
 
@@ -44,68 +35,30 @@ export default function ServiceListPage(_props: { screen?: ScreenDef }) {
       render: (v: number, row) => `${usd(v)} (> ${row.overLengthThresholdCm} cm)`,
     },
     { title: t('net.field.status'), dataIndex: 'status', width: 120, render: (s: string) => <StatusTag status={s} /> },
-    ...editColumn<ServiceItem>(manage, setEditing, t),
+    ...editColumn<ServiceItem>(manage, editor.setEditing, t),
   ];
 
-  const submit = async (v: ServiceBody) => {
-    const res = editing && editing !== 'new' ? await catalogApi.updateService(editing.id, v) : await catalogApi.createService(v);
-    await queryClient.invalidateQueries({ queryKey: ['services'] });
-    await queryClient.invalidateQueries({ queryKey: ['carriers'] });
-    return res;
-  };
-
   return (
-    <ScreenCard
-      title={t('screen.service')}
-      extra={<NewButton show={manage} label={t('net.service.new')} onClick={() => setEditing('new')} />}
-    >
+    <ScreenCard title={t('screen.service')} extra={<NewButton show={manage} label={t('net.service.new')} onClick={() => editor.setEditing('new')} />}>
       <Space wrap style={{ marginBottom: 16 }}>
         <KeywordSearch value={filters.keyword} placeholder={t('net.service.searchPlaceholder')} onSearch={(keyword) => setFilters({ keyword: keyword })} />
         {carriers.options.length > 0 && (
-          <Select
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            placeholder={t('net.filter.carrier')}
-            aria-label={t('net.filter.carrier')}
-            value={filters.carrierId || undefined}
-            options={carriers.options}
-            onChange={(carrierId) => setFilters({ carrierId })}
-            style={{ width: 200 }}
-          />
+          <OptionFilter label={t('net.filter.carrier')} value={filters.carrierId} options={carriers.options} onChange={(carrierId) => setFilters({ carrierId })} />
         )}
-        <Select aria-label={t('net.field.status')} value={filters.status} options={statusOptions} onChange={(status) => setFilters({ status })} style={{ width: 150 }} />
+        <StatusFilter value={filters.status} onChange={(status) => setFilters({ status })} />
       </Space>
-      <ServerTable<ServiceItem>
-        query={list}
-        columns={columns}
-        page={Number(filters.page)}
-        pageSize={Number(filters.pageSize)}
-        onPage={(page, pageSize) => setFilters({ page, pageSize })}
-      />
+      <UrlServerTable<ServiceItem> query={list} columns={columns} filters={filters} setFilters={setFilters} />
       <FormModal<ServiceBody>
-        open={editing !== null}
-        title={editing === 'new' ? t('net.service.new') : t('net.service.edit')}
+        {...editor.modalProps}
+        title={editor.isNew ? t('net.service.new') : t('net.service.edit')}
         width={640}
         initialValues={
-          editing && editing !== 'new'
-            ? { ...editing }
+          editor.row
+            ? { ...editor.row }
             : { status: 'active', signatureFee: 0, overLengthFee: 0, overLengthThresholdCm: 121.92, carrierId: filters.carrierId || undefined }
         }
-        onClose={() => setEditing(null)}
-        onSubmit={submit}
       >
-        <Row gutter={16}>
-          <Col xs={24} sm={12}>
-            <Form.Item name="code" label={t('net.field.code')} rules={[zodRule(shape.code, t)]} normalize={upper} extra={t('net.hint.code')} required>
-              <Input maxLength={50} autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="name" label={t('net.field.name')} rules={[zodRule(shape.name, t)]} required>
-              <Input maxLength={50} />
-            </Form.Item>
-          </Col>
-        </Row>
+        <CodeNameFields shape={shape} sideBySide />
         <Form.Item name="carrierId" label={t('net.field.carrier')} rules={[zodRule(shape.carrierId, t)]} required>
           <Select showSearch={{ optionFilterProp: 'label' }} options={carriers.options} loading={carriers.loading} placeholder={t('net.filter.carrier')} />
         </Form.Item>
@@ -126,9 +79,7 @@ export default function ServiceListPage(_props: { screen?: ScreenDef }) {
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item name="status" label={t('net.field.status')}>
-          <Select options={formStatusOptions} />
-        </Form.Item>
+        <StatusField />
       </FormModal>
     </ScreenCard>
   );

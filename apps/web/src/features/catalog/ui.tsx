@@ -1,14 +1,18 @@
 import './locales';
 import { useState, type ReactNode } from 'react';
-import { App, Button, Form, Input, Modal, Select, Space, Tag, type FormInstance } from 'antd';
-import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Button, Col, Form, Input, Modal, Row, Select, Space, Tag, type FormInstance } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Envelope } from '../../api/client';
 import { applyFieldErrors, errorText } from '../../shared/api-feedback';
+import { zodRule } from '../../shared/zod-rule';
 
 // Pieces shared by the network, pricing and discount screens (issue 3).
-import { useDownload as useSharedDownload } from '../../shared/screen';
-export { ScreenCard, ServerTable, saveBase64, saveBlob, serverPagination, useCan, useUrlState } from '../../shared/screen';
+import { DeleteConfirm, useDownload as useSharedDownload } from '../../shared/screen';
+export { DeleteConfirm, ScreenCard, ServerTable, UrlServerTable, saveBase64, saveBlob, serverPagination, useCan, useListQuery, useUrlState } from '../../shared/screen';
+
+type Translate = (key: string, o?: Record<string, unknown>) => string;
 
 /** Downloads on the network screens, reported with their own wording. */
 export const useDownload = () => useSharedDownload({ done: 'net.common.downloaded', failed: 'net.common.downloadFailed' });
@@ -49,22 +53,100 @@ export function NewButton({ show, label, onClick }: { show: boolean; label: stri
   );
 }
 
-/** The right-pinned Edit column of a list, present only for users who may edit. */
-export function editColumn<T extends { code: string }>(show: boolean, onEdit: (row: T) => void, t: (key: string, o?: Record<string, unknown>) => string) {
+/** The right-pinned actions column of a list, present only for users who may manage its rows. */
+function actionsColumn<T>(show: boolean, width: number, render: (row: T) => ReactNode, t: Translate) {
   if (!show) return [];
-  return [
-    {
-      title: t('net.common.actions'),
-      key: 'actions',
-      fixed: 'right' as const,
-      width: 110,
-      render: (_: unknown, row: T) => (
-        <Button size="small" icon={<EditOutlined />} onClick={() => onEdit(row)} aria-label={t('net.common.editOf', { name: row.code })}>
-          {t('net.common.edit')}
+  return [{ title: t('net.common.actions'), key: 'actions', fixed: 'right' as const, width, render: (_: unknown, row: T) => render(row) }];
+}
+
+/** The right-pinned Edit column of a list, present only for users who may edit. */
+export function editColumn<T extends { code: string }>(show: boolean, onEdit: (row: T) => void, t: Translate) {
+  return actionsColumn<T>(
+    show,
+    110,
+    (row) => (
+      <Button size="small" icon={<EditOutlined />} onClick={() => onEdit(row)} aria-label={t('net.common.editOf', { name: row.code })}>
+        {t('net.common.edit')}
+      </Button>
+    ),
+    t,
+  );
+}
+
+/** Edit, and Delete behind a confirm, side by side in a row's actions cell. */
+export function EditDeleteActions({ onEdit, onDelete, confirmTitle }: { onEdit: () => void; onDelete: () => unknown; confirmTitle: string }) {
+  const { t } = useTranslation();
+  return (
+    <Space>
+      <Button size="small" icon={<EditOutlined />} onClick={onEdit}>
+        {t('net.common.edit')}
+      </Button>
+      <DeleteConfirm title={confirmTitle} okText={t('net.common.delete')} onConfirm={onDelete}>
+        <Button size="small" danger icon={<DeleteOutlined />}>
+          {t('net.common.delete')}
         </Button>
-      ),
-    },
-  ];
+      </DeleteConfirm>
+    </Space>
+  );
+}
+
+/** The right-pinned Edit + Delete column of a list, present only for users who may manage. */
+export function editDeleteColumn<T>(
+  show: boolean,
+  actions: { onEdit: (row: T) => void; onDelete: (row: T) => unknown; confirmTitle: (row: T) => string },
+  t: Translate,
+) {
+  return actionsColumn<T>(show, 190, (row) => <EditDeleteActions onEdit={() => actions.onEdit(row)} onDelete={() => actions.onDelete(row)} confirmTitle={actions.confirmTitle(row)} />, t);
+}
+
+/** Deletes a row once confirmed: a message reports the outcome, and the list (`queryKey`) reloads. */
+export function useRemove<T>(remove: (row: T) => Promise<Envelope<unknown>>, queryKey: string) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  return async (row: T) => {
+    try {
+      const res = await remove(row);
+      message.success(res.message || t('net.common.deleted'));
+      await queryClient.invalidateQueries({ queryKey: [queryKey] });
+    } catch (err) {
+      message.error(errorText(err, t));
+    }
+  };
+}
+
+/**
+ * The create/edit modal of a list: `editing` is null (closed), 'new' or the row being edited.
+ * `save` creates or updates (after `toBody`), then reloads the `invalidate` queries in order.
+ * `modalProps` are the FormModal's open, onClose and onSubmit.
+ */
+export function useEditing<T extends { id: string }, B>({
+  create,
+  update,
+  invalidate,
+  toBody = (values) => values,
+}: {
+  create: (body: B) => Promise<Envelope<unknown>>;
+  update: (id: string, body: B) => Promise<Envelope<unknown>>;
+  invalidate: string[];
+  toBody?: (values: B) => B;
+}) {
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<T | 'new' | null>(null);
+  const row = editing && editing !== 'new' ? editing : null;
+  const save = async (values: B) => {
+    const body = toBody(values);
+    const res = row ? await update(row.id, body) : await create(body);
+    for (const key of invalidate) await queryClient.invalidateQueries({ queryKey: [key] });
+    return res;
+  };
+  return {
+    editing,
+    row,
+    isNew: editing === 'new',
+    setEditing,
+    modalProps: { open: editing !== null, onClose: () => setEditing(null), onSubmit: save },
+  };
 }
 
 /** A status as a coloured tag with its translated name (`net.status.<status>`). */
@@ -150,6 +232,41 @@ export function useStatusOptions(withAll = false) {
   return withAll ? [{ value: 'all', label: t('net.common.allStatuses') }, ...base] : base;
 }
 
+/** The status filter of a list (all, active, inactive). */
+export function StatusFilter({ value, onChange }: { value: string; onChange: (status: string) => void }) {
+  const { t } = useTranslation();
+  const statusOptions = useStatusOptions(true);
+  return <Select aria-label={t('net.field.status')} value={value} options={statusOptions} onChange={(status: string) => onChange(status)} style={{ width: 150 }} />;
+}
+
+/** A searchable filter over a pick list (service, carrier, warehouse); clearing it shows all. */
+export function OptionFilter({
+  label,
+  value,
+  options,
+  onChange,
+  width = 200,
+}: {
+  label: string;
+  value: string;
+  options: { value: string; label: string }[];
+  onChange: (value: string | undefined) => void;
+  width?: number;
+}) {
+  return (
+    <Select
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      placeholder={label}
+      aria-label={label}
+      value={value || undefined}
+      options={options}
+      onChange={(v?: string) => onChange(v)}
+      style={{ width }}
+    />
+  );
+}
+
 /** Shared filter row of the warehouse and zone lists (SPEC §3: keyword, country, status). */
 export function CountryStatusFilters({
   filters,
@@ -161,7 +278,6 @@ export function CountryStatusFilters({
   placeholder: string;
 }) {
   const { t } = useTranslation();
-  const statusOptions = useStatusOptions(true);
   return (
     <Space wrap style={{ marginBottom: 16 }}>
       <KeywordSearch value={filters.keyword} placeholder={placeholder} onSearch={(keyword) => setFilters({ keyword })} />
@@ -175,7 +291,51 @@ export function CountryStatusFilters({
         onSearch={(country) => setFilters({ country: /^[a-z]{2}$/i.test(country.trim()) ? country.trim().toUpperCase() : '' })}
         style={{ width: 150 }}
       />
-      <Select aria-label={t('net.field.status')} value={filters.status} options={statusOptions} onChange={(status) => setFilters({ status })} style={{ width: 150 }} />
+      <StatusFilter value={filters.status} onChange={(status) => setFilters({ status })} />
     </Space>
+  );
+}
+
+/** The status field of a catalog form (active or inactive). */
+export function StatusField() {
+  const { t } = useTranslation();
+  const statusOptions = useStatusOptions();
+  return (
+    <Form.Item name="status" label={t('net.field.status')}>
+      <Select options={statusOptions} />
+    </Form.Item>
+  );
+}
+
+/** The code (kept upper case) and name fields of a catalog form; side by side on a wide screen. */
+export function CodeNameFields({ shape, sideBySide = false }: { shape: Record<'code' | 'name', Parameters<typeof zodRule>[0]>; sideBySide?: boolean }) {
+  const { t } = useTranslation();
+  const code = (
+    <Form.Item name="code" label={t('net.field.code')} rules={[zodRule(shape.code, t)]} normalize={upper} extra={t('net.hint.code')} required>
+      <Input maxLength={50} autoComplete="off" />
+    </Form.Item>
+  );
+  const name = (
+    <Form.Item name="name" label={t('net.field.name')} rules={[zodRule(shape.name, t)]} required>
+      <Input maxLength={50} />
+    </Form.Item>
+  );
+  if (!sideBySide) {
+    return (
+      <>
+        {code}
+        {name}
+      </>
+    );
+  }
+  return (
+    <Row gutter={16}>
+      <Col xs={24} sm={12}>
+        {code}
+      </Col>
+      <Col xs={24} sm={12}>
+        {name}
+      </Col>
+    </Row>
   );
 }

@@ -1,14 +1,11 @@
 import './locales';
-import { useState } from 'react';
-import { Button, Col, Form, Input, Row, Select, Tabs, type TableColumnsType } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Col, Form, Input, Row, Select, Tabs, type TableColumnsType } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { WarehouseBodySchema, type ScreenDef } from '@exship/contracts';
 import { catalogApi, type WarehouseBody, type WarehouseItem } from '../../api/endpoints';
 import { zodRule } from '../../shared/zod-rule';
-import { CountryStatusFilters, FormModal, ScreenCard, StatusTag, ServerTable, upper, useCan, useStatusOptions, useUrlState, editColumn } from './ui';
+import { CodeNameFields, CountryStatusFilters, FormModal, ScreenCard, StatusTag, UrlServerTable, upper, useCan, useEditing, useListQuery, useUrlState, editColumn, NewButton, StatusField } from './ui';
 import { ZonesTab } from './zones-tab';
 
 const DEFAULTS = { keyword: '', country: '', status: 'all', page: '1', pageSize: '10' };
@@ -16,15 +13,9 @@ const DEFAULTS = { keyword: '', country: '', status: 'all', page: '1', pageSize:
 function WarehousesTab() {
   const { t } = useTranslation();
   const can = useCan();
-  const queryClient = useQueryClient();
   const [filters, setFilters] = useUrlState(DEFAULTS);
-  const [editing, setEditing] = useState<WarehouseItem | 'new' | null>(null);
-  const formStatusOptions = useStatusOptions();
-  const list = useQuery({
-    queryKey: ['warehouses', filters],
-    queryFn: ({ signal }) => catalogApi.warehouses(filters, signal),
-    placeholderData: keepPreviousData,
-  });
+  const editor = useEditing<WarehouseItem, WarehouseBody>({ create: catalogApi.createWarehouse, update: catalogApi.updateWarehouse, invalidate: ['warehouses'] });
+  const list = useListQuery('warehouses', filters, catalogApi.warehouses);
   const manage = can('EX-WAREHOUSE-MANAGE');
   const shape = WarehouseBodySchema.shape;
 
@@ -40,57 +31,22 @@ function WarehousesTab() {
     { title: t('net.field.shippingType'), dataIndex: 'shippingType', render: (v: string) => t(`net.shippingType.${v}`) },
     { title: t('net.field.contact'), key: 'contact', render: (_, w) => [w.email, w.phone].filter(Boolean).join(' · ') || '—' },
     { title: t('net.field.status'), dataIndex: 'status', width: 110, render: (s: string) => <StatusTag status={s} /> },
-    ...editColumn<WarehouseItem>(manage, setEditing, t),
+    ...editColumn<WarehouseItem>(manage, editor.setEditing, t),
   ];
 
-  const submit = async (v: WarehouseBody) => {
-    const res = editing && editing !== 'new' ? await catalogApi.updateWarehouse(editing.id, v) : await catalogApi.createWarehouse(v);
-    await queryClient.invalidateQueries({ queryKey: ['warehouses'] });
-    return res;
-  };
-
-  const initial: Partial<WarehouseBody> =
-    editing && editing !== 'new'
-      ? { ...editing, email: editing.email ?? '', phone: editing.phone ?? '', state: editing.state ?? '' }
-      : { status: 'active', shippingType: 'international', country: 'US' };
+  const initial: Partial<WarehouseBody> = editor.row
+    ? { ...editor.row, email: editor.row.email ?? '', phone: editor.row.phone ?? '', state: editor.row.state ?? '' }
+    : { status: 'active', shippingType: 'international', country: 'US' };
 
   return (
     <>
       <div style={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 8 }}>
         <CountryStatusFilters filters={filters} setFilters={setFilters} placeholder={t('net.warehouse.searchPlaceholder')} />
-        {manage && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            {t('net.warehouse.new')}
-          </Button>
-        )}
+        <NewButton show={manage} label={t('net.warehouse.new')} onClick={() => editor.setEditing('new')} />
       </div>
-      <ServerTable<WarehouseItem>
-        query={list}
-        columns={columns}
-        page={Number(filters.page)}
-        pageSize={Number(filters.pageSize)}
-        onPage={(page, pageSize) => setFilters({ page, pageSize })}
-      />
-      <FormModal<WarehouseBody>
-        open={editing !== null}
-        title={editing === 'new' ? t('net.warehouse.new') : t('net.warehouse.edit')}
-        width={680}
-        initialValues={initial}
-        onClose={() => setEditing(null)}
-        onSubmit={submit}
-      >
-        <Row gutter={16}>
-          <Col xs={24} sm={12}>
-            <Form.Item name="code" label={t('net.field.code')} rules={[zodRule(shape.code, t)]} normalize={upper} extra={t('net.hint.code')} required>
-              <Input maxLength={50} autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="name" label={t('net.field.name')} rules={[zodRule(shape.name, t)]} required>
-              <Input maxLength={50} />
-            </Form.Item>
-          </Col>
-        </Row>
+      <UrlServerTable<WarehouseItem> query={list} columns={columns} filters={filters} setFilters={setFilters} />
+      <FormModal<WarehouseBody> {...editor.modalProps} title={editor.isNew ? t('net.warehouse.new') : t('net.warehouse.edit')} width={680} initialValues={initial}>
+        <CodeNameFields shape={shape} sideBySide />
         <Form.Item name="address" label={t('net.field.address')} rules={[zodRule(shape.address, t)]} required>
           <Input maxLength={255} />
         </Form.Item>
@@ -140,9 +96,7 @@ function WarehousesTab() {
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item name="status" label={t('net.field.status')}>
-              <Select options={formStatusOptions} />
-            </Form.Item>
+            <StatusField />
           </Col>
         </Row>
       </FormModal>

@@ -1,14 +1,14 @@
 import './locales';
 import { useState } from 'react';
-import { Button, Col, Form, Input, Modal, Row, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Col, Form, Input, Row, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { DeleteOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ZoneBodySchema, ZoneRangeSchema } from '@exship/contracts';
 import { catalogApi, type ZoneBody, type ZoneItem } from '../../api/endpoints';
 import { zodRule } from '../../shared/zod-rule';
-import { ImportPanel } from './import-panel';
-import { CountryStatusFilters, FormModal, StatusTag, ServerTable, upper, useCan, useDownload, useStatusOptions, useUrlState, editColumn } from './ui';
+import { ImportModal, ImportPanel } from './import-panel';
+import { CountryStatusFilters, FormModal, StatusTag, UrlServerTable, upper, useCan, useDownload, useEditing, useListQuery, useUrlState, editColumn, StatusField } from './ui';
 
 const DEFAULTS = { keyword: '', country: '', status: 'all', page: '1', pageSize: '10' };
 
@@ -18,15 +18,15 @@ export function ZonesTab() {
   const can = useCan();
   const queryClient = useQueryClient();
   const [filters, setFilters] = useUrlState(DEFAULTS);
-  const [editing, setEditing] = useState<ZoneItem | 'new' | null>(null);
+  const editor = useEditing<ZoneItem, ZoneBody>({
+    create: catalogApi.createZone,
+    update: catalogApi.updateZone,
+    invalidate: ['zones'],
+    toBody: (v) => ({ ...v, states: v.states ?? [], ranges: v.ranges ?? [] }),
+  });
   const [importing, setImporting] = useState(false);
   const download = useDownload();
-  const formStatusOptions = useStatusOptions();
-  const list = useQuery({
-    queryKey: ['zones', filters],
-    queryFn: ({ signal }) => catalogApi.zones(filters, signal),
-    placeholderData: keepPreviousData,
-  });
+  const list = useListQuery('zones', filters, catalogApi.zones);
   const manage = can('EX-ZONE-MANAGE');
   const shape = ZoneBodySchema.shape;
 
@@ -57,15 +57,8 @@ export function ZonesTab() {
         ),
     },
     { title: t('net.field.status'), dataIndex: 'status', width: 110, render: (s: string) => <StatusTag status={s} /> },
-    ...editColumn<ZoneItem>(manage, setEditing, t),
+    ...editColumn<ZoneItem>(manage, editor.setEditing, t),
   ];
-
-  const submit = async (v: ZoneBody) => {
-    const body = { ...v, states: v.states ?? [], ranges: v.ranges ?? [] };
-    const res = editing && editing !== 'new' ? await catalogApi.updateZone(editing.id, body) : await catalogApi.createZone(body);
-    await queryClient.invalidateQueries({ queryKey: ['zones'] });
-    return res;
-  };
 
   return (
     <>
@@ -84,26 +77,18 @@ export function ZonesTab() {
             </Button>
           )}
           {manage && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => editor.setEditing('new')}>
               {t('net.zone.new')}
             </Button>
           )}
         </Space>
       </div>
-      <ServerTable<ZoneItem>
-        query={list}
-        columns={columns}
-        page={Number(filters.page)}
-        pageSize={Number(filters.pageSize)}
-        onPage={(page, pageSize) => setFilters({ page, pageSize })}
-      />
+      <UrlServerTable<ZoneItem> query={list} columns={columns} filters={filters} setFilters={setFilters} />
       <FormModal<ZoneBody>
-        open={editing !== null}
-        title={editing === 'new' ? t('net.zone.new') : t('net.zone.edit')}
+        {...editor.modalProps}
+        title={editor.isNew ? t('net.zone.new') : t('net.zone.edit')}
         width={640}
-        initialValues={editing && editing !== 'new' ? { ...editing } : { status: 'active', country: 'US', states: [], ranges: [] }}
-        onClose={() => setEditing(null)}
-        onSubmit={submit}
+        initialValues={editor.row ? { ...editor.row } : { status: 'active', country: 'US', states: [], ranges: [] }}
       >
         <Row gutter={16}>
           <Col xs={24} sm={9}>
@@ -164,26 +149,16 @@ export function ZonesTab() {
             </div>
           )}
         </Form.List>
-        <Form.Item name="status" label={t('net.field.status')}>
-          <Select options={formStatusOptions} />
-        </Form.Item>
+        <StatusField />
       </FormModal>
-      <Modal
-        open={importing}
-        title={t('net.zone.importTitle')}
-        footer={null}
-        onCancel={() => setImporting(false)}
-        destroyOnHidden
-        width={600}
-        style={{ maxWidth: 'calc(100vw - 16px)' }}
-      >
+      <ImportModal open={importing} title={t('net.zone.importTitle')} onClose={() => setImporting(false)}>
         <ImportPanel
           upload={catalogApi.importZones}
           importLabel={t('net.zone.importConfirm')}
           describeValid={(r) => t('net.zone.importValid', { rows: r.rows, zones: r.zones })}
           onImported={() => void queryClient.invalidateQueries({ queryKey: ['zones'] })}
         />
-      </Modal>
+      </ImportModal>
     </>
   );
 }

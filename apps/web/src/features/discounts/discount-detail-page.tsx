@@ -1,6 +1,6 @@
 import '../catalog/locales';
 import { useState } from 'react';
-import { Alert, App, Button, Col, DatePicker, Descriptions, Form, Input, InputNumber, Popconfirm, Radio, Row, Select, Skeleton, Space, Switch } from 'antd';
+import { Alert, App, Button, Col, DatePicker, Descriptions, Form, Input, InputNumber, Radio, Row, Select, Skeleton, Space, Switch } from 'antd';
 import { ArrowLeftOutlined, DeleteOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -12,7 +12,7 @@ import { applyFieldErrors, errorText } from '../../shared/api-feedback';
 import { useCustomerOptions } from '../../shared/use-customer-options';
 import { zodRule } from '../../shared/zod-rule';
 import { useServiceOptions } from '../catalog/options';
-import { ScreenCard, StatusTag, useCan } from '../catalog/ui';
+import { DeleteConfirm, ScreenCard, StatusTag, useCan } from '../catalog/ui';
 import { DISCOUNT_TIME_ZONES } from './discount-format';
 
 interface DiscountForm {
@@ -317,17 +317,11 @@ function DiscountEditor({ discount }: { discount: DiscountItem | null }) {
               {isNew ? t('discount.create') : t('common.save')}
             </Button>
             {!isNew && (
-              <Popconfirm
-                title={t('discount.deleteConfirm', { code: discount.code })}
-                okText={t('net.common.delete')}
-                okButtonProps={{ danger: true }}
-                cancelText={t('common.cancel')}
-                onConfirm={remove}
-              >
+              <DeleteConfirm title={t('discount.deleteConfirm', { code: discount.code })} okText={t('net.common.delete')} onConfirm={remove}>
                 <Button danger icon={<DeleteOutlined />} disabled={false}>
                   {t('net.common.delete')}
                 </Button>
-              </Popconfirm>
+              </DeleteConfirm>
             )}
           </Space>
         )}

@@ -1,14 +1,11 @@
 import '../catalog/locales';
-import { App, Button, DatePicker, Popconfirm, Space, Table, Tabs, type TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DatePicker, Space, Tabs, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ScreenDef } from '@exship/contracts';
 import { discountApi, type DiscountItem } from '../../api/endpoints';
-import { errorText } from '../../shared/api-feedback';
-import { ScreenCard, StatusTag, serverPagination, useCan, useUrlState, KeywordSearch, NewButton } from '../catalog/ui';
+import { ScreenCard, ServerTable, StatusTag, useCan, useListQuery, useRemove, useUrlState, editDeleteColumn, KeywordSearch, NewButton } from '../catalog/ui';
 import { amountOffText, localDate } from './discount-format';
 
 // SPEC §3: current page, pageSize 10, searchKey, status (default all), startDate, endDate. §4: tabs all, schedules, active, expired.
@@ -18,27 +15,12 @@ const PAGE_SIZE = 10;
 
 export default function DiscountListPage(_props: { screen?: ScreenDef }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const can = useCan();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [filters, setFilters] = useUrlState(DEFAULTS, 'current');
-  const list = useQuery({
-    queryKey: ['discounts', filters],
-    queryFn: ({ signal }) => discountApi.list({ ...filters, pageSize: PAGE_SIZE }, signal),
-    placeholderData: keepPreviousData,
-  });
+  const list = useListQuery('discounts', filters, (f, signal) => discountApi.list({ ...f, pageSize: PAGE_SIZE }, signal));
   const manage = can('EX-DISCOUNT-MANAGE');
-
-  const remove = async (d: DiscountItem) => {
-    try {
-      const res = await discountApi.remove(d.code);
-      message.success(res.message || t('net.common.deleted'));
-      await queryClient.invalidateQueries({ queryKey: ['discounts'] });
-    } catch (err) {
-      message.error(errorText(err, t));
-    }
-  };
+  const remove = useRemove((d: DiscountItem) => discountApi.remove(d.code), 'discounts');
 
   const columns: TableColumnsType<DiscountItem> = [
     { title: t('discount.code'), dataIndex: 'code', render: (code: string) => <Link to={`/app/discount/${encodeURIComponent(code)}`}>{code}</Link> },
@@ -54,34 +36,11 @@ export default function DiscountListPage(_props: { screen?: ScreenDef }) {
     { title: t('discount.startDate'), dataIndex: 'startDate', render: (v: string) => localDate(v) },
     { title: t('discount.endDate'), dataIndex: 'endDate', render: (v: string) => localDate(v) },
     { title: t('discount.timeZone'), dataIndex: 'timeZone', render: (tz: DiscountItem['timeZone']) => `GMT${tz.offset} ${tz.zone}` },
-    ...(manage
-      ? [
-          {
-            title: t('net.common.actions'),
-            key: 'actions',
-            fixed: 'right' as const,
-            width: 190,
-            render: (_: unknown, d: DiscountItem) => (
-              <Space>
-                <Button size="small" icon={<EditOutlined />} onClick={() => navigate(`/app/discount/${encodeURIComponent(d.code)}`)}>
-                  {t('net.common.edit')}
-                </Button>
-                <Popconfirm
-                  title={t('discount.deleteConfirm', { code: d.code })}
-                  okText={t('net.common.delete')}
-                  okButtonProps={{ danger: true }}
-                  cancelText={t('common.cancel')}
-                  onConfirm={() => remove(d)}
-                >
-                  <Button size="small" danger icon={<DeleteOutlined />}>
-                    {t('net.common.delete')}
-                  </Button>
-                </Popconfirm>
-              </Space>
-            ),
-          },
-        ]
-      : []),
+    ...editDeleteColumn<DiscountItem>(
+      manage,
+      { onEdit: (d) => navigate(`/app/discount/${encodeURIComponent(d.code)}`), onDelete: remove, confirmTitle: (d) => t('discount.deleteConfirm', { code: d.code }) },
+      t,
+    ),
   ];
 
   const range: [dayjs.Dayjs, dayjs.Dayjs] | null =
@@ -113,14 +72,14 @@ export default function DiscountListPage(_props: { screen?: ScreenDef }) {
           }
         />
       </Space>
-      <Table<DiscountItem>
-        rowKey="id"
+      <ServerTable<DiscountItem>
+        query={list}
         columns={columns}
-        dataSource={list.data?.data.items}
-        loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: list.isError ? t('net.common.loadFailed') : t('discount.empty') }}
-        pagination={serverPagination(Number(filters.current), PAGE_SIZE, list.data?.data.total, (current) => setFilters({ current }), t, [PAGE_SIZE])}
+        page={Number(filters.current)}
+        pageSize={PAGE_SIZE}
+        onPage={(current) => setFilters({ current })}
+        sizes={[PAGE_SIZE]}
+        emptyText={t('discount.empty')}
       />
     </ScreenCard>
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { App, Form, Input, Modal } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import type { Envelope } from '../../api/client';
 import { productsApi } from '../../api/endpoints';
 import { applyFieldErrors, errorText } from '../../shared/api-feedback';
 import { zodRule } from '../../shared/zod-rule';
-import { useCan, useIsStaff } from './shared';
+import { DeleteConfirm, useCan, useIsStaff } from './shared';
 
 /** What the signed-in user may do with a product in this approval status (SPEC §4, permissions). */
 export function useProductActions() {
@@ -91,4 +91,14 @@ export function useApprovalCommands(onDone?: (action: 'submit' | 'accept' | 'rej
   );
 
   return { ...commands, rejectModal };
+}
+
+/** Asks before deleting a product (SPEC §4), with the help on what deleting does. */
+export function ProductDeleteConfirm({ name, onConfirm, children }: { name: string; onConfirm: () => unknown; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <DeleteConfirm title={t('products.delete.confirm', { name })} description={t('products.delete.help')} okText={t('products.action.delete')} onConfirm={onConfirm}>
+      {children}
+    </DeleteConfirm>
+  );
 }

@@ -120,21 +120,13 @@ export function ImportWizard({ open, onClose, kinds }: { open: boolean; onClose:
     setPercent(PROGRESS.chosen);
   };
 
-  const validate = async () => {
-    if (!file) {
-      message.error(t('products.import.noFile'));
-      return;
-    }
+  /** One call of the wizard (validate or import): busy while it runs; a failure shows its errors at 0 %. */
+  const attempt = async (startPercent: number, call: () => Promise<void>) => {
     setBusy(true);
     setFailure(null);
-    setChecked(null);
-    setPercent(PROGRESS.validating);
+    setPercent(startPercent);
     try {
-      const res = await productsApi.importFile(kind, file, true);
-      setPercent(PROGRESS.validated);
-      setChecked(res.data);
-      message.success(res.message || t('products.import.valid'));
-      setStep(1);
+      await call();
     } catch (err) {
       setPercent(PROGRESS.failed);
       const text = errorText(err, t);
@@ -145,12 +137,24 @@ export function ImportWizard({ open, onClose, kinds }: { open: boolean; onClose:
     }
   };
 
+  const validate = async () => {
+    if (!file) {
+      message.error(t('products.import.noFile'));
+      return;
+    }
+    setChecked(null);
+    await attempt(PROGRESS.validating, async () => {
+      const res = await productsApi.importFile(kind, file, true);
+      setPercent(PROGRESS.validated);
+      setChecked(res.data);
+      message.success(res.message || t('products.import.valid'));
+      setStep(1);
+    });
+  };
+
   const confirm = async () => {
     if (!file) return;
-    setBusy(true);
-    setFailure(null);
-    setPercent(PROGRESS.importing);
-    try {
+    await attempt(PROGRESS.importing, async () => {
       const res = await productsApi.importFile(kind, file, false);
       setPercent(PROGRESS.imported);
       await queryClient.invalidateQueries({ queryKey: ['products'] });
@@ -159,14 +163,7 @@ export function ImportWizard({ open, onClose, kinds }: { open: boolean; onClose:
       setPercent(PROGRESS.done);
       message.success(res.message || t('products.import.done'));
       setStep(2);
-    } catch (err) {
-      setPercent(PROGRESS.failed);
-      const text = errorText(err, t);
-      setFailure(failureOf(err, text));
-      message.error(text);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const headers = checked?.rows[0] ? Object.keys(checked.rows[0]).filter((k) => k !== 'row') : [];

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Descriptions, Popconfirm, Skeleton, Space, Table, Timeline, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Skeleton, Space, Table, Timeline, Typography } from 'antd';
 import { ArrowLeftOutlined, CheckOutlined, CloseOutlined, DeleteOutlined, EditOutlined, SendOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -9,7 +9,7 @@ import { ApiError } from '../../api/client';
 import { productsApi } from '../../api/endpoints';
 import { errorText } from '../../shared/api-feedback';
 import { usd } from '../../shared/money';
-import { useApprovalCommands, useProductActions } from './approval';
+import { ProductDeleteConfirm, useApprovalCommands, useProductActions } from './approval';
 import { ProductFormDrawer } from './product-form';
 import { ApprovalTag, MockupThumb, ScreenCard, StatusTag, useFormatDate, useIsStaff } from './shared';
 import { WeightConfigCard } from './weight-config';
@@ -110,18 +110,11 @@ export default function ProductDetailPage(_props: { screen?: ScreenDef }) {
               </Button>
             )}
             {allowed.remove && (
-              <Popconfirm
-                title={t('products.delete.confirm', { name: p.name })}
-                description={t('products.delete.help')}
-                okText={t('products.action.delete')}
-                okButtonProps={{ danger: true }}
-                cancelText={t('common.cancel')}
-                onConfirm={() => commands.remove(p.id)}
-              >
+              <ProductDeleteConfirm name={p.name} onConfirm={() => commands.remove(p.id)}>
                 <Button danger type="text" icon={<DeleteOutlined />} loading={commands.busy === `remove-${p.id}`}>
                   {t('products.action.delete')}
                 </Button>
-              </Popconfirm>
+              </ProductDeleteConfirm>
             )}
           </>
         }

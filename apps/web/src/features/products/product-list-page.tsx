@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Col, Input, Popconfirm, Row, Select, Space, Statistic, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Col, Input, Row, Select, Space, Statistic, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { CheckOutlined, CloseOutlined, DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, SendOutlined, UploadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { PRODUCT_APPROVAL_STATUSES, PRODUCT_ORIGINS, PRODUCT_STATUSES, type ProductListItem, type ScreenDef } from '@exship/contracts';
 import { productsApi, type ProductImportKind } from '../../api/endpoints';
 import { useSession } from '../../api/session';
-import { useApprovalCommands, useProductActions } from './approval';
+import { ProductDeleteConfirm, useApprovalCommands, useProductActions } from './approval';
 import { useCustomerOptions } from './customers';
 import { ImportWizard } from './import-wizard';
 import { ProductFormDrawer } from './product-form';
@@ -102,16 +102,9 @@ export default function ProductListPage(_props: { screen?: ScreenDef }) {
               </Button>
             )}
             {allowed.remove && (
-              <Popconfirm
-                title={t('products.delete.confirm', { name: p.name })}
-                description={t('products.delete.help')}
-                okText={t('products.action.delete')}
-                okButtonProps={{ danger: true }}
-                cancelText={t('common.cancel')}
-                onConfirm={() => commands.remove(p.id)}
-              >
+              <ProductDeleteConfirm name={p.name} onConfirm={() => commands.remove(p.id)}>
                 <Button size="small" danger type="text" icon={<DeleteOutlined />} aria-label={t('products.action.deleteOf', { name: p.name })} loading={commands.busy === `remove-${p.id}`} />
-              </Popconfirm>
+              </ProductDeleteConfirm>
             )}
           </Space>
         );

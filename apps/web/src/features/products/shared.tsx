@@ -14,7 +14,7 @@ import type { ProductApprovalStatus } from '@exship/contracts';
 import './locales';
 
 // Pieces shared by the products, product detail and actual-weight-fee screens (issue 4).
-export { ScreenCard, saveBase64, saveBlob, serverPagination, useCan, useUrlState as useUrlFilters, type ErrorWorkbook } from '../../shared/screen';
+export { DeleteConfirm, ScreenCard, saveBase64, saveBlob, serverPagination, useCan, useUrlState as useUrlFilters, type ErrorWorkbook } from '../../shared/screen';
 
 export function useIsStaff(): boolean {
   return useSession().profile?.role.kind === 'staff';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Descriptions, Drawer, Empty, Form, InputNumber, Modal, Popconfirm, Select, Space, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Drawer, Empty, Form, InputNumber, Modal, Select, Space, Table, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, HistoryOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { applyFieldErrors, errorText } from '../../shared/api-feedback';
 import { usd } from '../../shared/money';
 import { useMediaQuery, PHONE_QUERY } from '../../shared/use-media-query';
 import { zodRule } from '../../shared/zod-rule';
-import { StatusTag, useCan, useFormatDate } from './shared';
+import { DeleteConfirm, StatusTag, useCan, useFormatDate } from './shared';
 
 // SPEC §3 product weight config: weightThreshold (g) > 0, status, configurationStatus, change history.
 
@@ -175,17 +175,11 @@ export function WeightConfigCard({ product }: { product: { id: string; name: str
               {configured ? t('products.weight.edit') : t('products.weight.configure')}
             </Button>
             {configured && (
-              <Popconfirm
-                title={t('products.weight.removeConfirm')}
-                okText={t('products.weight.remove')}
-                okButtonProps={{ danger: true }}
-                cancelText={t('common.cancel')}
-                onConfirm={remove}
-              >
+              <DeleteConfirm title={t('products.weight.removeConfirm')} okText={t('products.weight.remove')} onConfirm={remove}>
                 <Button size="small" danger icon={<DeleteOutlined />} loading={removing}>
                   {t('products.weight.remove')}
                 </Button>
-              </Popconfirm>
+              </DeleteConfirm>
             )}
           </Space>
         )
