@@ -14,7 +14,8 @@ import {
   seedDemoNetwork,
 } from './modules/catalog';
 import { createDiscountService, discountRoutes, seedDemoDiscount } from './modules/discounts';
-import { productsRoutes, seedDemoProducts } from './modules/products';
+import { notificationRoutes, createNotificationService } from './modules/notifications';
+import { onProductReviewed, productsRoutes, seedDemoProducts } from './modules/products';
 import { systemRoutes } from './modules/system';
 import { findUserByEmail, hasNoUsers, onUserChanged, onUserDeactivated, seedAccessCatalog, seedDemoSeller, seedFirstAdmin, usersRoutes } from './modules/users';
 import { walletRoutes } from './modules/wallet';
@@ -35,6 +36,19 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
   const discounts = createDiscountService(db, invalidate);
   registerCatalogJobs(ctx.jobs, quotes);
 
+  // SPEC §4: staff accept or reject a product, the seller is told (in the app and by email).
+  const notifications = createNotificationService({ db, mailer: ctx.mailer, appUrl: ctx.config.appUrl });
+  const unsubscribe = onProductReviewed(async (e) => {
+    const kind = e.approvalStatus === 'accepted' ? 'product.accepted' : 'product.rejected';
+    try {
+      await notifications.notifyAccount(e.accountId, kind, { name: e.productName, reason: e.reason ?? '' }, `/app/products/${e.productId}`);
+    } catch (err) {
+      // The review stands (it is committed); a failed notice is logged, not thrown at the reviewer.
+      ctx.log.warn({ err, productId: e.productId }, 'could not notify the seller of a product review');
+    }
+  });
+  app.addHook('onClose', async () => unsubscribe());
+
   const api = { prefix: '/api/v1' };
   await app.register(systemRoutes(ctx.database, { e2e: ctx.config.e2e }), api);
   await app.register(authRoutes(db, auth), api);
@@ -44,6 +58,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
   await app.register(catalogRoutes(catalog, pricing, quotes), api);
   await app.register(catalogImportRoutes(catalog, pricing), api);
   await app.register(discountRoutes(discounts), api);
+  await app.register(notificationRoutes(notifications), api);
 
   return {
     resolveSession: auth.resolveSession,

@@ -54,6 +54,8 @@ export const ERROR_CODES = [
   'IMPORT_NO_DATA',
   'IMPORT_TOO_MANY_ROWS',
   'IMPORT_ROWS_INVALID',
+  // notifications
+  'NOTIFICATION_NOT_FOUND',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

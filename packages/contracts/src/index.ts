@@ -7,3 +7,4 @@ export * from './auth';
 export * from './messages';
 export * from './catalog';
 export * from './products';
+export * from './notifications';

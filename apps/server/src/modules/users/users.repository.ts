@@ -78,3 +78,11 @@ export async function searchCustomers(db: Db, q: { keyword?: string; ids: string
     .orderBy(asc(users.fullName))
     .limit(q.ids.length > 0 ? q.ids.length : q.limit);
 }
+
+/** The active users of a seller account (owner and team members): who is told of the account's events. */
+export async function activeAccountUsers(db: Db, accountId: string): Promise<{ id: string; email: string; language: string }[]> {
+  return db
+    .select({ id: users.id, email: users.email, language: users.language })
+    .from(users)
+    .where(and(eq(users.accountId, accountId), eq(users.status, 'active')));
+}

@@ -1,0 +1,2 @@
+export { createNotificationService, type NotificationService } from './notifications.service';
+export { notificationRoutes } from './notifications.routes';

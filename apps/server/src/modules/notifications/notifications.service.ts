@@ -1,0 +1,95 @@
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Language, Notification, NotificationListQuery, NotificationListReply } from '@exship/contracts';
+import type { Db } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import type { Mailer } from '../../platform/mail';
+import { activeAccountUsers } from '../users';
+import { notifications } from './notifications.tables';
+import { MAIL_FOOTER, fillText, renderNotification, type SystemNotificationKind } from './notifications.texts';
+
+type Row = typeof notifications.$inferSelect;
+
+function toDto(r: Row, lang: Language): Notification {
+  return {
+    id: r.id,
+    title: lang === 'vi' ? r.titleVi : r.titleEn,
+    content: lang === 'vi' ? r.contentVi : r.contentEn,
+    iconUrl: r.iconUrl,
+    imageUrl: r.imageUrl,
+    url: r.url,
+    createdAt: r.createdAt.toISOString(),
+    seen: r.seenAt !== null,
+  };
+}
+
+export interface NotificationsDeps {
+  db: Db;
+  mailer: Mailer;
+  appUrl: string;
+}
+
+export function createNotificationService({ db, mailer, appUrl }: NotificationsDeps) {
+  async function unseenCount(userId: string): Promise<number> {
+    const [row] = await db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, userId), isNull(notifications.seenAt)));
+    return Number(row?.n ?? 0);
+  }
+
+  return {
+    /**
+     * Tells every active user of a seller account (owner and team), in the app and by email in
+     * each user's notification language. Returns how many were told.
+     */
+    async notifyAccount(accountId: string, kind: SystemNotificationKind, vars: Record<string, string>, url: string | null): Promise<number> {
+      const recipients = await activeAccountUsers(db, accountId);
+      if (recipients.length === 0) return 0;
+      const text = renderNotification(kind, vars);
+      await db.insert(notifications).values(
+        recipients.map((u) => ({ userId: u.id, kind, titleEn: text.title.en, titleVi: text.title.vi, contentEn: text.content.en, contentVi: text.content.vi, url })),
+      );
+      for (const u of recipients) {
+        const lang = u.language as Language;
+        const link = `${appUrl}${url ?? '/app/dashboard'}`;
+        await mailer.send({ to: u.email, subject: text.title[lang], text: `${text.content[lang]}\n\n${fillText(MAIL_FOOTER[lang], { link })}` });
+      }
+      return recipients.length;
+    },
+
+    /** GET /notifi/user: newest first, in the caller's notification language. */
+    async listForUser(userId: string, lang: Language, q: NotificationListQuery): Promise<NotificationListReply> {
+      const where = eq(notifications.userId, userId);
+      const [rows, [total], unseen] = await Promise.all([
+        db
+          .select()
+          .from(notifications)
+          .where(where)
+          .orderBy(desc(notifications.createdAt), desc(notifications.id))
+          .limit(q.pageSize)
+          .offset((q.current - 1) * q.pageSize),
+        db.select({ n: count() }).from(notifications).where(where),
+        unseenCount(userId),
+      ]);
+      return { items: rows.map((r) => toDto(r, lang)), page: q.current, pageSize: q.pageSize, total: Number(total?.n ?? 0), unseen };
+    },
+
+    unseenCount,
+
+    /** PATCH /notifi/update-seen: one of the caller's notifications, or all of them. Returns the unseen count after. */
+    async markSeen(userId: string, id?: string): Promise<number> {
+      const mine = eq(notifications.userId, userId);
+      if (id) {
+        const updated = await db
+          .update(notifications)
+          .set({ seenAt: sql`coalesce(${notifications.seenAt}, now())` })
+          .where(and(mine, eq(notifications.id, id)))
+          .returning({ id: notifications.id });
+        // Another user's id looks missing, like any id that does not exist.
+        if (updated.length === 0) throw new AppError('NOTIFICATION_NOT_FOUND', 404);
+      } else {
+        await db.update(notifications).set({ seenAt: sql`now()` }).where(and(mine, isNull(notifications.seenAt)));
+      }
+      return unseenCount(userId);
+    },
+  };
+}
+
+export type NotificationService = ReturnType<typeof createNotificationService>;

@@ -1,0 +1,44 @@
+import type { Language } from '@exship/contracts';
+
+// Texts of the notifications the system raises, in each language (server-side only: they are
+// written into the rows, so the web bundle does not carry them).
+
+type Text = Record<Language, string>;
+type Vars = Record<string, string>;
+
+const fill = (template: string, vars: Vars) => template.replace(/\{(\w+)\}/g, (_, k: string) => vars[k] ?? '');
+
+const TEXTS = {
+  'product.accepted': {
+    title: { en: 'Product accepted', vi: 'Sản phẩm đã được duyệt' },
+    content: {
+      en: '“{name}” was accepted and can now be used in orders.',
+      vi: '“{name}” đã được duyệt và có thể dùng trong đơn hàng.',
+    },
+  },
+  'product.rejected': {
+    title: { en: 'Product rejected', vi: 'Sản phẩm bị từ chối' },
+    content: {
+      en: '“{name}” was rejected: {reason}. Fix it and send it for approval again.',
+      vi: '“{name}” bị từ chối: {reason}. Hãy sửa rồi gửi duyệt lại.',
+    },
+  },
+} satisfies Record<string, { title: Text; content: Text }>;
+
+export type SystemNotificationKind = keyof typeof TEXTS;
+
+export const MAIL_FOOTER: Text = {
+  en: 'Open it in ExShip: {link}',
+  vi: 'Mở trong ExShip: {link}',
+};
+
+/** Title and content of a system notification in every language. */
+export function renderNotification(kind: SystemNotificationKind, vars: Vars): { title: Text; content: Text } {
+  const t = TEXTS[kind];
+  return {
+    title: { en: fill(t.title.en, vars), vi: fill(t.title.vi, vars) },
+    content: { en: fill(t.content.en, vars), vi: fill(t.content.vi, vars) },
+  };
+}
+
+export const fillText = fill;
