@@ -21,6 +21,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     loggerInstance: ctx.log,
     logController: new LogController({ disableRequestLogging: ctx.config.logLevel !== 'debug' }),
     bodyLimit: 1024 * 1024,
+    // A malformed URL (bad percent-encoding) or an over-long path parameter is the caller's error:
+    // the same envelope as any invalid input, not the framework's own reply.
+    frameworkErrors: (_err, req, reply) => sendError(req, reply, 400, 'VALIDATION_FAILED', [{ field: 'url', message: 'validation.invalid' }]),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
