@@ -14,7 +14,7 @@ import {
   seedDemoNetwork,
 } from './modules/catalog';
 import { createDiscountService, discountRoutes, seedDemoDiscount } from './modules/discounts';
-import { notificationRoutes, createNotificationService } from './modules/notifications';
+import { createCampaignService, createNotificationService, notificationRoutes, registerNotificationJobs } from './modules/notifications';
 import { onProductReviewed, productsRoutes, seedDemoProducts } from './modules/products';
 import { systemRoutes } from './modules/system';
 import { findUserByEmail, hasNoUsers, onUserChanged, onUserDeactivated, seedAccessCatalog, seedDemoSeller, seedFirstAdmin, usersRoutes } from './modules/users';
@@ -38,6 +38,8 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
 
   // SPEC §4: staff accept or reject a product, the seller is told (in the app and by email).
   const notifications = createNotificationService({ db, mailer: ctx.mailer, appUrl: ctx.config.appUrl });
+  const campaigns = createCampaignService({ db, mailer: ctx.mailer, appUrl: ctx.config.appUrl });
+  registerNotificationJobs(ctx.jobs, campaigns);
   const unsubscribe = onProductReviewed(async (e) => {
     const kind = e.approvalStatus === 'accepted' ? 'product.accepted' : 'product.rejected';
     try {
@@ -58,7 +60,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
   await app.register(catalogRoutes(catalog, pricing, quotes), api);
   await app.register(catalogImportRoutes(catalog, pricing), api);
   await app.register(discountRoutes(discounts), api);
-  await app.register(notificationRoutes(notifications), api);
+  await app.register(notificationRoutes(notifications, campaigns), api);
 
   return {
     resolveSession: auth.resolveSession,

@@ -13,6 +13,6 @@ export {
   findUserById,
   type UserRow,
 } from './users.service';
-export { activeAccountUsers } from './users.repository';
+export { activeAccountUsers, activeUsersFor } from './users.repository';
 export { usersRoutes } from './users.routes';
 export { seedFirstAdmin, seedDemoSeller, hasNoUsers } from './users.seed';

@@ -86,3 +86,18 @@ export async function activeAccountUsers(db: Db, accountId: string): Promise<{ i
     .from(users)
     .where(and(eq(users.accountId, accountId), eq(users.status, 'active')));
 }
+
+/** The active users a staff notification reaches: everyone, holders of some roles, or chosen users. */
+export async function activeUsersFor(
+  db: Db,
+  to: { target: 'all' | 'role' | 'users'; roles: string[]; users: string[] },
+): Promise<{ id: string; email: string; language: string }[]> {
+  const active = eq(users.status, 'active');
+  const q = db.select({ id: users.id, email: users.email, language: users.language }).from(users);
+  if (to.target === 'role') {
+    if (to.roles.length === 0) return [];
+    return q.innerJoin(roles, eq(roles.id, users.roleId)).where(and(active, inArray(roles.code, to.roles)));
+  }
+  if (to.target === 'users') return to.users.length === 0 ? [] : q.where(and(active, inArray(users.id, to.users)));
+  return q.where(active);
+}
