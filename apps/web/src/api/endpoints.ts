@@ -281,3 +281,18 @@ export const productsApi = {
     apiRequest<ActualWeightFeeResult>('GET', `/products/${id(productId)}/actual-weight-fee${queryString({ weighedGrams })}`, { signal }),
 };
 // ===================================== end of issue 4 =====================================
+
+// ======================================================================================
+// Notifications — the header bell (SPEC §2 Header, §7 /notifi/*). Used only by the lazy app
+// layout, so it stays out of the login page's first download.
+// ======================================================================================
+import type { NotificationListReply } from '@exship/contracts';
+
+export const notificationApi = {
+  /** The caller's notifications, newest first, in their notification language. */
+  list: (q: { current: number; pageSize: number }, signal?: AbortSignal) => apiRequest<NotificationListReply>('GET', `/notifi/user${queryString(q)}`, { signal }),
+  countUnseen: (signal?: AbortSignal) => apiRequest<{ count: number }>('GET', '/notifi/count-unseen', { signal }),
+  /** One notification seen, or all of them without an id; replies with the unseen count after. */
+  markSeen: (notificationId?: string) => apiRequest<{ count: number }>('PATCH', '/notifi/update-seen', { body: notificationId ? { id: notificationId } : {} }),
+};
+// ================================== end of notifications ==================================

@@ -1,6 +1,5 @@
-import { App, Avatar, Badge, Button, Dropdown, Empty, Popover, Space, Typography, type MenuProps } from 'antd';
+import { App, Avatar, Button, Dropdown, Space, Typography, type MenuProps } from 'antd';
 import {
-  BellOutlined,
   GlobalOutlined,
   HomeOutlined,
   KeyOutlined,
@@ -13,11 +12,12 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, LIMITS, type Language, type Profile } from '@exship/contracts';
+import { LANGUAGES, type Language, type Profile } from '@exship/contracts';
 import { authApi } from '../../api/endpoints';
 import { session, useSession } from '../../api/session';
 import { LANGUAGE_LABEL } from '../../shared/language-switch';
 import { useChangeLanguage } from '../../shared/use-change-language';
+import { NotificationBell } from './notification-bell';
 import { WalletBoxes } from './wallet-boxes';
 
 function initials(name: string): string {
@@ -95,18 +95,7 @@ export function AppHeader({
             {compact ? null : LANGUAGE_LABEL[language]}
           </Button>
         </Dropdown>
-        <Popover
-          trigger="click"
-          placement="bottomRight"
-          title={t('header.notifications.title')}
-          content={
-            <div style={{ width: 280 }}>
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('header.notifications.empty')} />
-            </div>
-          }
-        >
-          <Button type="text" aria-label={t('header.notifications.title')} icon={<Badge count={0} overflowCount={LIMITS.unreadBadgeMax} size="small"><BellOutlined style={{ fontSize: 18 }} /></Badge>} />
-        </Popover>
+        <NotificationBell userId={profile.id} timeZone={profile.timeZone} />
         <Dropdown
           trigger={['click']}
           menu={{

@@ -1,0 +1,93 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { ADMIN, SELLER, login } from './helpers';
+
+// SPEC §2 header bell, §4 notification unseen → seen on click, §7 /notifi/*: staff review two of a
+// seller's products; the seller sees the unread count, opens the bell, reads "Product rejected"
+// with the reason, clicks it, lands on the product, and the count drops by one.
+
+const stamp = Date.now().toString(36).toUpperCase();
+const REJECTED = `E2E Bell Lamp ${stamp}`;
+const ACCEPTED = `E2E Bell Mug ${stamp}`;
+const REASON = `The mockup photo is missing (${stamp})`;
+
+type Who = { email: string; password: string };
+
+/** One API call with a bearer token; fails the test on an error reply. */
+async function call<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
+  const res = await request.fetch(`/api/v1${path}`, { method, headers: { Authorization: `Bearer ${token}` }, data });
+  const body = (await res.json()) as { success: boolean; data: T; message: string };
+  expect(body.success, `${method} ${path}: ${body.message}`).toBe(true);
+  return body.data;
+}
+
+async function tokenOf(request: APIRequestContext, who: Who): Promise<string> {
+  const res = await request.post('/api/v1/login', { data: who });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+async function sellerProductWaitingApproval(request: APIRequestContext, token: string, name: string, sku: string): Promise<string> {
+  const product = await call<{ id: string }>(request, token, 'POST', '/products', {
+    name,
+    hsCode: '9405.21',
+    material: 'Metal',
+    lengthCm: 30,
+    widthCm: 20,
+    heightCm: 15,
+    weightGr: 900,
+    variants: [{ sku, price: 25 }],
+  });
+  await call(request, token, 'POST', `/products/${product.id}/submit`, {});
+  return product.id;
+}
+
+test('a seller reads a product rejection from the bell', async ({ page }) => {
+  const request = page.request;
+  const seller = await tokenOf(request, SELLER);
+  const staff = await tokenOf(request, ADMIN);
+  const unseen = async () => (await call<{ count: number }>(request, seller, 'GET', '/notifi/count-unseen')).count;
+
+  // The seller sends two products; staff accept one, then reject the other with a reason.
+  const acceptedId = await sellerProductWaitingApproval(request, seller, ACCEPTED, `BELL-${stamp}-MUG`);
+  const rejectedId = await sellerProductWaitingApproval(request, seller, REJECTED, `BELL-${stamp}-LAMP`);
+  const before = await unseen();
+  await call(request, staff, 'POST', `/products/${acceptedId}/accept`, {});
+  await call(request, staff, 'POST', `/products/${rejectedId}/reject`, { reason: REASON });
+  const unread = before + 2;
+  expect(await unseen()).toBe(unread);
+
+  // The badge shows the unread count.
+  await login(page, SELLER);
+  const bell = page.getByRole('button', { name: 'Notifications' });
+  await expect(bell).toHaveAccessibleDescription(`${unread} unread`);
+  await expect(bell.locator('.ant-badge-count')).toHaveAttribute('title', String(unread));
+
+  // The popover lists the newest first: the rejection with its reason, then the acceptance.
+  await bell.click();
+  const panel = page.getByRole('region', { name: 'Notifications' });
+  const items = panel.getByRole('list', { name: 'Notifications' }).getByRole('listitem');
+  await expect(items.first()).toContainText('Product rejected');
+  await expect(items.first()).toContainText(REJECTED);
+  await expect(items.first()).toContainText(REASON);
+  await expect(items.nth(1)).toContainText('Product accepted');
+  await expect(items.nth(1)).toContainText(ACCEPTED);
+  const rejection = panel.getByRole('link', { name: new RegExp(`^Product rejected.*${REJECTED}.*Unread$`) });
+  await expect(rejection).toHaveAttribute('href', `/app/products/${rejectedId}`);
+
+  // Clicking it opens the product, closes the popover and marks it seen: the count drops by one.
+  await rejection.click();
+  await expect(page).toHaveURL(new RegExp(`/app/products/${rejectedId}$`));
+  const screen = page.getByRole('main');
+  await expect(screen.getByRole('heading', { name: REJECTED })).toBeVisible();
+  await expect(screen.getByText('Rejected — reason')).toBeVisible();
+  await expect(screen.getByText(REASON, { exact: true })).toBeVisible();
+  await expect(panel).toBeHidden();
+  await expect(bell).toHaveAccessibleDescription(`${unread - 1} unread`);
+  await expect(bell.locator('.ant-badge-count')).toHaveAttribute('title', String(unread - 1));
+  await expect.poll(unseen).toBe(unread - 1);
+
+  // Opened again: the rejection is read, the acceptance still unread.
+  await bell.click();
+  await expect(panel.getByRole('link', { name: new RegExp(`^Product rejected.*${REJECTED}`) })).not.toHaveAccessibleName(/Unread$/);
+  await expect(panel.getByRole('link', { name: new RegExp(`^Product accepted.*${ACCEPTED}.*Unread$`) })).toBeVisible();
+});
