@@ -82,6 +82,13 @@ describe('POST /register — SPEC §5 account rules', () => {
     expect(viaAccept.body.message).toBe('Một số trường không hợp lệ.');
   });
 
+  it('keeps the sign-up language as the account language: the verification mail and later notices use it', async () => {
+    const res = await register({ ...valid, email: 'vi-signup@example.com' }, { language: 'vi' });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect((await lastMailTo(t.db, 'vi-signup@example.com'))?.subject).toBe('Xác minh tài khoản ExShip của bạn');
+    expect((await findUserByEmail(t.db, 'vi-signup@example.com'))?.language).toBe('vi');
+  });
+
   it('a body that is not JSON is a 400, not a 500', async () => {
     const res = await t.call({ method: 'POST', url: '/api/v1/register', payload: '{"email":', headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(400);

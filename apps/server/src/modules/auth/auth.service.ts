@@ -133,8 +133,8 @@ export function createAuthService({ db, mailer, appUrl }: AuthDeps) {
             phone: body.phone ?? null,
             roleCode: DEFAULT_SELLER_ROLE,
             status: 'unverified',
+            language: meta.lang,
           });
-          await users.updateUserRow(tx, created.id, { language: meta.lang });
           await openWallet(tx, created.accountId);
           token = await issueEmailToken(tx, created.id, 'verify');
         });

@@ -50,7 +50,7 @@ export async function seedAccessCatalog(db: Db): Promise<void> {
 
 export async function createUser(
   db: Db,
-  input: { email: string; passwordHash: string; fullName: string; phone?: string | null; roleCode: string; status: UserStatus; accountId?: string },
+  input: { email: string; passwordHash: string; fullName: string; phone?: string | null; roleCode: string; status: UserStatus; accountId?: string; language?: Language },
 ): Promise<repo.UserRow> {
   const role = await repo.findRoleByCode(db, input.roleCode);
   if (!role) throw new Error(`role ${input.roleCode} is not seeded`);
@@ -64,6 +64,7 @@ export async function createUser(
     phone: input.phone ?? null,
     roleId: role.id,
     status: input.status,
+    ...(input.language ? { language: input.language } : {}),
     verifiedAt: input.status === 'active' ? new Date() : null,
   });
 }
