@@ -168,15 +168,15 @@ export const catalogImportRoutes =
       '/pricing/export/:kind',
       { config: { access: 'EX-PRICING-MANAGE' }, schema: { tags: ['pricing'], params: kindParam, querystring: z.object({ versionId: z.string().uuid().optional() }) } },
       async (req, reply) => {
-        const maps = await catalog.codeMaps();
-        const code = (m: Map<string, string>, id: string) => [...m].find(([, v]) => v === id)?.[0] ?? '';
+        const { codeOf } = await catalog.codeMaps();
+        const code = (m: Map<string, string>, id: string) => m.get(id) ?? '';
         const rows = await pricing.versionRows(req.params.kind, req.query.versionId);
         if (req.params.kind === 'service') {
-          const data = (rows as ServicePriceRow[]).map((r) => [maps.serviceCodes.get(r.serviceId) ?? '', r.weightFrom, r.weightTo, fromCents(r.shippingFeeCents), fromCents(r.seasonalFeeCents), r.status ?? 'active']);
+          const data = (rows as ServicePriceRow[]).map((r) => [code(codeOf.services, r.serviceId), r.weightFrom, r.weightTo, fromCents(r.shippingFeeCents), fromCents(r.seasonalFeeCents), r.status ?? 'active']);
           return sendXlsx(reply, 'Service_prices.xlsx', await templateWorkbook({ ...serviceTemplate, maxRows: Math.max(data.length, 1) }, data));
         }
         const data = (rows as CarrierPriceRow[]).map((r) => [
-          code(maps.carriers, r.carrierId), maps.serviceCodes.get(r.serviceId) ?? '', code(maps.warehouses, r.warehouseId), code(maps.zones, r.zoneId),
+          code(codeOf.carriers, r.carrierId), code(codeOf.services, r.serviceId), code(codeOf.warehouses, r.warehouseId), code(codeOf.zones, r.zoneId),
           r.weightFrom, r.weightTo, fromCents(r.lastMileCostCents), fromCents(r.seasonalCostCents), r.status ?? 'active',
         ]);
         return sendXlsx(reply, 'Carrier_prices.xlsx', await templateWorkbook({ ...carrierTemplate, maxRows: Math.max(data.length, 1) }, data));

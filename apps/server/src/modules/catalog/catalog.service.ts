@@ -250,7 +250,13 @@ export function createCatalogService(db: Db, onChange: () => Promise<void>) {
         services: new Map(s.map((x) => [x.code, x.id])),
         warehouses: new Map(w.map((x) => [x.code, x.id])),
         zones: new Map(z.map((x) => [x.code, x.id])),
-        serviceCodes: new Map(s.map((x) => [x.id, x.code])),
+        /** id → code, for exports. */
+        codeOf: {
+          carriers: new Map(c.map((x) => [x.id, x.code])),
+          services: new Map(s.map((x) => [x.id, x.code])),
+          warehouses: new Map(w.map((x) => [x.id, x.code])),
+          zones: new Map(z.map((x) => [x.id, x.code])),
+        },
       };
     },
   };
