@@ -286,7 +286,7 @@ export const productsApi = {
 // Notifications — the header bell (SPEC §2 Header, §7 /notifi/*). Used only by the lazy app
 // layout, so it stays out of the login page's first download.
 // ======================================================================================
-import type { NotificationListReply } from '@exship/contracts';
+import type { NotificationCampaign, NotificationCampaignBody, NotificationCampaignListQuery, NotificationListReply } from '@exship/contracts';
 
 export const notificationApi = {
   /** The caller's notifications, newest first, in their notification language. */
@@ -294,5 +294,16 @@ export const notificationApi = {
   countUnseen: (signal?: AbortSignal) => apiRequest<{ count: number }>('GET', '/notifi/count-unseen', { signal }),
   /** One notification seen, or all of them without an id; replies with the unseen count after. */
   markSeen: (notificationId?: string) => apiRequest<{ count: number }>('PATCH', '/notifi/update-seen', { body: notificationId ? { id: notificationId } : {} }),
+};
+
+/** Staff: write, schedule and publish notifications (SPEC §7 /notifi, /notifi/new, /notifi/edit, /notifi/delete, /notifi-system/update-stt). */
+export const notificationCampaignApi = {
+  list: (q: Partial<NotificationCampaignListQuery>, signal?: AbortSignal) => apiRequest<PageOf<NotificationCampaign>>('GET', `/notifi${queryString(q)}`, { signal }),
+  /** One due now is published at once; a later one waits for the cron job. */
+  create: (body: NotificationCampaignBody) => apiRequest<NotificationCampaign>('POST', '/notifi/new', { body }),
+  /** Only while waiting (409 ACTION_NOT_ALLOWED_FOR_STATUS once sent). */
+  update: (campaignId: string, body: NotificationCampaignBody) => apiRequest<NotificationCampaign>('PATCH', '/notifi/edit', { body: { ...body, id: campaignId } }),
+  remove: (campaignId: string) => apiRequest<null>('PATCH', '/notifi/delete', { body: { id: campaignId } }),
+  publishNow: (campaignId: string) => apiRequest<NotificationCampaign>('PATCH', '/notifi-system/update-stt', { body: { id: campaignId } }),
 };
 // ================================== end of notifications ==================================

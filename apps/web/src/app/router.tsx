@@ -43,6 +43,9 @@ const ProductListPage = lazyScreen(() => import('../features/products/product-li
 const ProductDetailPage = lazyScreen(() => import('../features/products/product-detail-page'));
 const ActualWeightFeesPage = lazyScreen(() => import('../features/products/actual-weight-fees-page'));
 
+// Notifications: everyone's own list; staff write, schedule and publish them.
+const NotificationsPage = lazyScreen(() => import('../features/notifications/notifications-page'));
+
 const HomePage = lazyScreen(() => import('../features/public/home-page'));
 const PolicyPage = lazyScreen(() => import('../features/public/policy-page'));
 const TermsPage = lazyScreen(() => import('../features/public/terms-page'));
@@ -67,6 +70,7 @@ const SCREEN_COMPONENTS: Record<string, typeof PlaceholderPage> = {
   products: ProductListPage,
   productDetail: ProductDetailPage,
   actualWeightFees: ActualWeightFeesPage,
+  notifications: NotificationsPage,
 };
 
 /** SPEC §2 marketplace routes outside /app; reached signed in, content lands with the Walmart module. */

@@ -5,7 +5,8 @@ import type { Notification } from '@exship/contracts';
 import { session } from '../../api/session';
 import i18n from '../i18n';
 import { makeProfile, renderRoutes } from '../../test/render';
-import { NotificationBell, notificationTime } from './notification-bell';
+import { notificationTime } from '../../shared/notification-inbox';
+import { NotificationBell } from './notification-bell';
 
 // SPEC §2 Header bell, §4 unseen → seen, §7 /notifi/*, §8 read failure, §9 overflow 100 and popover 10.
 

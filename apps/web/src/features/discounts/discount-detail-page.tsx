@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { DiscountBodySchema, type ScreenDef } from '@exship/contracts';
 import { discountApi, type DiscountBody, type DiscountItem } from '../../api/endpoints';
 import { applyFieldErrors, errorText } from '../../shared/api-feedback';
-import { useCustomerOptions } from '../../shared/use-customer-options';
+import { CustomerSelect } from '../../shared/customer-select';
 import { zodRule } from '../../shared/zod-rule';
 import { useServiceOptions } from '../catalog/options';
 import { DeleteConfirm, ScreenCard, StatusTag, useCan } from '../catalog/ui';
@@ -121,8 +121,6 @@ function DiscountEditor({ discount }: { discount: DiscountItem | null }) {
   const [saving, setSaving] = useState(false);
   const amountType = Form.useWatch('amountType', form) ?? discount?.amountOff.type ?? 'percent';
   const typeCustomers = Form.useWatch('typeCustomers', form);
-  const chosenCustomers = Form.useWatch('customers', form);
-  const customers = useCustomerOptions(typeCustomers === 'specific', chosenCustomers ?? []);
   const manage = can('EX-DISCOUNT-MANAGE');
   const isNew = discount === null;
 
@@ -274,17 +272,7 @@ function DiscountEditor({ discount }: { discount: DiscountItem | null }) {
             extra={t('discount.customerIdsHint')}
             rules={[{ required: true, type: 'array', min: 1, message: t('validation.required') }, zodRule(shape.customers, t)]}
           >
-            <Select
-              mode="multiple"
-              allowClear
-              showSearch
-              filterOption={false}
-              onSearch={customers.setSearch}
-              options={customers.options}
-              loading={customers.loading}
-              placeholder={t('discount.customerSearch')}
-              aria-label={t('discount.customerIds')}
-            />
+            <CustomerSelect placeholder={t('discount.customerSearch')} aria-label={t('discount.customerIds')} />
           </Form.Item>
         )}
         <Row gutter={16}>
