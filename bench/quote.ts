@@ -97,7 +97,7 @@ async function main() {
   };
   // Rounds alternate the bare route and the quote, so a noisy moment on a 2-core machine shows as one
   // outlying round instead of skewing the answer; the ratio reported is the median of the rounds.
-  const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
   const zodBaseline = await measure(bareZodUrl);
   const results: { bare: Awaited<ReturnType<typeof measure>>; quote: Awaited<ReturnType<typeof measure>> }[] = [];
   for (let i = 0; i < rounds; i++) {
