@@ -41,9 +41,8 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
   const campaigns = createCampaignService({ db, mailer: ctx.mailer, appUrl: ctx.config.appUrl });
   registerNotificationJobs(ctx.jobs, campaigns);
   const unsubscribe = onProductReviewed(async (e) => {
-    const kind = e.approvalStatus === 'accepted' ? 'product.accepted' : 'product.rejected';
     try {
-      await notifications.notifyAccount(e.accountId, kind, { name: e.productName, reason: e.reason ?? '' }, `/app/products/${e.productId}`);
+      await notifications.productReviewed(e);
     } catch (err) {
       // The review stands (it is committed); a failed notice is logged, not thrown at the reviewer.
       ctx.log.warn({ err, productId: e.productId }, 'could not notify the seller of a product review');

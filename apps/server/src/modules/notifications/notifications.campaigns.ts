@@ -11,7 +11,7 @@ import { AppError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
 import { activeUsersFor } from '../users';
 import { notificationCampaigns, notifications } from './notifications.tables';
-import { MAIL_FOOTER, fillText } from './notifications.texts';
+import { noticeMail } from './notifications.texts';
 
 type Row = typeof notificationCampaigns.$inferSelect;
 
@@ -114,12 +114,10 @@ export function createCampaignService({ db, mailer, appUrl }: { db: Db; mailer: 
     if (!done) return false;
     if (done.c.channel === 'email') {
       const { c, to } = done;
-      for (const u of to) {
-        const lang = u.language as Language;
-        const link = c.url ? (c.url.startsWith('/') ? `${appUrl}${c.url}` : c.url) : null;
-        const body = lang === 'vi' ? c.contentVi : c.contentEn;
-        await mailer.send({ to: u.email, subject: lang === 'vi' ? c.titleVi : c.titleEn, text: link ? `${body}\n\n${fillText(MAIL_FOOTER[lang], { link })}` : body });
-      }
+      const link = c.url ? (c.url.startsWith('/') ? `${appUrl}${c.url}` : c.url) : null;
+      const title = { en: c.titleEn, vi: c.titleVi };
+      const content = { en: c.contentEn, vi: c.contentVi };
+      for (const u of to) await mailer.send(noticeMail(u.email, u.language as Language, title, content, link));
     }
     return true;
   }

@@ -37,7 +37,7 @@ export const notificationRoutes =
     );
     app.patch('/notifi/edit', { config: { access: 'EX-NOTIFICATION-MANAGE' }, schema: { tags, body: NotificationCampaignEditSchema } }, async (req) => {
       const { id, ...body } = req.body;
-      return ok(req, await campaigns.update(id, NotificationCampaignBodySchema.parse(body)), 'catalog.saved');
+      return ok(req, await campaigns.update(id, body), 'catalog.saved');
     });
     app.patch('/notifi/delete', { config: { access: 'EX-NOTIFICATION-MANAGE' }, schema: { tags, body: NotificationCampaignIdSchema } }, async (req) => {
       await campaigns.remove(req.body.id);

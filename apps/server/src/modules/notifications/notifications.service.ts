@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
 import { activeAccountUsers } from '../users';
 import { notifications } from './notifications.tables';
-import { MAIL_FOOTER, fillText, renderNotification, type SystemNotificationKind } from './notifications.texts';
+import { noticeMail, renderNotification, type SystemNotificationKind } from './notifications.texts';
 
 type Row = typeof notifications.$inferSelect;
 
@@ -46,12 +46,15 @@ export function createNotificationService({ db, mailer, appUrl }: NotificationsD
       await db.insert(notifications).values(
         recipients.map((u) => ({ userId: u.id, kind, titleEn: text.title.en, titleVi: text.title.vi, contentEn: text.content.en, contentVi: text.content.vi, url })),
       );
-      for (const u of recipients) {
-        const lang = u.language as Language;
-        const link = `${appUrl}${url ?? '/app/dashboard'}`;
-        await mailer.send({ to: u.email, subject: text.title[lang], text: `${text.content[lang]}\n\n${fillText(MAIL_FOOTER[lang], { link })}` });
-      }
+      const link = `${appUrl}${url ?? '/app/dashboard'}`;
+      for (const u of recipients) await mailer.send(noticeMail(u.email, u.language as Language, text.title, text.content, link));
       return recipients.length;
+    },
+
+    /** SPEC §4: staff accepted or rejected a product, so its seller is told. */
+    productReviewed(e: { productId: string; accountId: string; productName: string; approvalStatus: 'accepted' | 'rejected'; reason: string | null }) {
+      const kind = e.approvalStatus === 'accepted' ? 'product.accepted' : 'product.rejected';
+      return this.notifyAccount(e.accountId, kind, { name: e.productName, reason: e.reason ?? '' }, `/app/products/${e.productId}`);
     },
 
     /** GET /notifi/user: newest first, in the caller's notification language. */

@@ -27,10 +27,15 @@ const TEXTS = {
 
 export type SystemNotificationKind = keyof typeof TEXTS;
 
-export const MAIL_FOOTER: Text = {
+const MAIL_FOOTER: Text = {
   en: 'Open it in ExShip: {link}',
   vi: 'Mở trong ExShip: {link}',
 };
+
+/** The email of a notification: its title as subject, its content, and the link to open when there is one. */
+export function noticeMail(to: string, lang: Language, title: Text, content: Text, link: string | null) {
+  return { to, subject: title[lang], text: link ? `${content[lang]}\n\n${fill(MAIL_FOOTER[lang], { link })}` : content[lang] };
+}
 
 /** Title and content of a system notification in every language. */
 export function renderNotification(kind: SystemNotificationKind, vars: Vars): { title: Text; content: Text } {
@@ -40,5 +45,3 @@ export function renderNotification(kind: SystemNotificationKind, vars: Vars): { 
     content: { en: fill(t.content.en, vars), vi: fill(t.content.vi, vars) },
   };
 }
-
-export const fillText = fill;
