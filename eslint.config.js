@@ -1,16 +1,20 @@
 // Lint rules that keep the architecture honest (DESIGN "Layout"):
 // - a server module reaches another only through that module's index.ts (a *.tables.ts file may
 //   reference another module's tables for foreign keys, nothing else may);
-// - the platform never imports business modules;
+// - a web feature never imports another feature's files: shared pieces live in apps/web/src/shared
+//   (the router in apps/web/src/app registers the features' screens);
+// - the platform never imports business modules; shared web pieces never import features;
 // - packages/domain stays pure: no I/O, no clock.
+// Boundaries are checked on resolved file paths (eslint-plugin-boundaries), so no spelling of a
+// path ('../users/x', '../../modules/users/x', a sub-folder) gets around them.
+// apps/server/src/architecture.test.ts lints small fixtures against this file to prove it.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import boundaries from 'eslint-plugin-boundaries';
 
-const otherModuleInternals = {
-  regex: '^\\.\\./[^./][^/]*/',
-  message: 'Import another module only through its index.ts (e.g. "../users"), never its files.',
-};
+const INTO_MODULE = 'Import another server module only through its index.ts (e.g. "../users"), never its files.';
+const INTO_FEATURE = 'A web feature may not import another feature\'s files: move shared pieces to apps/web/src/shared.';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'apps/server/drizzle/**'] },
@@ -24,16 +28,42 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/server/src/modules/*/**/*.ts'],
-    ignores: ['apps/server/src/modules/*/*.tables.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [otherModuleInternals] }] },
-  },
-  {
-    files: ['apps/server/src/modules/*/*.tables.ts'],
+    files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.ts', 'apps/web/src/**/*.tsx'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } },
+      'boundaries/elements': [
+        { type: 'server-module', pattern: 'apps/server/src/modules/*', capture: ['name'] },
+        { type: 'server-platform', pattern: 'apps/server/src/platform' },
+        { type: 'web-feature', pattern: 'apps/web/src/features/*', capture: ['name'] },
+        { type: 'web-shared', pattern: 'apps/web/src/shared' },
+        { type: 'web-api', pattern: 'apps/web/src/api' },
+        { type: 'web-app', pattern: 'apps/web/src/app' },
+        // Everything else in the two apps (app.ts, modules.ts, test helpers, main.tsx …).
+        { type: 'server-rest', pattern: 'apps/server/src' },
+        { type: 'web-rest', pattern: 'apps/web/src' },
+      ],
+    },
     rules: {
-      'no-restricted-imports': [
+      // The last policy that matches decides.
+      'boundaries/dependencies': [
         'error',
-        { patterns: [{ regex: '^\\.\\./[^./][^/]*/(?![^/]+\\.tables$)', message: 'A tables file may import only other tables files (for foreign keys).' }] },
+        {
+          default: 'allow',
+          policies: [
+            { disallow: { to: { element: { type: 'server-module' } } }, message: INTO_MODULE },
+            { allow: { to: { element: { type: 'server-module', fileInternalPath: 'index.ts' } } } },
+            {
+              from: { element: { type: 'server-module', fileInternalPath: '*.tables.ts' } },
+              allow: { to: { element: { type: 'server-module', fileInternalPath: '*.tables.ts' } } },
+            },
+            { disallow: { to: { element: { type: 'web-feature' } } }, message: INTO_FEATURE },
+            // The composition roots: the router registers screens, main.tsx mounts the app.
+            { from: { element: { type: 'web-app' } }, allow: { to: { element: { type: 'web-feature' } } } },
+            { from: { element: { type: 'web-rest', fileInternalPath: 'main.tsx' } }, allow: { to: { element: { type: 'web-feature' } } } },
+            { allow: { dependency: { relationship: { to: 'internal' } } } },
+          ],
+        },
       ],
     },
   },

@@ -1,30 +1,43 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, SELLER, login } from './helpers';
+import { ADMIN, SELLER, expectAccessible, login } from './helpers';
 
 const nav = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Main navigation' });
 
-test('the admin sees the staff menu entries', async ({ page }) => {
+test('the admin sees the staff menu entries of the screens that have landed, and nothing else', async ({ page }) => {
   await login(page, ADMIN);
   const menu = nav(page);
-  await expect(menu.getByRole('menuitem', { name: 'User management' })).toBeVisible();
   await expect(menu.getByRole('menuitem', { name: 'Carrier management' })).toBeVisible();
   await expect(menu.getByRole('menuitem', { name: 'Setting' })).toBeVisible();
-  await menu.getByRole('menuitem', { name: 'User management' }).click();
-  await expect(page).toHaveURL(/\/app\/user-management$/);
-  await expect(page.getByRole('heading', { name: 'User management' })).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: 'Discount' })).toBeVisible();
+  // Issue 8 #24: screens that have not landed are in no menu and no dashboard tile, and their URL is a 404.
+  await expect(menu.getByRole('menuitem', { name: 'User management' })).toHaveCount(0);
+  await expect(menu.getByRole('menuitem', { name: 'Orders' })).toHaveCount(0);
+  await expect(menu.getByRole('menuitem', { name: 'Reports' })).toHaveCount(0);
+  const tiles = page.getByRole('region', { name: 'Your screens' });
+  await expect(tiles.getByRole('link', { name: 'Products', exact: true })).toBeVisible();
+  await expect(tiles.getByRole('link', { name: 'User management' })).toHaveCount(0);
+  await expectAccessible(page, 'staff dashboard');
+  await page.goto('/app/user-management');
+  await expect(page.getByText('Sorry, the page you visited does not exist.')).toBeVisible();
+  await expect(page.getByText('This screen is not available yet.')).toHaveCount(0);
+  await expectAccessible(page, '404 page');
+  await menu.getByRole('menuitem', { name: 'Carrier management' }).click();
+  await menu.getByRole('menuitem', { name: 'Warehouse' }).click();
+  await expect(page).toHaveURL(/\/app\/carrier\/warehouse$/);
 });
 
 test('the seller does not see staff entries and is refused on a staff screen', async ({ page }) => {
   await login(page, SELLER);
   const menu = nav(page);
   await expect(menu.getByRole('menuitem', { name: 'Dashboard' })).toBeVisible();
-  await expect(menu.getByRole('menuitem', { name: 'Orders' })).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: 'Products' }).first()).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: 'Orders' })).toHaveCount(0);
   await expect(menu.getByRole('menuitem', { name: 'User management' })).toHaveCount(0);
   await expect(menu.getByRole('menuitem', { name: 'Carrier management' })).toHaveCount(0);
   // SPEC §2: for a seller the carrier group collapses to a single Price entry.
   await expect(menu.getByRole('menuitem', { name: 'Price' })).toBeVisible();
 
-  await page.goto('/app/user-management');
+  await page.goto('/app/carrier/warehouse');
   await expect(page).toHaveURL(/\/app\/403$/);
   await expect(page.getByText('Sorry, you are not authorized to access this page.')).toBeVisible();
 });

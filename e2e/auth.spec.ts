@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { waitForMail } from './helpers';
+import { expectAccessible, waitForMail } from './helpers';
 
 // Journey: sign up → verify by the emailed link → sign in → dashboard → Vietnamese → log out.
 test('a new seller signs up, verifies, signs in, switches to Vietnamese and logs out', async ({ page, request }) => {
@@ -8,6 +8,8 @@ test('a new seller signs up, verifies, signs in, switches to Vietnamese and logs
   const fullName = 'Linh Tran';
 
   await page.goto('/app/signup?lang=en');
+  await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible();
+  await expectAccessible(page, 'sign-up');
   await page.getByLabel('Full name').fill(fullName);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Phone (optional)').fill('+84901234567');
@@ -24,12 +26,14 @@ test('a new seller signs up, verifies, signs in, switches to Vietnamese and logs
   await page.getByRole('button', { name: 'Go to sign in' }).click();
 
   await expect(page).toHaveURL(/\/app\/login/);
+  await expectAccessible(page, 'sign-in');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/app\/dashboard$/);
   await expect(page.getByRole('heading', { name: `Hello, ${fullName}` })).toBeVisible();
   await expect(page).toHaveTitle('Dashboard | ExShip');
+  await expectAccessible(page, 'seller dashboard');
 
   // Language: header switch, confirmation, then the UI speaks Vietnamese.
   await page.getByRole('button', { name: 'Language' }).click();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { mkdtempSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ADMIN, SELLER, login } from './helpers';
+import { ADMIN, SELLER, expectAccessible, login } from './helpers';
 
 // Journey (issue 3): staff build a small network — carrier, service, warehouse, zone, routing —
 // import both price tables from their xlsx templates (validate, draft, preview, activate), add a
@@ -52,9 +52,9 @@ async function importAndActivate(page: Page, file: string, title: string) {
   await page.getByRole('button', { name: /Import$/ }).click();
   const importer = dialog(page, title);
   await importer.locator('input[type=file]').setInputFiles(file);
-  await importer.getByRole('button', { name: 'Validate file' }).click();
-  // The result alert is either "Ready to import" or the row errors; on failure the errors are printed.
-  await expect(importer.locator('.ant-alert')).toContainText('Ready to import');
+  await importer.getByRole('button', { name: 'Check file' }).click();
+  // The result alert says the file is valid, or lists the row errors.
+  await expect(importer.locator('.ant-alert')).toContainText('The file is valid');
   await importer.getByRole('button', { name: 'Import as draft' }).click();
 
   const preview = dialog(page, /^Preview of/);
@@ -81,6 +81,7 @@ test('staff build the network and prices; the seller gets a quote with a discoun
     await modal.getByLabel('Name', { exact: true }).fill('E2E Express');
     await saveDialog(page, modal);
     await expect(page.getByRole('row').filter({ hasText: CARRIER })).toContainText('E2E Express');
+    await expectAccessible(page, 'carriers');
   });
 
   await test.step('service', async () => {
@@ -95,6 +96,7 @@ test('staff build the network and prices; the seller gets a quote with a discoun
     const row = page.getByRole('row').filter({ hasText: SERVICE });
     await expect(row).toContainText('$2.50');
     await expect(row).toContainText(CARRIER);
+    await expectAccessible(page, 'services');
   });
 
   await test.step('warehouse and zone', async () => {
@@ -121,6 +123,7 @@ test('staff build the network and prices; the seller gets a quote with a discoun
     await zone.getByLabel('Zip to', { exact: true }).fill('90999');
     await saveDialog(page, zone);
     await expect(page.getByRole('row').filter({ hasText: ZONE })).toContainText('90000–90999');
+    await expectAccessible(page, 'zones');
   });
 
   await test.step('carrier config (routing) with 100% to the new carrier', async () => {
@@ -133,6 +136,7 @@ test('staff build the network and prices; the seller gets a quote with a discoun
     await expect(modal.getByRole('status')).toHaveText('Total: 100% (must be 100%)');
     await saveDialog(page, modal);
     await expect(page.getByRole('row').filter({ hasText: SERVICE })).toContainText(`${CARRIER} @ ${WAREHOUSE} · 100%`);
+    await expectAccessible(page, 'carrier config');
   });
 
   await test.step('service prices: template → two brackets → validate → draft → preview → activate', async () => {
@@ -143,6 +147,13 @@ test('staff build the network and prices; the seller gets a quote with a discoun
       [SERVICE, 1000, 5000, 20, 1, 'active'],
     ]);
     await importAndActivate(page, file, 'Import service prices');
+    await expectAccessible(page, 'pricing');
+    // Issue 8 #23: on a phone the versions are cards, their status in view (not only Actions).
+    await page.setViewportSize({ width: 390, height: 844 });
+    const version = page.getByRole('listitem').filter({ hasText: 'filled-Template_service_price.xlsx' });
+    await expect(version.getByRole('term').filter({ hasText: 'Status' })).toBeInViewport();
+    await expect(version.getByText('Active')).toBeInViewport();
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 
   await test.step('carrier costs', async () => {
@@ -161,6 +172,7 @@ test('staff build the network and prices; the seller gets a quote with a discoun
     await modal.getByLabel('Rate', { exact: true }).fill('10');
     await saveDialog(page, modal);
     await expect(page.getByRole('row').filter({ hasText: 'VAT' })).toContainText('10.00 %');
+    await expectAccessible(page, 'taxes');
   });
 
   await test.step('discount', async () => {
@@ -175,6 +187,7 @@ test('staff build the network and prices; the seller gets a quote with a discoun
     await expect(page).toHaveURL(new RegExp(`/app/discount/${DISCOUNT}$`));
     await page.goto('/app/discount?status=active');
     await expect(page.getByRole('row').filter({ hasText: DISCOUNT })).toContainText('10%');
+    await expectAccessible(page, 'discounts');
   });
 
   await test.step('the seller quotes with the discount code', async () => {
@@ -199,5 +212,6 @@ test('staff build the network and prices; the seller gets a quote with a discoun
     await expect(page.getByTestId('quote-total')).toContainText('$10.45');
     await expect(page.getByText(`Discount (${DISCOUNT})`)).toBeVisible();
     await expect(page.getByText('Routing, cost and margin')).toHaveCount(0);
+    await expectAccessible(page, 'price list and quote');
   });
 });

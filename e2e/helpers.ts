@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 
 export const ADMIN = { email: 'admin@exship.local', password: 'Admin#Passw0rd!' };
 export const SELLER = { email: 'seller@exship.local', password: 'Seller#Passw0rd!' };
@@ -34,4 +35,57 @@ export async function waitForMail(request: APIRequestContext, to: string, match:
     )
     .toBe(true);
   return found!;
+}
+
+/** One API call with a bearer token; fails the test on an error reply. */
+export async function apiCall<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH', path: string, data?: unknown): Promise<T> {
+  const res = await request.fetch(`/api/v1${path}`, { method, headers: { Authorization: `Bearer ${token}` }, data });
+  const body = (await res.json()) as { success: boolean; data: T; message: string };
+  expect(body.success, `${method} ${path}: ${body.message}`).toBe(true);
+  return body.data;
+}
+
+/** A session token for API calls made by a journey's set-up. */
+export async function tokenOf(request: APIRequestContext, who: { email: string; password: string }): Promise<string> {
+  const res = await request.post('/api/v1/login', { data: who });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+/**
+ * WCAG 2.2 AA with axe-core: the screen as it is now has no serious or critical violation.
+ * Called at the key screens of every journey; the failure lists each rule and the elements.
+ */
+export async function expectAccessible(page: Page, screen: string) {
+  // Let the screen settle (loaders gone, fonts applied) so axe checks what a user sees.
+  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0);
+  // A confirm dialog that is closing is still in the page while it fades: wait until it has left.
+  await expect(page.locator('.ant-modal-confirm, .ant-zoom-leave, .ant-fade-leave')).toHaveCount(0);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `  ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1).join(' ')}`).join('\n')}`);
+  expect(report, `accessibility of ${screen}`).toEqual([]);
+}
+
+/**
+ * A list's column header is on screen: in the viewport, inside its table's visible (scrolled) area,
+ * and not covered by another cell (a pinned column). Issue 8 #23.
+ */
+export async function expectColumnVisible(page: Page, name: string) {
+  const header = page.getByRole('columnheader', { name, exact: true }).first();
+  await expect(header).toBeInViewport({ ratio: 1 });
+  const problem = await header.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const scroller = el.closest('.ant-table-content, .ant-table-body, .ant-table-container');
+    if (scroller) {
+      const s = scroller.getBoundingClientRect();
+      if (r.left < s.left - 1 || r.right > s.right + 1) return `outside the table's visible area (${Math.round(r.left)}–${Math.round(r.right)} vs ${Math.round(s.left)}–${Math.round(s.right)})`;
+    }
+    for (const x of [r.left + 4, r.left + r.width / 2, r.right - 4]) {
+      const hit = document.elementFromPoint(x, r.top + r.height / 2);
+      if (!hit || !(el === hit || el.contains(hit))) return `covered at x=${Math.round(x)} by ${hit?.textContent?.trim().slice(0, 40) ?? 'nothing'}`;
+    }
+    return null;
+  });
+  expect(problem, `column "${name}"`).toBeNull();
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ADMIN, SELLER, login } from './helpers';
+import { ADMIN, SELLER, expectAccessible, login } from './helpers';
 
 // SPEC §2 /app/setting-user/notifications, §4 notification waiting → sent, §7 /notifi/new,
 // /notifi-system/update-stt: staff publish one notification to the Customer role at once and
@@ -47,6 +47,8 @@ async function recipientsOf(row: Locator): Promise<number> {
 }
 
 test('staff publish a notification now and one scheduled for tomorrow; the seller reads both', async ({ page, browser }) => {
+  // Two users, two forms and an accessibility scan: longer than the default 60 s on a busy 2-core box.
+  test.setTimeout(120_000);
   await login(page, ADMIN);
   await page.goto('/app/setting-user/notifications');
   await expect(page.getByRole('tab', { name: 'Manage', selected: true })).toBeVisible();
@@ -70,6 +72,7 @@ test('staff publish a notification now and one scheduled for tomorrow; the selle
   await expect(sentRow).toContainText(NOW.code);
   expect(await recipientsOf(sentRow)).toBeGreaterThanOrEqual(1);
   await expect(sentRow.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+  await expectAccessible(page, 'notifications (manage)');
 
   // 2. To the seller chosen by name or email, for tomorrow 09:00 in the admin's time zone: it waits.
   form = await openNewForm(page);

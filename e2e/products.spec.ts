@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { ADMIN, SELLER, login } from './helpers';
+import { ADMIN, SELLER, expectAccessible, login } from './helpers';
 
 // SPEC §4 product approval, end to end: a seller creates a product with two variants and sends it
 // for approval; staff reject it with a reason; the seller sees the reason, fixes the product and
@@ -60,6 +60,7 @@ test('a product goes through rejection and acceptance', async ({ browser }) => {
   await row.getByRole('button', { name: 'Send for approval' }).click();
   await expect(seller.getByText('Product sent for approval.')).toBeVisible();
   await expect(row.getByText('Waiting approval')).toBeVisible();
+  await expectAccessible(seller, 'seller products');
   // While it waits, the seller can no longer edit it.
   await expect(row.getByRole('button', { name: `Edit ${PRODUCT}` })).toHaveCount(0);
 
@@ -68,6 +69,7 @@ test('a product goes through rejection and acceptance', async ({ browser }) => {
   await staff.goto('/app/products?approvalStatus=waiting_approval');
   const staffRow = productRow(staff);
   await expect(staffRow.getByText('Waiting approval')).toBeVisible();
+  await expectAccessible(staff, 'staff products waiting for approval');
   await staffRow.getByRole('button', { name: 'Reject' }).click();
   const rejectDialog = staff.getByRole('dialog', { name: `Reject ${PRODUCT}` });
   await rejectDialog.getByRole('button', { name: 'Reject' }).click();
@@ -84,6 +86,7 @@ test('a product goes through rejection and acceptance', async ({ browser }) => {
   await expect(seller).toHaveURL(/\/app\/products\/[0-9a-f-]{36}$/);
   await expect(seller.getByText('Rejected — reason')).toBeVisible();
   await expect(seller.getByText(REASON)).toBeVisible();
+  await expectAccessible(seller, 'product detail');
   await expect(seller.getByRole('table').getByText(`TEE-${stamp}-M`, { exact: true })).toBeVisible();
   await expect(seller.getByRole('table').getByText(`TEE-${stamp}-L`, { exact: true })).toBeVisible();
 

@@ -1,10 +1,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { endpointSchemasAsTypes } from './build/endpoint-schemas-as-types';
 
 // The server serves dist/ with a history fallback on port 3000; in dev, /api goes there too.
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [react(), endpointSchemasAsTypes()],
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },

@@ -4,12 +4,14 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PRODUCT_NAME } from '@exship/contracts';
 import type { AppContext } from './context';
 import { registerModules } from './modules';
 import { registerAuthPlatform } from './platform/auth';
+import { endpointSchemaTransform, endpointSchemaTransformObject } from './platform/endpoints';
 import { registerHttpPlatform, sendError } from './platform/http';
+import { fastifyTrustProxy } from './platform/config';
 import { runSeed } from './platform/seed';
 
 /**
@@ -21,6 +23,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     loggerInstance: ctx.log,
     logController: new LogController({ disableRequestLogging: ctx.config.logLevel !== 'debug' }),
     bodyLimit: 1024 * 1024,
+    trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
     // A malformed URL (bad percent-encoding) or an over-long path parameter is the caller's error:
     // the same envelope as any invalid input, not the framework's own reply.
     frameworkErrors: (_err, req, reply) => sendError(req, reply, 400, 'VALIDATION_FAILED', [{ field: 'url', message: 'validation.invalid' }]),
@@ -33,10 +36,13 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     openapi: {
       openapi: '3.0.3',
       info: { title: `${PRODUCT_NAME} API`, version: '1.0.0', description: 'Replies are `{ success, message, data }`; errors `{ success: false, code, message, errors? }`.' },
+      // Paths carry the /api/v1 prefix, so the server is the origin the document is served from.
+      servers: [{ url: '/', description: 'This server' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: endpointSchemaTransform,
+    transformObject: endpointSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 

@@ -1,25 +1,28 @@
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './platform/config';
-import { openDatabase, type Database } from './platform/db';
+import { loggableError, openDatabase, type Database } from './platform/db';
+import { ImportRunner } from './platform/imports';
 import { Jobs, type JobsOptions } from './platform/jobs';
 import { Mailer } from './platform/mail';
+import type { ModuleContext } from './platform/module';
+import { openStorage, type Storage } from './platform/storage';
 
-/** Everything the modules share: configuration, database, job engine, mailer, logger. */
-export interface AppContext {
-  config: Config;
-  database: Database;
-  jobs: Jobs;
-  mailer: Mailer;
-  log: FastifyBaseLogger;
-}
+/** Everything the modules share: configuration, database, job engine, mailer, file storage, logger. */
+export type AppContext = ModuleContext;
 
-export async function createContext(config: Config, opts: { jobs?: JobsOptions; log?: FastifyBaseLogger; database?: Database } = {}): Promise<AppContext> {
-  const log = opts.log ?? (pino({ level: config.logLevel }) as unknown as FastifyBaseLogger);
+export async function createContext(
+  config: Config,
+  opts: { jobs?: JobsOptions; log?: FastifyBaseLogger; database?: Database; storage?: Storage } = {},
+): Promise<AppContext> {
+  // Every logged `err` passes loggableError: a failed statement is logged without its parameters.
+  const log = opts.log ?? (pino({ level: config.logLevel, serializers: { err: (e: unknown) => pino.stdSerializers.err(loggableError(e) as Error) } }) as unknown as FastifyBaseLogger);
   const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const jobs = new Jobs(database, log, opts.jobs);
-  const mailer = new Mailer(database.db, jobs, log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
-  return { config, database, jobs, mailer, log };
+  const mailer = new Mailer(database.db, jobs, log, { smtpUrl: config.smtpUrl, from: config.mailFrom, production: config.production });
+  const storage = opts.storage ?? openStorage(config);
+  const imports = new ImportRunner(database.db, storage, log);
+  return { config, database, jobs, mailer, storage, imports, log };
 }
 
 export async function closeContext(ctx: AppContext): Promise<void> {

@@ -15,8 +15,9 @@ async function main() {
   }
   const ctx = await createContext(config);
   const app = await buildApp(ctx);
-  await app.seed();
+  // Jobs first: seeding emits events (demo products are submitted and reviewed) into pg-boss's tables.
   await ctx.jobs.start();
+  await app.seed();
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`ExShip is running at ${config.appUrl} (database: ${ctx.database.kind}, mail: ${config.smtpUrl ? 'SMTP' : 'outbox table'})`);
 
@@ -36,6 +37,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // A configuration problem found while starting (e.g. seeding in production) is said plainly.
+  console.error(err instanceof ConfigError ? err.message : err);
   process.exit(1);
 });

@@ -1,80 +1,98 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context';
 import type { SessionResolver } from './platform/auth';
+import type { ModuleDeclaration, ModuleSeeds, UseModule } from './platform/module';
 import type { Seeder } from './platform/seed';
-import { authRoutes, createAuthService, registerAuthJobs } from './modules/auth';
-import {
-  SnapshotCache,
-  catalogImportRoutes,
-  catalogRoutes,
-  createCatalogService,
-  createPricingService,
-  createQuoteService,
-  registerCatalogJobs,
-  seedDemoNetwork,
-} from './modules/catalog';
-import { createDiscountService, discountRoutes, seedDemoDiscount } from './modules/discounts';
-import { createCampaignService, createNotificationService, notificationRoutes, registerNotificationJobs } from './modules/notifications';
-import { onProductReviewed, productsRoutes, seedDemoProducts } from './modules/products';
-import { systemRoutes } from './modules/system';
-import { findUserByEmail, hasNoUsers, onUserChanged, onUserDeactivated, seedAccessCatalog, seedDemoSeller, seedFirstAdmin, usersRoutes } from './modules/users';
-import { walletRoutes } from './modules/wallet';
+import { authModule } from './modules/auth';
+import { catalogModule } from './modules/catalog';
+import { discountsModule } from './modules/discounts';
+import { notificationsModule } from './modules/notifications';
+import { productsModule } from './modules/products';
+import { systemModule } from './modules/system';
+import { usersModule } from './modules/users';
+import { walletModule } from './modules/wallet';
 
-/** The registered modules: the architecture in one file (DESIGN "Layout"). */
-export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<{ resolveSession: SessionResolver; seeder: Seeder }> {
-  const { db } = ctx.database;
-  const auth = createAuthService({ db, mailer: ctx.mailer, appUrl: ctx.config.appUrl });
-  onUserDeactivated((tx, userId) => auth.revokeAllSessions(tx, userId));
-  onUserChanged((userId) => auth.forgetUser(userId));
-  registerAuthJobs(ctx.jobs, auth);
+/**
+ * The registered modules: the architecture in one list (DESIGN "Layout"). A module comes after
+ * the modules it `needs`; seeds run in this order.
+ */
+export const MODULES: readonly ModuleDeclaration<any>[] = [
+  systemModule,
+  walletModule,
+  usersModule,
+  authModule,
+  discountsModule,
+  catalogModule,
+  productsModule,
+  notificationsModule,
+];
 
-  const snapshot = new SnapshotCache(db);
-  const invalidate = () => snapshot.invalidate();
-  const catalog = createCatalogService(db, invalidate);
-  const quotes = createQuoteService(db, snapshot, ctx.log);
-  const pricing = createPricingService(db, snapshot, quotes);
-  const discounts = createDiscountService(db, invalidate);
-  registerCatalogJobs(ctx.jobs, quotes);
+/** Sets every module up, registers its jobs, event handlers and routes, and composes the seeds. */
+export async function registerModules(
+  app: FastifyInstance,
+  ctx: AppContext,
+  modules: readonly ModuleDeclaration<any>[] = MODULES,
+): Promise<{ resolveSession: SessionResolver; seeder: Seeder }> {
+  const instances = new Map<ModuleDeclaration<any>, unknown>();
+  const use: UseModule = <T>(m: ModuleDeclaration<T>) => {
+    if (!instances.has(m)) throw new Error(`module ${m.name} is used before it is set up: list it earlier in modules.ts`);
+    return instances.get(m) as T;
+  };
 
-  // SPEC §4: staff accept or reject a product, the seller is told (in the app and by email).
-  const notifications = createNotificationService({ db, mailer: ctx.mailer, appUrl: ctx.config.appUrl });
-  const campaigns = createCampaignService({ db, mailer: ctx.mailer, appUrl: ctx.config.appUrl });
-  registerNotificationJobs(ctx.jobs, campaigns);
-  const unsubscribe = onProductReviewed(async (e) => {
-    try {
-      await notifications.productReviewed(e);
-    } catch (err) {
-      // The review stands (it is committed); a failed notice is logged, not thrown at the reviewer.
-      ctx.log.warn({ err, productId: e.productId }, 'could not notify the seller of a product review');
+  // Files and xlsx imports (issue 7 §4): one import runner for every module, in the context.
+  ctx.imports.registerJobs(ctx.jobs);
+  await app.register(ctx.imports.routes(), { prefix: '/api/v1' });
+
+  for (const m of modules) {
+    for (const needed of m.needs ?? []) use(needed);
+    instances.set(m, m.setup(ctx, use));
+  }
+
+  let resolveSession: SessionResolver | undefined;
+  const seeds: ModuleSeeds[] = [];
+  for (const m of modules) {
+    const self = instances.get(m);
+    for (const j of m.jobs?.(ctx, self) ?? []) ctx.jobs.register(j.job, j.handler, { cron: j.cron, description: j.description });
+    for (const sub of m.events?.(ctx, self) ?? []) ctx.jobs.handle(sub);
+    for (const plugin of m.routes?.(ctx, self) ?? []) await app.register(plugin, { prefix: '/api/v1' });
+    if (m.seeds) seeds.push(m.seeds(ctx, self));
+    if (m.sessions) {
+      if (resolveSession) throw new Error(`two modules resolve sessions (${m.name})`);
+      resolveSession = m.sessions(self);
     }
-  });
-  app.addHook('onClose', async () => unsubscribe());
+  }
+  if (!resolveSession) throw new Error('no module resolves sessions');
+  return { resolveSession, seeder: composeSeeds(seeds) };
+}
 
-  const api = { prefix: '/api/v1' };
-  await app.register(systemRoutes(ctx.database, { e2e: ctx.config.e2e }), api);
-  await app.register(authRoutes(db, auth), api);
-  await app.register(usersRoutes(db), api);
-  await app.register(walletRoutes(db), api);
-  await app.register(productsRoutes(ctx), api);
-  await app.register(catalogRoutes(catalog, pricing, quotes), api);
-  await app.register(catalogImportRoutes(catalog, pricing), api);
-  await app.register(discountRoutes(discounts), api);
-  await app.register(notificationRoutes(notifications, campaigns), api);
-
+function composeSeeds(seeds: ModuleSeeds[]): Seeder {
   return {
-    resolveSession: auth.resolveSession,
-    seeder: {
-      isEmpty: hasNoUsers,
-      catalog: seedAccessCatalog,
-      firstAdmin: seedFirstAdmin,
-      demo: seedDemoSeller,
-      async demoCatalog(adminEmail, sellerEmail) {
-        const admin = await findUserByEmail(db, adminEmail);
-        if (!admin || !(await seedDemoNetwork(db, catalog, pricing, admin.id))) return false;
-        await seedDemoDiscount(discounts);
-        await seedDemoProducts(db, sellerEmail, adminEmail);
-        return true;
-      },
+    async isEmpty(db) {
+      for (const s of seeds) if (s.isEmpty && !(await s.isEmpty(db))) return false;
+      return true;
+    },
+    async catalog(db) {
+      for (const s of seeds) await s.catalog?.(db);
+    },
+    async firstAdmin(db, email, password, mustChangePassword) {
+      let created = false;
+      for (const s of seeds) if (s.firstAdmin) created = (await s.firstAdmin(db, email, password, mustChangePassword)) || created;
+      return created;
+    },
+    async demo(db, email, password) {
+      let created = false;
+      for (const s of seeds) if (s.demo) created = (await s.demo(db, email, password)) || created;
+      return created;
+    },
+    // Each step builds on the earlier ones (network → discount → products): the first false stops the rest.
+    async demoCatalog(adminEmail, sellerEmail) {
+      let seeded = false;
+      for (const s of seeds) {
+        if (!s.demoCatalog) continue;
+        if (!(await s.demoCatalog(adminEmail, sellerEmail))) return seeded;
+        seeded = true;
+      }
+      return seeded;
     },
   };
 }

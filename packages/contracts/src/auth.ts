@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField, keywordQueryField, pastDateField, textField } from './fields';
 import { LANGUAGES, LIMITS } from './limits';
 
 // SPEC §5 account rules. Messages are keys into messages.ts, translated on the server and in the web app.
@@ -9,16 +10,14 @@ export const EMAIL_PATTERN = /^[A-Za-z0-9_+*-]+(\.[A-Za-z0-9_+*-]+)*@[A-Za-z0-9-
 export const PHONE_PATTERN = /^\+?[1-9]\d{7,14}$/;
 const EMOJI = /\p{Extended_Pictographic}/u;
 
-export const emailField = z
-  .string({ error: 'validation.required' })
+export const emailField = textField()
   .trim()
   .min(1, 'validation.required')
   .max(LIMITS.emailMax, 'validation.email.invalid')
   .regex(EMAIL_PATTERN, 'validation.email.invalid')
   .transform((v) => v.toLowerCase());
 
-export const passwordField = z
-  .string({ error: 'validation.required' })
+export const passwordField = textField()
   .min(1, 'validation.required')
   .min(LIMITS.passwordMin, 'validation.password.tooShort')
   .max(LIMITS.passwordMax, 'validation.password.tooLong')
@@ -27,15 +26,13 @@ export const passwordField = z
   .regex(/\d/, 'validation.password.digit')
   .regex(/[^A-Za-z0-9]/, 'validation.password.special');
 
-export const fullNameField = z
-  .string({ error: 'validation.required' })
+export const fullNameField = textField()
   .refine((v) => !/^\s/.test(v), 'validation.fullName.leadingSpace')
   .refine((v) => v.trim().length > 0, 'validation.required')
   .refine((v) => v.length <= LIMITS.fullNameMax, 'validation.fullName.tooLong')
   .refine((v) => !EMOJI.test(v), 'validation.text.noEmoji');
 
-export const phoneField = z
-  .string()
+export const phoneField = textField()
   .trim()
   .regex(PHONE_PATTERN, 'validation.phone.invalid');
 
@@ -49,7 +46,7 @@ export const RegisterBodySchema = z
     fullName: fullNameField,
     email: emailField,
     password: passwordField,
-    confirmPassword: z.string({ error: 'validation.required' }).min(1, 'validation.required'),
+    confirmPassword: textField().min(1, 'validation.required'),
     phone: optionalPhoneField,
     agreeTerms: z.literal(true, { error: 'validation.terms.required' }),
   })
@@ -57,25 +54,27 @@ export const RegisterBodySchema = z
 export type RegisterBody = z.infer<typeof RegisterBodySchema>;
 
 export const LoginBodySchema = z.object({
-  email: z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(LIMITS.emailMax).transform((v) => v.toLowerCase()),
-  password: z.string({ error: 'validation.required' }).min(1, 'validation.required').max(LIMITS.passwordMax),
+  email: textField().trim().min(1, 'validation.required').max(LIMITS.emailMax, 'validation.email.invalid').transform((v) => v.toLowerCase()),
+  /** Only compared with the stored hash, never written: any text the user once chose may be typed. */
+  password: z.string({ error: 'validation.required' }).min(1, 'validation.required').max(LIMITS.passwordMax, 'validation.password.tooLong'),
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 
 export const ForgotPasswordBodySchema = z.object({ email: emailField });
 export const ResetPasswordBodySchema = z
   .object({
-    token: z.string({ error: 'validation.required' }).min(1, 'validation.required').max(200),
+    token: textField().min(1, 'validation.required').max(200, 'validation.invalid'),
     password: passwordField,
-    confirmPassword: z.string({ error: 'validation.required' }).min(1, 'validation.required'),
+    confirmPassword: textField().min(1, 'validation.required'),
   })
   .refine((b) => b.password === b.confirmPassword, { path: ['confirmPassword'], message: 'validation.password.mismatch' });
 
 export const UpdatePasswordBodySchema = z
   .object({
-    currentPassword: z.string({ error: 'validation.required' }).min(1, 'validation.required').max(LIMITS.passwordMax),
+    /** Only compared with the stored hash, never written. */
+    currentPassword: z.string({ error: 'validation.required' }).min(1, 'validation.required').max(LIMITS.passwordMax, 'validation.password.tooLong'),
     password: passwordField,
-    confirmPassword: z.string({ error: 'validation.required' }).min(1, 'validation.required'),
+    confirmPassword: textField().min(1, 'validation.required'),
     /** OWASP: offer to end the other sessions after a password change. */
     logoutOtherSessions: z.boolean().optional().default(true),
   })
@@ -86,10 +85,7 @@ export const ProfileUpdateBodySchema = z.object({
   fullName: fullNameField,
   phone: optionalPhoneField,
   gender: z.enum(GENDERS, { error: 'validation.gender.invalid' }).optional().nullable(),
-  dateOfBirth: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date.invalid')
-    .refine((v) => !Number.isNaN(Date.parse(v)) && Date.parse(v) < Date.now(), 'validation.date.invalid')
+  dateOfBirth: pastDateField()
     .optional()
     .nullable(),
 });
@@ -98,7 +94,7 @@ export const ProfileUpdateBodySchema = z.object({
 export const TIME_ZONE_PATTERN = /^[+-](0\d|1[0-4]):[0-5]\d$/;
 export const ProfileSettingBodySchema = z
   .object({
-    timeZone: z.string().regex(TIME_ZONE_PATTERN, 'validation.timeZone.invalid').optional(),
+    timeZone: textField().regex(TIME_ZONE_PATTERN, 'validation.timeZone.invalid').optional(),
     labelPurchaseDelayHours: z
       .number()
       .int()
@@ -111,6 +107,8 @@ export const ProfileSettingBodySchema = z
 export const LanguageBodySchema = z.object({ code: z.enum(LANGUAGES, { error: 'validation.language.invalid' }) });
 
 export const USER_STATUSES = ['unverified', 'active', 'inactive'] as const;
+/** What an emailed one-time token is for. */
+export const EMAIL_TOKEN_PURPOSES = ['verify', 'reset'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
 export const ProfileSchema = z.object({
@@ -127,6 +125,8 @@ export const ProfileSchema = z.object({
   timeZone: z.string(),
   language: z.enum(LANGUAGES),
   labelPurchaseDelayHours: z.number(),
+  /** The password must be changed before anything but /me, /logout and /password/update (a seeded production admin). */
+  mustChangePassword: z.boolean(),
   wallet: z.object({
     balance: z.number(),
     unPaid: z.number(),
@@ -137,30 +137,35 @@ export const ProfileSchema = z.object({
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 
-export const LoginReplySchema = z.object({ token: z.string(), expiresAt: z.string(), profile: ProfileSchema });
+export const LoginReplySchema = z.object({
+  token: z.string(),
+  expiresAt: z.string(),
+  /** true: send the user to change the password first; other API calls answer 403 PASSWORD_CHANGE_REQUIRED until then. */
+  mustChangePassword: z.boolean(),
+  profile: ProfileSchema,
+});
 export type LoginReply = z.infer<typeof LoginReplySchema>;
 
 export const ChangeUserStatusBodySchema = z.object({
-  userId: z.string().uuid('validation.id.invalid'),
+  userId: idField(),
   status: z.enum(['active', 'inactive'], { error: 'validation.status.invalid' }),
 });
 
 export const UserPermissionsBodySchema = z.object({
-  userId: z.string().uuid('validation.id.invalid'),
+  userId: idField(),
   /** SPEC §6: the user's own grants (true) and restrictions (false) on top of the role; replaces the earlier set. */
   overrides: z
-    .array(z.object({ code: z.string().regex(/^EX-[A-Z-]+$/, 'validation.permission.code'), granted: z.boolean() }))
+    .array(z.object({ code: textField().regex(/^EX-[A-Z-]+$/, 'validation.permission.code'), granted: z.boolean() }))
     .max(500),
 });
 
 /** SPEC §7 GET /user/get-customers: seller accounts for staff pickers (by keyword, or by ids to label a selection). */
 export const CustomerSearchQuerySchema = z.object({
-  keyword: z.string().trim().max(100).optional(),
-  ids: z
-    .string()
+  keyword: keywordQueryField(),
+  ids: textField()
     .optional()
     .transform((v) => (v ? v.split(',').filter(Boolean) : []))
-    .pipe(z.array(z.string().uuid('validation.id.invalid')).max(100)),
+    .pipe(z.array(idField()).max(100, 'validation.invalid')),
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });
 export const CustomerOptionSchema = z.object({ id: z.string(), fullName: z.string(), email: z.string() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateFilterField, idField, keywordQueryField, localDateTimeField, numberField, parseLocalDateTime, textField, whenValid } from './fields';
 
 // SPEC §3 / §5: carriers, services, warehouses, zones, price tables, taxes, carrier routing, discounts, the quote.
 // At the API edge money is USD with up to 2 decimals, weights are grams, sizes centimetres, rates percent.
@@ -10,15 +11,13 @@ export type CatalogStatus = (typeof CATALOG_STATUSES)[number];
 export const CODE_PATTERN = /^[A-Z0-9_]+$/;
 const EMOJI = /\p{Extended_Pictographic}/u;
 
-export const codeField = z
-  .string({ error: 'validation.required' })
+export const codeField = textField()
   .trim()
   .min(1, 'validation.required')
   .max(50, 'validation.max50')
   .regex(CODE_PATTERN, 'validation.code.pattern');
 
-export const nameField = z
-  .string({ error: 'validation.required' })
+export const nameField = textField()
   .trim()
   .min(1, 'validation.required')
   .max(50, 'validation.max50')
@@ -28,19 +27,18 @@ const statusField = z.enum(CATALOG_STATUSES, { error: 'validation.status.invalid
 
 /** USD amount with at most 2 decimals, within bounds. */
 export const usdField = (min: number, max: number) =>
-  z
-    .number({ error: 'validation.number' })
+  numberField()
     .finite('validation.number')
     .min(min, 'validation.money.range')
     .max(max, 'validation.money.range')
     .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'validation.money.decimals');
 
-export const gramsField = z.number({ error: 'validation.number' }).int('validation.integer').min(0, 'validation.weight.range').max(999_999, 'validation.weight.range');
+export const gramsField = numberField().int('validation.integer').min(0, 'validation.weight.range').max(999_999, 'validation.weight.range');
 
 export const ListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
-  keyword: z.string().trim().max(100).optional(),
+  keyword: keywordQueryField(),
   status: z.enum([...CATALOG_STATUSES, 'all']).default('all'),
 });
 
@@ -49,14 +47,14 @@ export const Page = <T extends z.ZodType>(item: T) => z.object({ items: z.array(
 // ---------- carriers and services ----------
 export const CarrierBodySchema = z.object({ code: codeField, name: nameField, status: statusField.default('active') });
 export const CarrierListQuerySchema = ListQuerySchema.extend({
-  serviceId: z.string().uuid().optional(),
-  warehouseId: z.string().uuid().optional(),
+  serviceId: idField().optional(),
+  warehouseId: idField().optional(),
 });
 
 export const ServiceBodySchema = z.object({
   code: codeField,
   name: nameField,
-  carrierId: z.string({ error: 'validation.required' }).uuid('validation.id.invalid'),
+  carrierId: idField(),
   signatureFee: usdField(0, 999_999),
   /** Over-length surcharge when the longest side exceeds the threshold (docs/pricing.md). */
   overLengthFee: usdField(0, 999_999).default(0),
@@ -66,43 +64,46 @@ export const ServiceBodySchema = z.object({
 
 // ---------- warehouses ----------
 export const SHIPPING_TYPES = ['domestic', 'international'] as const;
+/** A carrier route rule matches a state list or a country list. */
+export const CARRIER_ROUTE_TYPES = ['state', 'country'] as const;
+export const DISCOUNT_METHODS = ['manual', 'automated'] as const;
+export const DISCOUNT_CUSTOMER_TYPES = ['all', 'specific'] as const;
 export const WarehouseBodySchema = z.object({
   code: codeField,
   name: nameField,
-  zipcode: z.string().trim().regex(/^\d{1,29}$/, 'validation.zip.digits'),
-  address: z.string().trim().min(1, 'validation.required').max(255, 'validation.max255'),
-  email: z.string().trim().max(254).regex(/^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/, 'validation.email.invalid').optional().or(z.literal('').transform(() => undefined)),
-  phone: z.string().trim().regex(/^\+?[1-9]\d{7,14}$/, 'validation.phone.invalid').optional().or(z.literal('').transform(() => undefined)),
-  city: z.string().trim().min(1, 'validation.required').max(100, 'validation.max100'),
-  state: z.string().trim().max(100, 'validation.max100').optional(),
-  country: z.string().trim().regex(/^[A-Z]{2}$/, 'validation.country.code'),
+  zipcode: textField().trim().regex(/^\d{1,29}$/, 'validation.zip.digits'),
+  address: textField().trim().min(1, 'validation.required').max(255, 'validation.max255'),
+  email: textField().trim().max(254).regex(/^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/, 'validation.email.invalid').optional().or(z.literal('').transform(() => undefined)),
+  phone: textField().trim().regex(/^\+?[1-9]\d{7,14}$/, 'validation.phone.invalid').optional().or(z.literal('').transform(() => undefined)),
+  city: textField().trim().min(1, 'validation.required').max(100, 'validation.max100'),
+  state: textField().trim().max(100, 'validation.max100').optional(),
+  country: textField().trim().regex(/^[A-Z]{2}$/, 'validation.country.code'),
   shippingType: z.enum(SHIPPING_TYPES, { error: 'validation.invalid' }).default('international'),
   status: statusField.default('active'),
 });
-export const WarehouseListQuerySchema = ListQuerySchema.extend({ country: z.string().regex(/^[A-Z]{2}$/).optional() });
+export const WarehouseListQuerySchema = ListQuerySchema.extend({ country: textField().regex(/^[A-Z]{2}$/, 'validation.country.code').optional() });
 
 // ---------- zones ----------
 export const ZoneRangeSchema = z
-  .object({ zipFrom: z.string().trim().regex(/^\d{1,29}$/, 'validation.zip.digits'), zipTo: z.string().trim().regex(/^\d{1,29}$/, 'validation.zip.digits') })
-  .refine((r) => BigInt(r.zipFrom) <= BigInt(r.zipTo), { path: ['zipTo'], message: 'validation.zip.order' });
+  .object({ zipFrom: textField().trim().regex(/^\d{1,29}$/, 'validation.zip.digits'), zipTo: textField().trim().regex(/^\d{1,29}$/, 'validation.zip.digits') })
+  .refine((r) => BigInt(r.zipFrom) <= BigInt(r.zipTo), { path: ['zipTo'], message: 'validation.zip.order', ...whenValid });
 export const ZoneBodySchema = z.object({
   code: codeField,
   name: nameField,
-  country: z.string().trim().regex(/^[A-Z]{2}$/, 'validation.country.code'),
-  states: z.array(z.string().trim().regex(/^[A-Z0-9]{1,3}$/, 'validation.state.code')).max(100).default([]),
+  country: textField().trim().regex(/^[A-Z]{2}$/, 'validation.country.code'),
+  states: z.array(textField().trim().regex(/^[A-Z0-9]{1,3}$/, 'validation.state.code')).max(100).default([]),
   ranges: z.array(ZoneRangeSchema).max(500).default([]),
   status: statusField.default('active'),
 });
 
 // ---------- taxes ----------
 export const TaxBodySchema = z.object({
-  country: z.string().trim().regex(/^[A-Z]{2}$/, 'validation.country.code'),
-  province: z.string().trim().regex(/^[A-Z0-9]{1,3}$/, 'validation.state.code').optional().or(z.literal('').transform(() => undefined)),
-  carrierId: z.string().uuid('validation.id.invalid').optional().or(z.literal('').transform(() => undefined)),
-  taxType: z.string().trim().min(1, 'validation.required').max(50, 'validation.max50'),
+  country: textField().trim().regex(/^[A-Z]{2}$/, 'validation.country.code'),
+  province: textField().trim().regex(/^[A-Z0-9]{1,3}$/, 'validation.state.code').optional().or(z.literal('').transform(() => undefined)),
+  carrierId: idField().optional().or(z.literal('').transform(() => undefined)),
+  taxType: textField().trim().min(1, 'validation.required').max(50, 'validation.max50'),
   /** SPEC §5: 0.01 to 99.99 percent. */
-  rate: z
-    .number({ error: 'validation.number' })
+  rate: numberField()
     .min(0.01, 'validation.tax.range')
     .max(99.99, 'validation.tax.range')
     .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'validation.money.decimals'),
@@ -111,23 +112,23 @@ export const TaxBodySchema = z.object({
 
 // ---------- carrier routing (carrier config) ----------
 export const AllocationSchema = z.object({
-  carrierId: z.string().uuid('validation.id.invalid'),
-  warehouseId: z.string().uuid('validation.id.invalid'),
+  carrierId: idField(),
+  warehouseId: idField(),
   percentage: z.number().int('validation.integer').min(1, 'validation.percent.range').max(100, 'validation.percent.range'),
 });
 export const CarrierConfigBodySchema = z
   .object({
-    serviceId: z.string({ error: 'validation.required' }).uuid('validation.id.invalid'),
+    serviceId: idField(),
     minWeight: gramsField,
     maxWeight: gramsField,
     priority: z.number().int('validation.integer').min(1, 'validation.priority.range').max(999, 'validation.priority.range'),
-    sku: z.string().trim().max(50, 'validation.max50').optional().or(z.literal('').transform(() => undefined)),
+    sku: textField().trim().max(50, 'validation.max50').optional().or(z.literal('').transform(() => undefined)),
     /** Seller account ids this rule is for; empty = everyone. */
-    users: z.array(z.string().uuid('validation.id.invalid')).max(500).default([]),
-    typeShipping: z.enum(['state', 'country'], { error: 'validation.invalid' }),
-    toCountry: z.string().trim().regex(/^[A-Z]{2}$/, 'validation.country.code').optional(),
-    toState: z.array(z.string().trim().regex(/^[A-Z0-9]{1,3}$/, 'validation.state.code')).max(100).default([]),
-    toArrayCountry: z.array(z.string().trim().regex(/^[A-Z]{2}$/, 'validation.country.code')).max(250).default([]),
+    users: z.array(idField()).max(500).default([]),
+    typeShipping: z.enum(CARRIER_ROUTE_TYPES, { error: 'validation.invalid' }),
+    toCountry: textField().trim().regex(/^[A-Z]{2}$/, 'validation.country.code').optional(),
+    toState: z.array(textField().trim().regex(/^[A-Z0-9]{1,3}$/, 'validation.state.code')).max(100).default([]),
+    toArrayCountry: z.array(textField().trim().regex(/^[A-Z]{2}$/, 'validation.country.code')).max(250).default([]),
     allocations: z.array(AllocationSchema).min(1, 'validation.required').max(20),
     status: statusField.default('active'),
   })
@@ -141,40 +142,49 @@ export const DISCOUNT_STATES = ['active', 'schedule', 'expired', 'deactive'] as 
 export type DiscountState = (typeof DISCOUNT_STATES)[number];
 /** ±HH:MM offset plus a display zone name; SPEC §3 default GMT+00:00, Western Europe. */
 export const TimeZoneSchema = z.object({
-  offset: z.string().regex(/^[+-](0\d|1[0-4]):[0-5]\d$/, 'validation.timeZone.invalid').default('+00:00'),
-  zone: z.string().trim().max(100).default('Western Europe'),
+  offset: textField().regex(/^[+-](0\d|1[0-4]):[0-5]\d$/, 'validation.timeZone.invalid').default('+00:00'),
+  zone: textField().trim().max(100, 'validation.max100').default('Western Europe'),
 });
 export const DiscountBodySchema = z
   .object({
-    code: z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(50, 'validation.max50').regex(/^[A-Z0-9]+$/, 'validation.discount.code'),
+    code: textField().trim().min(1, 'validation.required').max(50, 'validation.max50').regex(/^[A-Z0-9]+$/, 'validation.discount.code'),
     name: nameField,
     enabled: z.boolean().default(true),
-    method: z.enum(['manual', 'automated']).default('manual'),
+    method: z.enum(DISCOUNT_METHODS).default('manual'),
     amountOff: z.discriminatedUnion('type', [
       z.object({ type: z.literal('percent'), value: z.number().min(0.01, 'validation.percent.range').max(100, 'validation.percent.range').refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'validation.money.decimals') }),
       z.object({ type: z.literal('fixed'), value: usdField(0.01, 999_999) }),
     ]),
     /** grams; SPEC §5: 1 to 999,999 when set; 0 = no minimum. */
-    minimumWeight: z.number().int('validation.integer').min(0).max(999_999, 'validation.weight.range').default(0),
+    minimumWeight: z.number().int('validation.integer').min(0, 'validation.weight.range').max(999_999, 'validation.weight.range').default(0),
     limitUseTotal: z.number().int('validation.integer').min(1, 'validation.limit.total').max(999_999, 'validation.limit.total').nullable().default(null),
     limitUsePerUser: z.number().int('validation.integer').min(1, 'validation.limit.perUser').max(999, 'validation.limit.perUser').nullable().default(null),
-    typeCustomers: z.enum(['all', 'specific']).default('all'),
-    customers: z.array(z.string().uuid('validation.id.invalid')).max(1000).default([]),
-    services: z.array(z.string().uuid('validation.id.invalid')).max(200).default([]),
-    startDate: z.string({ error: 'validation.required' }).regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/, 'validation.date.local'),
-    endDate: z.string({ error: 'validation.required' }).regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/, 'validation.date.local'),
+    typeCustomers: z.enum(DISCOUNT_CUSTOMER_TYPES).default('all'),
+    customers: z.array(idField()).max(1000).default([]),
+    services: z.array(idField()).max(200).default([]),
+    /** Local wall-clock times in `timeZone.offset`: real calendar dates, years 2000–2100. */
+    startDate: localDateTimeField(),
+    endDate: localDateTimeField(),
     timeZone: TimeZoneSchema.default({ offset: '+00:00', zone: 'Western Europe' }),
   })
-  .refine((d) => d.endDate > d.startDate, { path: ['endDate'], message: 'validation.date.endAfterStart' })
+  .refine(
+    (d) => {
+      // Only two real dates can be in the wrong order; a date that does not exist has its own error.
+      const [start, end] = [parseLocalDateTime(d.startDate), parseLocalDateTime(d.endDate)];
+      return start === null || end === null || end > start;
+    },
+    { path: ['endDate'], message: 'validation.date.endAfterStart' },
+  )
   .refine((d) => d.minimumWeight === 0 || d.minimumWeight >= 1, { path: ['minimumWeight'], message: 'validation.weight.range' })
   .refine((d) => d.typeCustomers === 'all' || d.customers.length > 0, { path: ['customers'], message: 'validation.required' });
 export const DiscountListQuerySchema = z.object({
   current: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
-  searchKey: z.string().trim().max(100).optional(),
+  searchKey: keywordQueryField(),
   status: z.enum(['all', 'schedules', 'active', 'expired', 'deactive']).default('all'),
-  startDate: z.string().optional(),
-  endDate: z.string().optional(),
+  /** An empty filter (`?startDate=`) is no filter. */
+  startDate: z.preprocess((v) => (v === '' ? undefined : v), dateFilterField().optional()),
+  endDate: z.preprocess((v) => (v === '' ? undefined : v), dateFilterField().optional()),
 });
 
 // ---------- the quote ----------
@@ -184,14 +194,14 @@ export const QuoteBodySchema = z.object({
   length: z.number({ error: 'validation.dimension.missing' }).gt(0.25, 'validation.dimension.range').lt(99_999, 'validation.dimension.range'),
   width: z.number({ error: 'validation.dimension.missing' }).gt(0.25, 'validation.dimension.range').lt(99_999, 'validation.dimension.range'),
   height: z.number({ error: 'validation.dimension.missing' }).gt(0.25, 'validation.dimension.range').lt(99_999, 'validation.dimension.range'),
-  country: z.string().trim().regex(/^[A-Z]{2}$/, 'validation.country.code'),
-  state: z.string().trim().regex(/^[A-Z0-9]{1,3}$/, 'validation.state.code').optional(),
-  zipcode: z.string().trim().regex(/^\d{1,29}$/, 'validation.zip.digits'),
+  country: textField().trim().regex(/^[A-Z]{2}$/, 'validation.country.code'),
+  state: textField().trim().regex(/^[A-Z0-9]{1,3}$/, 'validation.state.code').optional(),
+  zipcode: textField().trim().regex(/^\d{1,29}$/, 'validation.zip.digits'),
   signature: z.boolean().default(false),
-  discountCode: z.string().trim().max(50).optional().or(z.literal('').transform(() => undefined)),
-  sku: z.string().trim().max(50).optional(),
+  discountCode: textField().trim().max(50).optional().or(z.literal('').transform(() => undefined)),
+  sku: textField().trim().max(50).optional(),
   /** Staff quoting for a seller; ignored for sellers (their own account is used). */
-  customerId: z.string().uuid('validation.id.invalid').optional(),
+  customerId: idField().optional(),
 });
 export type QuoteBody = z.infer<typeof QuoteBodySchema>;
 
@@ -221,3 +231,5 @@ export const ZONE_TEMPLATE = ['Zone name', 'Zone code', 'Country', 'States', 'Zi
 export const CARRIER_PRICE_TEMPLATE = ['Carrier_code', 'Service_code', 'Warehouse_code', 'Zone_code', 'Weight_from', 'Weight_to', 'Last_mile_cost', 'Seasonal_cost', 'Status'] as const;
 export const SERVICE_PRICE_TEMPLATE = ['Service_code', 'Weight_from', 'Weight_to', 'Shipping_fee', 'Seasonal_fee', 'Status'] as const;
 export const PRICE_VERSION_STATUSES = ['draft', 'active', 'archived'] as const;
+/** The two kinds of dated price table. */
+export const PRICE_VERSION_KINDS = ['service', 'carrier'] as const;

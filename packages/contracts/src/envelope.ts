@@ -10,6 +10,8 @@ export const ErrorEnvelopeSchema = z.object({
   code: z.enum(ERROR_CODES),
   message: z.string(),
   errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  /** Facts about the refusal, e.g. `{ permission }` on 403 or `{ status, action }` on 409. */
+  details: z.record(z.string(), z.unknown()).optional(),
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
 export type OkEnvelope<T> = { success: true; message: string; data: T };

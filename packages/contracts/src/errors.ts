@@ -18,6 +18,12 @@ export const ERROR_CODES = [
   'PASSWORD_REUSED',
   'USER_NOT_FOUND',
   'EMAIL_TAKEN',
+  // account security (issue 8)
+  'USER_SELF_CHANGE',
+  'USER_RANKS_ABOVE',
+  'PERMISSION_NOT_HELD',
+  'LAST_SUPER_ADMIN',
+  'PASSWORD_CHANGE_REQUIRED',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   // catalog and quote (issue #3)
@@ -54,6 +60,11 @@ export const ERROR_CODES = [
   'IMPORT_NO_DATA',
   'IMPORT_TOO_MANY_ROWS',
   'IMPORT_ROWS_INVALID',
+  // imports and uploads (issue 7 §4, issue 8 #11 #12)
+  'IMPORT_ALREADY_RUNNING',
+  'IMAGE_UNREADABLE',
+  'STORAGE_QUOTA_EXCEEDED',
+  'UPLOAD_RATE_LIMITED',
   // notifications
   'NOTIFICATION_NOT_FOUND',
 ] as const;

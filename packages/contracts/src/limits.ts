@@ -10,10 +10,15 @@ export const LIMITS = {
   /** Sessions: idle and absolute lifetimes (OWASP ASVS level 2). */
   sessionIdleMinutes: 12 * 60,
   sessionAbsoluteDays: 7,
-  /** Login throttling: failures per account, attempts per IP, within one window. */
+  /** Login throttling: attempts per IP within one window. */
   loginWindowMinutes: 15,
-  loginFailuresPerAccount: 10,
   loginAttemptsPerIp: 50,
+  /**
+   * Wrong passwords per (account, client address): the first ones are free, then each next attempt
+   * from that address waits 1 s, 2 s, 4 s … up to the cap. Forgotten after a quiet window.
+   */
+  loginFreeFailures: 5,
+  loginDelayCapSeconds: 300,
   /** Re-sending verification and reset mail. */
   mailRequestsPerWindow: 5,
   defaultTimeZone: '+07:00',
@@ -27,3 +32,21 @@ export const LANGUAGES = ['en', 'vi'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 export const PRODUCT_NAME = 'ExShip';
+
+/** Imports (platform/imports.ts): files above `inlineMaxBytes` run as a job with progress. */
+export const IMPORT_LIMITS = {
+  inlineMaxBytes: 1024 * 1024,
+  /** A queued or running import not touched for this long is treated as dead (a crashed process). */
+  staleAfterMinutes: 30,
+  /** How long a stored error workbook stays downloadable. */
+  errorWorkbookDays: 7,
+} as const;
+
+/** Issue 8 #12: seller uploads (mockups) per account. */
+export const UPLOAD_LIMITS = {
+  accountQuotaBytes: 200 * 1024 * 1024,
+  uploadsPerWindow: 30,
+  windowMinutes: 10,
+  /** Uploaded files no product or variant references are removed after this long. */
+  orphanAfterHours: 24,
+} as const;

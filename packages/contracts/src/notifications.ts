@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField, keywordQueryField, multilineTextField, textField, timestampField } from './fields';
 
 // SPEC §3 Notification, §4 (unseen → seen on click or read-all), §7 /notifi/* (polled every 60 s).
 
@@ -9,7 +10,7 @@ export const NotificationListQuerySchema = z.object({
 export type NotificationListQuery = z.infer<typeof NotificationListQuerySchema>;
 
 /** PATCH /notifi/update-seen: one notification, or all of the caller's when `id` is absent. */
-export const NotificationSeenBodySchema = z.object({ id: z.string().uuid('validation.id.invalid').optional() }).default({});
+export const NotificationSeenBodySchema = z.object({ id: idField().optional() }).default({});
 
 export const NotificationSchema = z.object({
   id: z.string(),
@@ -48,21 +49,20 @@ export const NOTIFICATION_TARGETS = ['all', 'role', 'users'] as const;
 export const NOTIFICATION_STATUSES = ['waiting', 'sent'] as const;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
 
-const text = (max: number, maxKey: string) => z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(max, maxKey);
+const text = (max: number, maxKey: string) => textField().trim().min(1, 'validation.required').max(max, maxKey);
+const longText = (max: number, maxKey: string) => multilineTextField().trim().min(1, 'validation.required').max(max, maxKey);
 /** An app path (/app/…) or an http(s) URL. */
-const link = z
-  .string()
+const link = textField()
   .trim()
   .max(300, 'validation.max255')
   .refine((v) => /^\/[^/\\]/.test(v) || /^https?:\/\/[^\s]+$/i.test(v), 'validation.link.invalid');
-const httpUrl = z.string().trim().max(300, 'validation.max255').regex(/^https?:\/\/\S+$/i, 'validation.url.invalid');
+const httpUrl = textField().trim().max(300, 'validation.max255').regex(/^https?:\/\/\S+$/i, 'validation.url.invalid');
 const optional = <T extends z.ZodType>(s: T) => s.optional().nullable().or(z.literal('').transform(() => null));
 
 export const NotificationCampaignBodySchema = z
   .object({
     name: text(100, 'validation.max100'),
-    code: z
-      .string({ error: 'validation.required' })
+    code: textField()
       .trim()
       .min(1, 'validation.required')
       .max(50, 'validation.max50')
@@ -71,30 +71,30 @@ export const NotificationCampaignBodySchema = z
     channel: z.enum(NOTIFICATION_CHANNELS, { error: 'validation.invalid' }),
     target: z.enum(NOTIFICATION_TARGETS, { error: 'validation.invalid' }),
     /** Role codes (EXR-…) when target is role. */
-    roles: z.array(z.string().trim().min(1).max(50)).max(50).default([]),
+    roles: z.array(textField().trim().min(1, 'validation.required').max(50, 'validation.max50')).max(50).default([]),
     /** User ids when target is users. */
-    users: z.array(z.string().uuid('validation.id.invalid')).max(1000).default([]),
+    users: z.array(idField()).max(1000).default([]),
     titleEn: text(150, 'validation.max255'),
     titleVi: text(150, 'validation.max255'),
-    contentEn: text(2000, 'validation.max2000'),
-    contentVi: text(2000, 'validation.max2000'),
+    contentEn: longText(2000, 'validation.max2000'),
+    contentVi: longText(2000, 'validation.max2000'),
     url: optional(link),
     iconUrl: optional(httpUrl),
     imageUrl: optional(httpUrl),
-    /** When to publish (ISO date-time with offset); absent or past = at once. */
-    publishAt: z.string().datetime({ offset: true, message: 'validation.datetime.invalid' }).optional(),
+    /** When to publish (ISO date-time with offset, a real date in years 2000–2100); absent or past = at once. */
+    publishAt: timestampField().optional(),
   })
   .refine((b) => b.target !== 'role' || b.roles.length > 0, { path: ['roles'], message: 'validation.notification.roles' })
   .refine((b) => b.target !== 'users' || b.users.length > 0, { path: ['users'], message: 'validation.notification.users' });
 export type NotificationCampaignBody = z.infer<typeof NotificationCampaignBodySchema>;
 
-export const NotificationCampaignEditSchema = z.intersection(z.object({ id: z.string().uuid('validation.id.invalid') }), NotificationCampaignBodySchema);
-export const NotificationCampaignIdSchema = z.object({ id: z.string({ error: 'validation.required' }).uuid('validation.id.invalid') });
+export const NotificationCampaignEditSchema = z.intersection(z.object({ id: idField() }), NotificationCampaignBodySchema);
+export const NotificationCampaignIdSchema = z.object({ id: idField() });
 
 export const NotificationCampaignListQuerySchema = z.object({
   current: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
-  keyword: z.string().trim().max(100).optional(),
+  keyword: keywordQueryField(),
   status: z.enum([...NOTIFICATION_STATUSES, 'all']).default('all'),
 });
 export type NotificationCampaignListQuery = z.infer<typeof NotificationCampaignListQuerySchema>;

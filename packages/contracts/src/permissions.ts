@@ -101,6 +101,7 @@ export const RESOURCES = [
   group('RS-USER', 'Users', {
     'EX-USER-LIST': 'List users',
     'EX-USER-MANAGE': 'Create users, change status and permissions',
+    'EX-ACT-FOR-CUSTOMER': 'See and act on any customer account (staff)',
   }),
   group('RS-WALLET', 'Top-up and wallet', {
     'EX-WALLET-VIEW': 'See the wallet',
@@ -216,7 +217,8 @@ export type ScreenKey = keyof typeof SCREEN_KEYS;
 export const SELLER_ONLY_CODES: readonly PermissionCode[] = ['EX-WALLET-VIEW', 'EX-TOPUP-CREATE', 'EX-WALLET-SEND-PAYMENT'];
 export const STAFF_ALL_CODES: PermissionCode[] = PERMISSION_CODES.filter((c) => !SELLER_ONLY_CODES.includes(c));
 
-export type RoleKind = 'staff' | 'customer';
+export const ROLE_KINDS = ['staff', 'customer'] as const;
+export type RoleKind = (typeof ROLE_KINDS)[number];
 export interface RoleDef {
   code: string;
   name: string;
@@ -254,18 +256,19 @@ export const ROLES = [
     permissions: ['EX-ORDER-LIST', 'EX-ORDER-DETAIL', 'EX-ORDER-REFUND', 'EX-ORDER-SURCHARGE-ADD', 'EX-ORDER-SURCHARGE-IMPORT',
       'EX-ORDER-EXPORT', 'EX-ORDER-INVOICE-DOWNLOAD', 'EX-TRANSACTION-LIST', 'EX-TRANSACTION-EXPORT', 'EX-CREDIT-LIST',
       'EX-CREDIT-MANAGE', 'EX-TOPUP-LIST', 'EX-TOPUP-APPROVE', 'EX-BILLING', 'EX-REPORT-REVENUE', 'EX-REPORT-PAYMENT-METHOD',
-      'EX-REPORT-CUSTOMERS', 'EX-REPORT-PURCHASE', 'EX-USER-LIST', 'EX-PRODUCT-ACTUAL-WEIGHT-FEE'],
+      'EX-REPORT-CUSTOMERS', 'EX-REPORT-PURCHASE', 'EX-USER-LIST', 'EX-PRODUCT-ACTUAL-WEIGHT-FEE', 'EX-ACT-FOR-CUSTOMER'],
   },
   {
     code: 'EXR-CUSTOMER-SERVICE', name: 'Customer service', kind: 'staff', parent: 'EXR-ADMIN',
     permissions: ['EX-ORDER-LIST', 'EX-ORDER-DETAIL', 'EX-ORDER-UPDATE', 'EX-ORDER-HOLD', 'EX-ORDER-UNHOLD', 'EX-ORDER-CANCEL',
       'EX-ORDER-CONFIRM-ADDRESS', 'EX-ORDER-EDIT-INFORMATION', 'EX-ORDER-TRACKING-EXPORT', 'EX-TRACK-ROUTING', 'EX-TRACKING-LOG',
-      'EX-TICKET-LIST', 'EX-TICKET-MANAGE', 'EX-ADDRESS-CHECK', 'EX-PRODUCT-LIST', 'EX-PRODUCT-APPROVE', 'EX-USER-LIST'],
+      'EX-TICKET-LIST', 'EX-TICKET-MANAGE', 'EX-ADDRESS-CHECK', 'EX-PRODUCT-LIST', 'EX-PRODUCT-APPROVE', 'EX-USER-LIST',
+      'EX-ACT-FOR-CUSTOMER'],
   },
   {
     code: 'EXR-SCANNER', name: 'Scanner', kind: 'staff', parent: 'EXR-ADMIN',
     permissions: ['EX-SCANNER', 'EX-BOX-LIST', 'EX-BOX-MANAGE', 'EX-CHECKIN', 'EX-CHECKOUT', 'EX-ORDER-LIST', 'EX-ORDER-DETAIL',
-      'EX-FREIGHT-LIST'],
+      'EX-FREIGHT-LIST', 'EX-ACT-FOR-CUSTOMER'],
   },
   {
     code: 'EXR-CUSTOMER', name: 'Customer', kind: 'customer',
@@ -299,6 +302,27 @@ export const ROLES = [
 export type RoleCode = (typeof ROLES)[number]['code'];
 export const DEFAULT_SELLER_ROLE: RoleCode = 'EXR-CUSTOMER';
 export const SUPER_ADMIN_ROLE: RoleCode = 'EXR-SUPER-ADMIN';
+
+/**
+ * How roles rank for managing users: nobody changes a user whose role ranks above theirs. Equal
+ * ranks may manage each other (one super admin may deactivate another, never the last one).
+ * A role not listed here (one staff created later) ranks lowest.
+ */
+export const ROLE_RANK: Record<RoleCode, number> = {
+  'EXR-DEVELOPER': 100,
+  'EXR-SUPER-ADMIN': 100,
+  'EXR-ADMIN': 80,
+  'EXR-ACCOUNTING': 50,
+  'EXR-CUSTOMER-SERVICE': 50,
+  'EXR-SCANNER': 50,
+  'EXR-CUSTOMER': 10,
+  'EXR-VIP-CUSTOMER': 10,
+  'EXR-MANAGER': 10,
+  'EXR-ACCOUNTANT': 10,
+  'EXR-SELLER-ACCOUNTANT': 10,
+  'EXR-SUPPORT': 10,
+};
+export const roleRank = (code: string): number => (ROLE_RANK as Record<string, number>)[code] ?? 0;
 
 export function rolePermissions(role: RoleDef): PermissionCode[] {
   return role.permissions === 'all' ? [...STAFF_ALL_CODES] : [...role.permissions];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField, keywordQueryField, textField } from './fields';
 
 // SPEC §3 Product, §4 product approval, §5 product rules, §9 limits. Messages are keys (messages.ts).
 
@@ -44,24 +45,21 @@ export const SKU_PATTERN = /^[A-Za-z0-9._-]+$/;
 const twoDecimals = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
 const num = (key: string) => z.number({ error: (i) => (i.input === undefined ? 'validation.required' : 'validation.number') }).refine(Number.isFinite, key);
 
-export const skuField = z
-  .string({ error: 'validation.required' })
+export const skuField = textField()
   .trim()
   .min(1, 'validation.required')
   .max(PRODUCT_LIMITS.skuMax, 'validation.sku.tooLong')
   .regex(SKU_PATTERN, 'validation.sku.invalid');
 
 /** Optional short text (alias, HS code, material, shape): an empty string counts as absent. */
-export const shortTextField = z
-  .string()
+export const shortTextField = textField()
   .trim()
   .max(PRODUCT_LIMITS.shortTextMax, 'validation.product.textTooLong')
   .transform((v) => (v === '' ? null : v))
   .nullable()
   .optional();
 
-export const productNameField = z
-  .string({ error: 'validation.required' })
+export const productNameField = textField()
   .trim()
   .min(1, 'validation.required')
   .max(PRODUCT_LIMITS.nameMax, 'validation.product.nameTooLong');
@@ -84,12 +82,11 @@ export const salesTaxField = num('validation.product.salesTax')
   .refine((v) => v >= PRODUCT_LIMITS.salesTaxMin && v <= PRODUCT_LIMITS.salesTaxMax, 'validation.product.salesTax')
   .refine(twoDecimals, 'validation.decimal2');
 
-/** An http(s) URL, or a mockup path this server issued. */
-export const mockupUrlField = z
-  .string()
+/** Issue 8 #15: a mockup path this server issued (the server also checks it is the owner's own file). */
+export const mockupUrlField = textField()
   .trim()
-  .max(PRODUCT_LIMITS.urlMax, 'validation.url.invalid')
-  .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v) || /^\/api\/v1\/products\/mockups\/[A-Za-z0-9/_-]+\.(jpg|png)$/.test(v), 'validation.url.invalid')
+  .max(PRODUCT_LIMITS.urlMax, 'validation.mockup.notOwn')
+  .refine((v) => v === '' || /^\/api\/v1\/products\/mockups\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.(jpg|png)$/.test(v), 'validation.mockup.notOwn')
   .transform((v) => (v === '' ? null : v))
   .nullable()
   .optional();
@@ -99,7 +96,7 @@ const optionalWeight = weightField.nullable().optional();
 
 export const ProductVariantInputSchema = z.object({
   /** An existing variant to keep (update); absent for a new one. */
-  id: z.string().uuid('validation.id.invalid').optional(),
+  id: idField().optional(),
   sku: skuField,
   /** SPEC §3 order-import mapping HScode_SKU: the variant's own HS code, else the product's. */
   hsCode: shortTextField,
@@ -154,7 +151,7 @@ export const ProductCreateBodySchema = z
   .object({
     ...productFields,
     /** Staff: the customer (seller account id) the product is for. Ignored for sellers. */
-    customerId: z.string().uuid('validation.id.invalid').optional(),
+    customerId: idField().optional(),
     /** Staff: admin (default) or industry. Sellers' products are always customer. */
     origin: z.enum(['admin', 'industry'], { error: 'validation.origin.invalid' }).optional(),
     variants: variantsField,
@@ -192,31 +189,40 @@ const allOr = <T extends readonly [string, ...string[]]>(values: T, key: string)
 export const ProductListQuerySchema = z.object({
   page: z.coerce.number({ error: 'validation.number' }).int('validation.number').min(1, 'validation.number').default(1),
   pageSize: z.coerce.number({ error: 'validation.number' }).int('validation.number').min(1, 'validation.pageSize').max(PRODUCT_LIMITS.pageSizeMax, 'validation.pageSize').default(10),
-  keyword: z.string().trim().max(100, 'validation.invalid').optional(),
+  keyword: keywordQueryField(),
   status: allOr(PRODUCT_STATUSES, 'validation.status.invalid'),
   /** Product origin (SPEC §3): admin, customer or industry. */
   type: allOr(PRODUCT_ORIGINS, 'validation.origin.invalid'),
   /** The user who created the product. */
-  createdBy: z.string().uuid('validation.id.invalid').optional(),
+  createdBy: idField().optional(),
   approvalStatus: allOr(PRODUCT_APPROVAL_STATUSES, 'validation.approvalStatus.invalid'),
   /** Staff only; sellers always see their own account. */
-  customerId: z.string().uuid('validation.id.invalid').optional(),
+  customerId: idField().optional(),
 });
 export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
 
 export const ProductRejectBodySchema = z.object({
-  reason: z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(PRODUCT_LIMITS.rejectReasonMax, 'validation.reason.tooLong'),
+  reason: textField().trim().min(1, 'validation.required').max(PRODUCT_LIMITS.rejectReasonMax, 'validation.reason.tooLong'),
 });
 
-export const ProductIdParamsSchema = z.object({ id: z.string().uuid('validation.id.invalid') });
+export const ProductIdParamsSchema = z.object({ id: idField() });
 
 /** SPEC §7-style two calls: `onlyValidate=true` (or `onlyValidateDoNotImport=true`) checks and returns the rows; without it, imports. */
+/** SPEC §4 import review: row numbers the user deleted before importing (`?skipRows=3,7`). */
+export const SkipRowsField = z
+  .string()
+  .max(100_000, 'validation.invalid')
+  .regex(/^\d{1,7}(,\d{1,7})*$/, 'validation.invalid')
+  .transform((v) => [...new Set(v.split(',').map(Number))])
+  .optional();
+
 export const ImportQuerySchema = z
   .object({
     onlyValidate: z.enum(['true', 'false'], { error: 'validation.invalid' }).optional(),
     onlyValidateDoNotImport: z.enum(['true', 'false'], { error: 'validation.invalid' }).optional(),
+    skipRows: SkipRowsField,
   })
-  .transform((q) => ({ onlyValidate: q.onlyValidate === 'true' || q.onlyValidateDoNotImport === 'true' }));
+  .transform((q) => ({ onlyValidate: q.onlyValidate === 'true' || q.onlyValidateDoNotImport === 'true', skipRows: q.skipRows ?? [] }));
 
 // SPEC §3 weight config: weightThreshold (gram) > 0, status, configurationStatus, history.
 export const weightThresholdField = num('validation.weightThreshold')
@@ -237,10 +243,10 @@ export type WeightConfigBody = z.infer<typeof WeightConfigBodySchema>;
 export const WeightConfigListQuerySchema = z.object({
   page: ProductListQuerySchema.shape.page,
   pageSize: ProductListQuerySchema.shape.pageSize,
-  keyword: z.string().trim().max(100, 'validation.invalid').optional(),
+  keyword: keywordQueryField(),
   status: allOr(WEIGHT_CONFIG_STATUSES, 'validation.status.invalid'),
   configurationStatus: allOr(WEIGHT_CONFIGURATION_STATUSES, 'validation.invalid'),
-  customerId: z.string().uuid('validation.id.invalid').optional(),
+  customerId: idField().optional(),
 });
 export type WeightConfigListQuery = z.infer<typeof WeightConfigListQuerySchema>;
 
@@ -397,16 +403,6 @@ export const PRODUCT_TEMPLATE_FILES = {
   weightConfig: 'Template_import_product_weight_config.xlsx',
 } as const;
 
-// SPEC §4 product approval: draft → waiting approval → accepted | rejected.
-export const PRODUCT_APPROVAL_ACTIONS = {
-  submit: { from: ['draft', 'rejected'], to: 'waiting_approval' },
-  accept: { from: ['waiting_approval'], to: 'accepted' },
-  reject: { from: ['waiting_approval'], to: 'rejected' },
-} as const satisfies Record<string, { from: readonly ProductApprovalStatus[]; to: ProductApprovalStatus }>;
-export type ProductApprovalAction = keyof typeof PRODUCT_APPROVAL_ACTIONS;
-
-/** The status an approval action leads to, or null when the action is not allowed from `status`. */
-export function nextApprovalStatus(status: ProductApprovalStatus, action: ProductApprovalAction): ProductApprovalStatus | null {
-  const rule = PRODUCT_APPROVAL_ACTIONS[action];
-  return (rule.from as readonly ProductApprovalStatus[]).includes(status) ? rule.to : null;
-}
+// SPEC §4 product approval actions; the transitions are a rule in packages/domain (nextApprovalStatus).
+export const PRODUCT_APPROVAL_ACTIONS = ['submit', 'accept', 'reject'] as const;
+export type ProductApprovalAction = (typeof PRODUCT_APPROVAL_ACTIONS)[number];

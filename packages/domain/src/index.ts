@@ -5,3 +5,6 @@ export * from './money';
 export * from './brackets';
 export * from './discount';
 export * from './pricing';
+export * from './product-approval';
+export * from './weight-fee';
+export * from './credit';

@@ -16,3 +16,21 @@ export function formatDateTime(value: Date | string | number, offset = '+07:00')
   const shifted = new Date(d.getTime() + offsetMinutes(offset) * 60_000);
   return `${pad(shifted.getUTCDate())}-${pad(shifted.getUTCMonth() + 1)}-${shifted.getUTCFullYear()} ${pad(shifted.getUTCHours())}:${pad(shifted.getUTCMinutes())}:${pad(shifted.getUTCSeconds())}`;
 }
+
+/** A usable ±HH:MM offset: `timeZone` when well formed, else `fallback` (SPEC §9: +00:00). */
+export function validOffset(timeZone: string | null | undefined, fallback = '+00:00'): string {
+  return timeZone && OFFSET.test(timeZone) ? timeZone : fallback;
+}
+
+/** An instant as the wall-clock time at `offset`: 'YYYY-MM-DDTHH:mm:ss' (no zone), '' for a bad date. */
+export function wallClockAt(instant: Date | string | number, offset: string): string {
+  const d = new Date(instant);
+  if (Number.isNaN(d.getTime())) return '';
+  return new Date(d.getTime() + offsetMinutes(offset) * 60_000).toISOString().slice(0, 19);
+}
+
+/** A wall-clock time ('YYYY-MM-DDTHH:mm[:ss]') at `offset` as an ISO date-time carrying that offset. */
+export function wallClockWithOffset(local: string, offset: string): string {
+  const withSeconds = local.length === 16 ? `${local}:00` : local.slice(0, 19);
+  return `${withSeconds}${validOffset(offset)}`;
+}

@@ -1,7 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasAccess } from '@exship/domain';
 import { AppError } from './errors';
-import type { Access, AuthContext } from './http';
+import { API_PREFIX, type Access, type AuthContext } from './http';
+
+/** What a user who must change their password may still call (issue 8: the seeded production admin). */
+const OPEN_BEFORE_PASSWORD_CHANGE = new Set(['/me', '/logout', '/password/update'].map((p) => API_PREFIX + p));
 
 /** Resolves a bearer token to its session; provided by the auth module. A cached session comes back without a promise. */
 export type SessionResolver = (token: string) => AuthContext | Promise<AuthContext | 'expired' | null>;
@@ -23,6 +26,7 @@ export function registerAuthPlatform(app: FastifyInstance, resolve: SessionResol
     if (ctx === 'expired') return new AppError('SESSION_EXPIRED', 401);
     if (!ctx) return new AppError('UNAUTHENTICATED', 401);
     req.auth = ctx;
+    if (ctx.mustChangePassword && !OPEN_BEFORE_PASSWORD_CHANGE.has(req.routeOptions.url ?? '')) return new AppError('PASSWORD_CHANGE_REQUIRED', 403);
     if (access !== 'open' && !hasAccess(ctx.permissions, access)) return new AppError('FORBIDDEN', 403, { details: { permission: access } });
     return undefined;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, fastifyTrustProxy, loadConfig } from './config';
 
 describe('configuration from the environment', () => {
   it('has defaults that start the product with no set-up', () => {
@@ -14,13 +14,27 @@ describe('configuration from the environment', () => {
   it.each([
     [{ PORT: 'abc' }, /PORT="abc"/],
     [{ PORT: '70000' }, /PORT="70000"/],
-    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL="mysql:\/\/x": must start with postgres/],
-    [{ SMTP_URL: 'http://mail' }, /SMTP_URL="http:\/\/mail": must start with smtp/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL=\(hidden\): must start with postgres/],
+    [{ SMTP_URL: 'http://mail' }, /SMTP_URL=\(hidden\): must start with smtp/],
     [{ APP_URL: 'localhost' }, /APP_URL="localhost": must be a full URL/],
-    [{ SEED_ADMIN_PASSWORD: 'short' }, /SEED_ADMIN_PASSWORD="short": must have at least 12 characters/],
+    // Secrets are named, never printed (issue 8).
+    [{ SEED_ADMIN_PASSWORD: 'short' }, /SEED_ADMIN_PASSWORD=\(hidden\): must have at least 12 characters/],
   ])('rejects %j with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('reads TRUST_PROXY as off, a hop count or a list of proxy addresses and ranges', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.10,fd00::/8' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.10', 'fd00::/8']);
+    const hops = fastifyTrustProxy(1) as (address: string, hop: number) => boolean;
+    expect([hops('10.0.0.1', 0), hops('203.0.113.9', 1)]).toEqual([true, false]);
+    expect(fastifyTrustProxy(false)).toBe(false);
+    for (const bad of ['true', 'lb.internal', '10.0.0.0/33', '10.0.0.1/8/2']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY=.*: must be a hop count such as 1, or a comma-separated list/);
+    }
   });
 
   it('treats empty values as unset', () => {

@@ -1,6 +1,8 @@
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { translate } from '@exship/contracts';
 
 // DESIGN / issue: configuration comes from the environment, validated at start.
 const ConfigSchema = z.object({
@@ -18,17 +20,45 @@ const ConfigSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('ExShip <no-reply@exship.local>'),
   SEED_ADMIN_EMAIL: z.string().email().default('admin@exship.local'),
-  SEED_ADMIN_PASSWORD: z.string().min(12, 'must have at least 12 characters').default('Admin#Passw0rd!'),
+  /** Required in production to create the first super admin; elsewhere the public default below. */
+  SEED_ADMIN_PASSWORD: z.string().min(12, 'must have at least 12 characters').optional(),
   SEED_SELLER_EMAIL: z.string().email().default('seller@exship.local'),
   SEED_SELLER_PASSWORD: z.string().min(12, 'must have at least 12 characters').default('Seller#Passw0rd!'),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   /** With demo data: also a demo shipping network, prices and a discount (default true). */
   SEED_DEMO_CATALOG: z.enum(['true', 'false']).default('true'),
+  NODE_ENV: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Serves the test-only outbox reader used by the end-to-end suite. Never set in production. */
   E2E: z.enum(['0', '1']).default('0'),
   WEB_DIST: z.string().optional(),
+  /**
+   * Which proxies in front of the server to believe about the client's address (X-Forwarded-For)
+   * and protocol (X-Forwarded-Proto): a hop count (1 = one load balancer) or a comma-separated
+   * list of proxy addresses and CIDR ranges. Off by default: the peer address is the client.
+   */
+  TRUST_PROXY: z
+    .string()
+    .transform((raw, ctx): false | number | string[] => {
+      const v = raw.trim();
+      if (['false', 'off', '0'].includes(v)) return false;
+      if (/^\d{1,2}$/.test(v)) return Number(v);
+      const list = v.split(',').map((part) => part.trim()).filter(Boolean);
+      if (list.length > 0 && list.every(isAddressOrCidr)) return list;
+      ctx.addIssue({ code: 'custom', message: 'must be a hop count such as 1, or a comma-separated list of proxy addresses or CIDR ranges such as 10.0.0.0/8' });
+      return z.NEVER;
+    })
+    .default(false),
 });
+
+function isAddressOrCidr(v: string): boolean {
+  const [address, prefix, extra] = v.split('/');
+  const family = net.isIP(address ?? '');
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 export interface Config {
   port: number;
@@ -38,9 +68,12 @@ export interface Config {
   appUrl: string;
   smtpUrl?: string;
   mailFrom: string;
+  /** NODE_ENV=production: secrets are required and never printed, seeded admins change their password first. */
+  production: boolean;
   seed: {
     adminEmail: string;
-    adminPassword: string;
+    /** undefined when SEED_ADMIN_PASSWORD is unset (see DEFAULT_ADMIN_PASSWORD). */
+    adminPassword?: string;
     sellerEmail: string;
     sellerPassword: string;
     /** undefined = decide by driver (PGlite: yes on a fresh data dir; PostgreSQL: only when SEED_DEMO=true). */
@@ -51,15 +84,24 @@ export interface Config {
   logLevel: string;
   e2e: boolean;
   webDist: string;
+  /** Fastify's trustProxy: false, a hop count, or the trusted proxy addresses and ranges. */
+  trustProxy: false | number | string[];
 }
 
 export class ConfigError extends Error {}
+
+/** The public development default for the first super admin; refused in production. */
+export const DEFAULT_ADMIN_PASSWORD = 'Admin#Passw0rd!';
+
+/** Variables whose values are secrets: a configuration error names them without their value. */
+const SECRET_VARIABLES = new Set(['SEED_ADMIN_PASSWORD', 'SEED_SELLER_PASSWORD', 'DATABASE_URL', 'SMTP_URL']);
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = ConfigSchema.safeParse(cleaned);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}=${JSON.stringify(cleaned[String(i.path[0])] ?? '')}: ${i.message}`);
+    const shown = (name: string) => (SECRET_VARIABLES.has(name) ? '(hidden)' : JSON.stringify(cleaned[name] ?? ''));
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}=${shown(String(i.path[0]))}: ${translate('en', i.message)}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
@@ -71,6 +113,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appUrl: (c.APP_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
+    production: c.NODE_ENV === 'production',
     seed: {
       adminEmail: c.SEED_ADMIN_EMAIL.toLowerCase(),
       adminPassword: c.SEED_ADMIN_PASSWORD,
@@ -81,6 +124,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     logLevel: c.LOG_LEVEL,
     e2e: c.E2E === '1',
+    trustProxy: c.TRUST_PROXY,
     webDist: path.resolve(c.WEB_DIST ?? fileURLToPath(new URL('../../../web/dist', import.meta.url))),
   };
+}
+
+/** TRUST_PROXY as Fastify's `trustProxy`: a hop count becomes "trust the first n hops" (what Fastify does for a number). */
+export function fastifyTrustProxy(setting: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }

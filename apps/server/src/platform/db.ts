@@ -78,3 +78,46 @@ async function openPostgres(connectionString: string): Promise<Database> {
     close: () => pool.end(),
   };
 }
+
+interface DriverErrorLike {
+  code?: unknown;
+  severity?: unknown;
+  table?: unknown;
+  column?: unknown;
+  constraint?: unknown;
+  routine?: unknown;
+  schema?: unknown;
+}
+
+const isDriverError = (e: unknown): e is DriverErrorLike & Error =>
+  e instanceof Error && typeof (e as DriverErrorLike).code === 'string' && /^[0-9A-Z]{5}$/.test((e as unknown as { code: string }).code) && 'severity' in e;
+
+/** drizzle's DrizzleQueryError: `Failed query: <sql>\nparams: <values>`, with `query`, `params` and the driver error as `cause`. */
+const isQueryError = (e: unknown): e is Error & { query: string; params: unknown[]; cause?: unknown } =>
+  e instanceof Error && typeof (e as { query?: unknown }).query === 'string' && Array.isArray((e as { params?: unknown }).params);
+
+/**
+ * A failed statement as a log entry: the SQLSTATE, the statement text with its placeholders and
+ * where it failed — never its parameters (a password hash, an email) and never the driver's
+ * message or detail, which quote the offending value ("invalid input syntax for type integer: …",
+ * "Key (email)=(…) already exists"). Other errors are returned unchanged.
+ */
+export function loggableError(err: unknown): unknown {
+  const query = isQueryError(err) ? err : undefined;
+  const driver = isDriverError(err) ? err : isDriverError(query?.cause) ? query.cause : undefined;
+  if (!query && !driver) return err;
+  const frames = (err as Error).stack?.split('\n').filter((l) => /^\s+at /.test(l)) ?? [];
+  const pick = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  return {
+    type: (err as Error).name,
+    message: query ? 'Failed query (parameters withheld)' : 'Database error (details withheld)',
+    sqlState: pick(driver?.code),
+    query: query?.query,
+    schema: pick(driver?.schema),
+    table: pick(driver?.table),
+    column: pick(driver?.column),
+    constraint: pick(driver?.constraint),
+    routine: pick(driver?.routine),
+    stack: frames.join('\n'),
+  };
+}

@@ -15,6 +15,7 @@ import {
   type PermissionCode,
   type ScreenKey,
 } from '@exship/contracts';
+import { loggableError } from './db';
 import { AppError } from './errors';
 
 export const API_PREFIX = '/api/v1';
@@ -31,6 +32,8 @@ export interface AuthContext {
   permissions: ReadonlySet<string>;
   language: Language;
   timeZone: string;
+  /** Only /me, /logout and /password/update are open until the password is changed. */
+  mustChangePassword?: boolean;
 }
 
 declare module 'fastify' {
@@ -96,7 +99,31 @@ function issueMessage(message: string, keyword: string, params: Record<string, u
   return 'validation.invalid';
 }
 
-const SECURITY_HEADERS = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'same-origin', 'x-frame-options': 'DENY' };
+/**
+ * The web app's Content-Security-Policy (issue 8): only our own scripts, no plugins, no <base>, no
+ * framing. antd's CSS-in-JS injects <style> tags at run time, hence 'unsafe-inline' for styles only;
+ * images may be data: or blob: URLs (icons, previews of files being uploaded).
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+/** Sent only over https (with TRUST_PROXY, as the proxy reports it): browsers ignore it on http. */
+const HSTS = 'max-age=31536000; includeSubDomains';
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'same-origin',
+  'x-frame-options': 'DENY',
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+};
 const API_HEADERS = { ...SECURITY_HEADERS, 'cache-control': 'no-store' };
 
 export function registerHttpPlatform(app: FastifyInstance): void {
@@ -112,6 +139,7 @@ export function registerHttpPlatform(app: FastifyInstance): void {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', (req, reply, done) => {
     reply.headers(req.url.startsWith(API_PREFIX) ? API_HEADERS : SECURITY_HEADERS);
+    if (req.protocol === 'https') reply.header('strict-transport-security', HSTS);
     done();
   });
 
@@ -129,6 +157,9 @@ export function registerHttpPlatform(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const where = (err as { validationContext?: string }).validationContext;
+      // A path that names no record that can exist (`/services/xyz`, a NUL in an id) is a record that
+      // is not there: 404, as for a well-formed id that matches nothing.
+      if (where === 'params') return reply.code(404).send(errorBody(req.lang, 'NOT_FOUND'));
       const errors = err.validation.map((v) => {
         const path = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
         return {
@@ -151,7 +182,8 @@ export function registerHttpPlatform(app: FastifyInstance): void {
       // e.g. a body that is not valid JSON
       return reply.code(400).send(errorBody(req.lang, 'VALIDATION_FAILED', [{ field: 'body', message: 'validation.invalid' }]));
     }
-    req.log.error({ err }, 'unhandled error');
+    // Never the parameters of a failed statement (they hold password hashes and emails).
+    req.log.error({ err: loggableError(err) }, 'unhandled error');
     return reply.code(500).send(errorBody(req.lang, 'INTERNAL_ERROR'));
   });
 }

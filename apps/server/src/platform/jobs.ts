@@ -1,88 +1,360 @@
 import PgBoss from 'pg-boss';
+import { lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from './db';
+import type { z } from 'zod';
+import type { Database, Db, SqlResult } from './db';
+import { jobReceipts } from './platform.tables';
 
 // DESIGN: jobs and cron on pg-boss, on PostgreSQL or on PGlite through its executeSql adapter.
-export type JobHandler<T> = (data: T, job: { id: string; name: string }) => Promise<void>;
+//
+// The path of an event (docs/ARCHITECTURE.md "Events and jobs"):
+//   emit(tx, event, payload)      validates the payload and inserts one pg-boss job per subscribed
+//                                 queue through the caller's transaction: a rollback leaves nothing
+//   pg-boss                       a worker (or t.runJobs() in tests) fetches the job
+//   handler                       gets the payload parsed by the event's zod schema (an invalid one
+//                                 fails for good without reaching the handler), runs in its own
+//                                 transaction with a receipt row, so a redelivered job is skipped
+//   retry                         a failure retries with exponential backoff (RETRY below)
+//   dead letter                   after the last retry the job is `failed` and copied to the
+//                                 `dead-letter` queue; staff list failed jobs at GET /jobs/dead
 
-interface Registration {
+const SCHEMA = 'pgboss';
+export const DEAD_LETTER_QUEUE = 'dead-letter';
+export const PURGE_RECEIPTS_JOB = 'jobs.purge-receipts';
+/** Retries: 5 more attempts, 30 s doubling with jitter (about 30 s, 1, 2, 4, 8 min). */
+export const RETRY = { retryLimit: 5, retryDelay: 30, retryBackoff: true } as const;
+
+/** A queued job with a typed, validated payload. `name` is its pg-boss queue. `In` is what senders pass, `T` what handlers get. */
+export interface JobDef<T, In = T> {
+  readonly kind: 'job';
+  readonly name: string;
+  readonly schema: z.ZodType<T, In>;
+}
+
+/** A fact one module announces and other modules handle (each handler has its own queue). */
+export interface EventDef<T, In = T> {
+  readonly kind: 'event';
+  readonly name: string;
+  readonly schema: z.ZodType<T, In>;
+}
+
+export const defineJob = <S extends z.ZodType>(name: string, schema: S): JobDef<z.output<S>, z.input<S>> => ({
+  kind: 'job',
+  name,
+  schema: schema as unknown as z.ZodType<z.output<S>, z.input<S>>,
+});
+export const defineEvent = <S extends z.ZodType>(name: string, schema: S): EventDef<z.output<S>, z.input<S>> => ({
+  kind: 'event',
+  name,
+  schema: schema as unknown as z.ZodType<z.output<S>, z.input<S>>,
+});
+
+export interface JobInfo {
+  id: string;
   name: string;
-  handler: JobHandler<never>;
-  cron?: string;
+  /** 0 on the first attempt. */
+  retryCount: number;
+}
+export type JobHandler<T> = (data: T, job: JobInfo) => Promise<void>;
+/** An event handler runs in a transaction (`job.tx`) that also records its receipt: use `tx` for every write. */
+export type EventHandler<T> = (payload: T, job: JobInfo & { tx: Db }) => Promise<void>;
+
+export interface EventSubscription<T = never> {
+  event: EventDef<T, any>;
+  /** The handler's own queue, `<module>.<what it does>`; retried and dead-lettered on its own. */
+  queue: string;
+  handler: EventHandler<T>;
   description?: string;
 }
 
+/** Declares a handler of `event` (in a module declaration's `events`). */
+export function on<T>(event: EventDef<T, any>, queue: string, handler: EventHandler<T>, description?: string): EventSubscription<T> {
+  return { event, queue, handler, description };
+}
+
+/** A payload that does not match its schema: failed for good, never retried, never handed to the handler. */
+export class InvalidPayloadError extends Error {
+  constructor(
+    readonly queue: string,
+    readonly issues: unknown,
+  ) {
+    super(`invalid payload for ${queue}: ${JSON.stringify(issues)}`);
+  }
+}
+
+/** pg-boss's `db` adapter over a Drizzle transaction (PGlite or node-postgres alike): `$n` placeholders become parameters. */
+export function sqlOn(tx: Db): { executeSql(text: string, values?: unknown[]): Promise<SqlResult> } {
+  return {
+    async executeSql(text, values = []) {
+      const parts = text.split(/\$(\d+)/);
+      const chunks: SQL[] = parts.map((part, i) => {
+        if (i % 2 === 0) return sql.raw(part);
+        // Drizzle drops an undefined chunk from the text; pg-boss means NULL by it.
+        const v = values[Number(part) - 1] ?? null;
+        // Objects travel as JSON text (pg-boss casts `$3::jsonb`); both drivers then read them alike.
+        const param = v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date) ? JSON.stringify(v) : v;
+        return sql`${param}`;
+      });
+      const r = (await tx.execute(sql.join(chunks))) as unknown as { rows: Record<string, unknown>[] };
+      return { rows: r.rows };
+    },
+  };
+}
+
+// pg-boss only builds the insert statement here; the statement runs on the caller's transaction
+// (`db` per call), so this instance never opens a connection or starts a timer.
+let sender: PgBoss | undefined;
+const senderBoss = () =>
+  (sender ??= new PgBoss({
+    schema: SCHEMA,
+    db: {
+      executeSql: () => {
+        throw new Error('the outbox sender runs only on a caller transaction');
+      },
+    },
+  }));
+
+/**
+ * The transactional outbox: in the caller's transaction, one job per queue subscribed to `event`.
+ * A rollback removes them with the change; a commit makes them visible to workers. An invalid
+ * payload is a programming error and throws here (the transaction rolls back).
+ */
+export async function emit<T, In>(tx: Db, event: EventDef<T, In>, payload: In): Promise<string[]> {
+  const parsed = event.schema.safeParse(payload);
+  if (!parsed.success) throw new InvalidPayloadError(event.name, parsed.error.issues);
+  const db = sqlOn(tx);
+  const { rows } = await db.executeSql(`select name from ${SCHEMA}.subscription where event = $1 order by name`, [event.name]);
+  const ids: string[] = [];
+  for (const { name } of rows as { name: string }[]) {
+    const id = await senderBoss().send(name, parsed.data as object, { db, ...RETRY });
+    if (id) ids.push(id);
+  }
+  return ids;
+}
+
+interface Registration {
+  name: string;
+  run: (data: unknown, job: JobInfo) => Promise<void>;
+  cron?: string;
+  description?: string;
+  /** Set for an event handler: the event its queue is subscribed to. */
+  event?: string;
+}
+
 export interface JobsOptions {
+  /**
+   * `workers` (default): pg-boss workers poll and cron fires. `manual`: queues, subscriptions and
+   * schedules are created but nothing polls; `runDue()` runs due jobs through the same handlers
+   * (tests decide when jobs run).
+   */
+  mode?: 'workers' | 'manual';
   /** How often workers poll; pg-boss's minimum is 0.5 s. */
   pollingIntervalSeconds?: number;
   /** How often schedules are checked (1–45 s). Tests use 1 to fire a schedule without waiting a minute. */
   cronIntervalSeconds?: number;
 }
 
+export interface DeadJob {
+  id: string;
+  queue: string;
+  data: unknown;
+  error: string | null;
+  attempts: number;
+  createdAt: string;
+  failedAt: string | null;
+}
+
 export class Jobs {
   private readonly boss: PgBoss;
   private readonly registrations = new Map<string, Registration>();
   private started = false;
+  readonly mode: 'workers' | 'manual';
 
   constructor(
-    database: Database,
+    private readonly database: Database,
     private readonly log: FastifyBaseLogger,
     private readonly opts: JobsOptions = {},
   ) {
+    this.mode = opts.mode ?? 'workers';
     const cron = opts.cronIntervalSeconds ?? 30;
     const common = {
-      schema: 'pgboss',
+      schema: SCHEMA,
       cronMonitorIntervalSeconds: cron,
       cronWorkerIntervalSeconds: cron,
+      // Manual mode: no maintenance or cron timers either; the test drives everything.
+      ...(this.mode === 'manual' ? { supervise: false, schedule: false } : {}),
     };
     this.boss =
       database.kind === 'postgres'
         ? new PgBoss({ ...common, connectionString: database.connectionString!, max: 4 })
         : new PgBoss({ ...common, db: { executeSql: (text, values) => database.executeSql(text, values) } });
     this.boss.on('error', (err) => this.log.error({ err }, 'job engine error'));
+    // A receipt matters only while pg-boss could deliver its job again (it keeps jobs 14 days).
+    this.register(PURGE_RECEIPTS_JOB, async () => void (await this.database.db.delete(jobReceipts).where(lt(jobReceipts.handledAt, sql`now() - interval '30 days'`))), {
+      cron: '23 4 * * *',
+      description: 'Forget event receipts older than 30 days',
+    });
   }
 
-  /** Declare a queue and its handler; with `cron`, also a schedule. Call before start(). */
-  register<T>(name: string, handler: JobHandler<T>, extra: { cron?: string; description?: string } = {}): void {
-    if (this.started) throw new Error(`job ${name} registered after start`);
-    this.registrations.set(name, { name, handler: handler as JobHandler<never>, ...extra });
+  /**
+   * Declare a queue and its handler; with `cron`, also a schedule. Call before start().
+   * With a `JobDef` the handler gets the payload parsed by its schema; a plain name keeps an
+   * unchecked payload (kept for registrations written before typed jobs).
+   */
+  register<T>(job: JobDef<T, any> | string, handler: JobHandler<T>, extra: { cron?: string; description?: string } = {}): void {
+    const name = typeof job === 'string' ? job : job.name;
+    const schema = typeof job === 'string' ? undefined : job.schema;
+    this.add({
+      name,
+      ...extra,
+      run: async (data, info) => handler(schema ? this.parse(name, schema, data) : (data as T), info),
+    });
+  }
+
+  /** Subscribe an event handler (see `on`). Call before start(). */
+  handle<T>(sub: EventSubscription<T>): void {
+    this.add({
+      name: sub.queue,
+      event: sub.event.name,
+      description: sub.description ?? `On ${sub.event.name}`,
+      run: async (data, info) => {
+        const payload = this.parse(sub.queue, sub.event.schema, data);
+        await this.database.db.transaction(async (tx) => {
+          // Exactly once: the receipt and the handler's writes commit together; a redelivery finds it.
+          const fresh = await tx.insert(jobReceipts).values({ jobId: info.id, queue: sub.queue }).onConflictDoNothing().returning({ id: jobReceipts.jobId });
+          if (fresh.length === 0) return;
+          await sub.handler(payload, { ...info, tx });
+        });
+      },
+    });
+  }
+
+  private add(r: Registration): void {
+    if (this.started) throw new Error(`job ${r.name} registered after start`);
+    if (this.registrations.has(r.name)) throw new Error(`job ${r.name} registered twice`);
+    this.registrations.set(r.name, r);
+  }
+
+  private parse<T>(queue: string, schema: z.ZodType<T, any>, data: unknown): T {
+    const parsed = schema.safeParse(data);
+    if (!parsed.success) throw new InvalidPayloadError(queue, parsed.error.issues);
+    return parsed.data;
   }
 
   get schedules(): { name: string; cron: string; description?: string }[] {
     return [...this.registrations.values()].filter((r) => r.cron).map((r) => ({ name: r.name, cron: r.cron!, description: r.description }));
   }
 
+  /** Registered queue names (for listings and for tests). */
+  get queues(): string[] {
+    return [...this.registrations.keys()];
+  }
+
   async start(): Promise<void> {
     if (this.started) return;
     await this.boss.start();
+    await this.boss.createQueue(DEAD_LETTER_QUEUE);
     for (const r of this.registrations.values()) {
-      await this.boss.createQueue(r.name);
-      await this.boss.work(r.name, { pollingIntervalSeconds: this.opts.pollingIntervalSeconds ?? 2, batchSize: 1 }, async (jobs) => {
-        for (const job of jobs) {
-          try {
-            await r.handler(job.data as never, { id: job.id, name: job.name });
-          } catch (err) {
-            this.log.error({ err, job: r.name, id: job.id }, 'job failed');
-            throw err;
-          }
-        }
-      });
+      const queue = { name: r.name, ...RETRY, deadLetter: DEAD_LETTER_QUEUE };
+      await this.boss.createQueue(r.name, queue);
+      // A queue made by an earlier version keeps its row: bring its retry policy up to date.
+      await this.boss.updateQueue(r.name, queue);
+      if (r.event) await this.boss.subscribe(r.event, r.name);
+      if (this.mode === 'workers') {
+        await this.boss.work(r.name, { pollingIntervalSeconds: this.opts.pollingIntervalSeconds ?? 2, batchSize: 1, includeMetadata: true }, async (jobs) => {
+          for (const job of jobs) await this.runOne(r, job);
+        });
+      }
       if (r.cron) await this.boss.schedule(r.name, r.cron, {}, { tz: 'UTC' });
     }
     this.started = true;
   }
 
-  /** Queue a job; `startAfterSeconds` delays it. Returns the job id. */
-  async send<T extends object>(name: string, data: T, opts: { startAfterSeconds?: number; retryLimit?: number } = {}): Promise<string> {
+  private async runOne(r: Registration, job: { id: string; name: string; data: unknown; retryCount?: number }): Promise<void> {
+    try {
+      await r.run(job.data, { id: job.id, name: job.name, retryCount: job.retryCount ?? 0 });
+    } catch (err) {
+      if (err instanceof InvalidPayloadError) {
+        // Retrying cannot fix a payload: let this failure be the last one (→ failed, dead letter).
+        await this.database.executeSql(`update ${SCHEMA}.job set retry_limit = retry_count where name = $1 and id = $2`, [job.name, job.id]);
+      }
+      this.log.error({ err, job: r.name, id: job.id }, 'job failed');
+      throw err;
+    }
+  }
+
+  /**
+   * Manual mode: fetch and run the due jobs of one queue (or of all), one at a time, through the
+   * same handlers as the workers; a failure is recorded as pg-boss records it (retry, then failed
+   * and dead-lettered). Returns how many jobs ran. `includeDelayed` first makes delayed jobs and
+   * retries due now, so a test does not wait out a backoff.
+   */
+  async runDue(name?: string, opts: { includeDelayed?: boolean } = {}): Promise<{ ran: number; failed: number }> {
+    if (!this.started) throw new Error('the job engine is not started');
+    const names = name ? [name] : [...this.registrations.keys()];
+    let ran = 0;
+    let failed = 0;
+    for (const queue of names) {
+      const r = this.registrations.get(queue);
+      if (!r) throw new Error(`unknown job ${queue}`);
+      if (opts.includeDelayed) {
+        await this.database.executeSql(`update ${SCHEMA}.job set start_after = now() - interval '1 second' where name = $1 and state in ('created', 'retry')`, [queue]);
+      }
+      for (;;) {
+        const jobs = await this.boss.fetch(queue, { batchSize: 1, includeMetadata: true });
+        const job = jobs?.[0];
+        if (!job) break;
+        ran++;
+        try {
+          await this.runOne(r, job);
+          await this.boss.complete(queue, job.id);
+        } catch (err) {
+          failed++;
+          await this.boss.fail(queue, job.id, { message: (err as Error).message });
+        }
+      }
+    }
+    return { ran, failed };
+  }
+
+  /** Queue a job outside any transaction; `startAfterSeconds` delays it. Returns the job id. */
+  async send<In extends object>(job: JobDef<unknown, In> | string, data: In, opts: { startAfterSeconds?: number; retryLimit?: number; tx?: Db } = {}): Promise<string> {
+    const name = typeof job === 'string' ? job : job.name;
     if (!this.registrations.has(name)) throw new Error(`unknown job ${name}`);
     if (!this.started) throw new Error('the job engine is not started');
+    if (typeof job !== 'string') {
+      const parsed = job.schema.safeParse(data);
+      if (!parsed.success) throw new InvalidPayloadError(name, parsed.error.issues);
+    }
     const id = await this.boss.send(name, data, {
+      ...RETRY,
       startAfter: opts.startAfterSeconds,
-      retryLimit: opts.retryLimit ?? 5,
-      retryDelay: 30,
-      retryBackoff: true,
+      retryLimit: opts.retryLimit ?? RETRY.retryLimit,
+      // With `tx` the job is written in the caller's transaction (rolled back with it).
+      ...(opts.tx ? { db: sqlOn(opts.tx) } : {}),
     });
     return id!;
+  }
+
+  /** Jobs that failed after their last retry (newest first): what staff see as dead letters. */
+  async deadJobs(limit = 100): Promise<DeadJob[]> {
+    const { rows } = await this.database.executeSql(
+      `select id, name, data, output, retry_count, created_on, completed_on from ${SCHEMA}.job
+        where state = 'failed' and name <> $1 order by completed_on desc nulls last limit $2`,
+      [DEAD_LETTER_QUEUE, limit],
+    );
+    return rows.map((r) => {
+      const output = r.output as { message?: string; value?: { message?: string } } | null;
+      return {
+        id: String(r.id),
+        queue: String(r.name),
+        data: r.data,
+        error: output?.message ?? output?.value?.message ?? null,
+        attempts: Number(r.retry_count) + 1,
+        createdAt: new Date(r.created_on as string).toISOString(),
+        failedAt: r.completed_on ? new Date(r.completed_on as string).toISOString() : null,
+      };
+    });
   }
 
   get isStarted(): boolean {

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { eventually, startTestApp, type TestApp } from '../test/harness';
+import { startTestApp, type TestApp } from '../test/harness';
+import { MAIL_DELIVER_JOB, Mailer, redactLinks } from './mail';
 import { mailOutbox } from './platform.tables';
 
 // Issue #2: the verification link is read from a real SMTP listener on loopback and activates the account.
@@ -42,7 +43,9 @@ describe('mail over SMTP', () => {
     const reg = await t.call({ method: 'POST', url: '/api/v1/register', payload: { fullName: 'Mai Tran', email, password, confirmPassword: password, agreeTerms: true } });
     expect(reg.status).toBe(201);
 
-    const mail = await eventually(async () => received.find((m) => m.to.includes(email)));
+    expect(await t.runJobs(MAIL_DELIVER_JOB)).toEqual({ ran: 1, failed: 0 });
+    const mail = received.find((m) => m.to.includes(email))!;
+    expect(mail).toBeDefined();
     const body = decodeQp(mail.raw);
     expect(body).toMatch(/Subject: Verify your ExShip account/);
     const link = /http:\/\/localhost:3000\/app\/account\/verify\/([\w-]+)/.exec(body);
@@ -52,10 +55,32 @@ describe('mail over SMTP', () => {
     expect(act.status).toBe(200);
     await t.login(email, password);
 
-    const [row] = await eventually(async () => {
-      const rows = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
-      return rows[0]?.status === 'sent' ? rows : undefined;
-    });
+    const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+    expect(row).toMatchObject({ status: 'sent', attempts: 1 });
     expect(row!.sentAt).not.toBeNull();
+    // Issue 8 finding 14: once delivered, the outbox keeps no live link.
+    expect(row!.text).not.toContain(link![1]);
+    expect(row!.text).toContain('[link removed after delivery]');
+  });
+});
+
+describe('mail text in the logs and the outbox (issue 8)', () => {
+  it('redacts only links that carry a token', () => {
+    const token = 'A'.repeat(43);
+    expect(redactLinks(`Open http://x.test/app/account/verify/${token}\nor https://x.test/app/reset-password?token=${token} now`)).toBe(
+      'Open [link removed after delivery]\nor [link removed after delivery] now',
+    );
+    expect(redactLinks('Sign in: http://x.test/app/login')).toBe('Sign in: http://x.test/app/login');
+  });
+
+  it('never logs the text or its links in production, and does outside it (no SMTP)', async () => {
+    const logged: unknown[] = [];
+    const log = { info: (obj: unknown) => logged.push(obj), error: () => {}, warn: () => {} } as unknown as ConstructorParameters<typeof Mailer>[2];
+    const jobs = { register: () => {}, send: async () => 'id' } as unknown as ConstructorParameters<typeof Mailer>[1];
+    const message = { to: 'x@example.com', subject: 'Reset', text: `http://x.test/app/reset-password?token=${'B'.repeat(43)}` };
+    await new Mailer(t.db, jobs, log, { from: 'a@b.c', production: true }).send(message);
+    await new Mailer(t.db, jobs, log, { from: 'a@b.c', production: false }).send(message);
+    expect(JSON.stringify(logged[0])).not.toContain('BBBB');
+    expect(JSON.stringify(logged[1])).toContain('BBBB');
   });
 });

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
+import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db';
-import type { Jobs } from './jobs';
+import { defineJob, type Jobs } from './jobs';
 import { mailOutbox } from './platform.tables';
 
 export interface MailMessage {
@@ -12,6 +13,18 @@ export interface MailMessage {
 }
 
 export const MAIL_DELIVER_JOB = 'mail.deliver';
+export const MailDeliverJob = defineJob(MAIL_DELIVER_JOB, z.object({ id: z.string().uuid() }));
+
+/** Put in place of a one-time link once the mail is delivered. */
+export const REDACTED_LINK = '[link removed after delivery]';
+
+/**
+ * Issue 8: a delivered mail keeps no live one-time link in the outbox. A link counts as one when it
+ * carries a token (a run of 32 or more URL-safe characters); plain links such as the sign-in page stay.
+ */
+export function redactLinks(text: string): string {
+  return text.replace(/https?:\/\/\S+/g, (url) => (/[A-Za-z0-9_-]{32,}/.test(url) ? REDACTED_LINK : url));
+}
 
 /**
  * Every email goes to the outbox table first (so staff can see it and nothing is lost),
@@ -24,24 +37,28 @@ export class Mailer {
     private readonly db: Db,
     private readonly jobs: Jobs,
     private readonly log: FastifyBaseLogger,
-    private readonly opts: { smtpUrl?: string; from: string },
+    private readonly opts: { smtpUrl?: string; from: string; production?: boolean },
   ) {
     if (opts.smtpUrl) this.transport = nodemailer.createTransport(opts.smtpUrl);
-    jobs.register<{ id: string }>(MAIL_DELIVER_JOB, (data) => this.deliver(data.id), { description: 'Deliver one queued email' });
+    jobs.register(MailDeliverJob, (data) => this.deliver(data.id), { description: 'Deliver one queued email' });
   }
 
-  async send(message: MailMessage): Promise<string> {
-    const [row] = await this.db
+  /**
+   * Keeps the mail and queues its delivery. With `tx` both are written in the caller's transaction
+   * (an event handler's, so a retried handler cannot send the same mail twice).
+   */
+  async send(message: MailMessage, opts: { tx?: Db } = {}): Promise<string> {
+    const [row] = await (opts.tx ?? this.db)
       .insert(mailOutbox)
       .values({ toAddress: message.to, subject: message.subject, text: message.text, status: this.transport ? 'queued' : 'kept' })
       .returning({ id: mailOutbox.id });
     if (this.transport) {
-      await this.jobs.send(MAIL_DELIVER_JOB, { id: row!.id });
+      await this.jobs.send(MailDeliverJob, { id: row!.id }, { tx: opts.tx });
     } else {
       // Without SMTP (a local install) the text is logged too, so verification and reset links can be
-      // followed; in production the links stay out of the logs.
-      const text = process.env.NODE_ENV === 'production' ? undefined : message.text;
-      this.log.info({ to: message.to, subject: message.subject, text }, 'mail kept in the outbox (SMTP_URL is not set)');
+      // followed; in production neither the text nor its links are ever logged.
+      if (this.production) this.log.info({ to: message.to, subject: message.subject }, 'mail kept in the outbox (SMTP_URL is not set)');
+      else this.log.info({ to: message.to, subject: message.subject, text: message.text }, 'mail kept in the outbox (SMTP_URL is not set)');
     }
     return row!.id;
   }
@@ -51,7 +68,11 @@ export class Mailer {
     if (!row || row.status === 'sent' || !this.transport) return;
     try {
       await this.transport.sendMail({ from: this.opts.from, to: row.toAddress, subject: row.subject, text: row.text });
-      await this.db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), attempts: row.attempts + 1, lastError: null }).where(eq(mailOutbox.id, id));
+      // Delivered: the one-time links live on only in the recipient's mailbox.
+      await this.db
+        .update(mailOutbox)
+        .set({ status: 'sent', sentAt: new Date(), attempts: row.attempts + 1, lastError: null, text: redactLinks(row.text) })
+        .where(eq(mailOutbox.id, id));
     } catch (err) {
       await this.db
         .update(mailOutbox)
@@ -59,6 +80,10 @@ export class Mailer {
         .where(eq(mailOutbox.id, id));
       throw err; // pg-boss retries with backoff
     }
+  }
+
+  private get production(): boolean {
+    return this.opts.production ?? process.env.NODE_ENV === 'production';
   }
 
   close(): void {

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 // Tables owned by the platform itself (not a business module).
 
@@ -26,3 +27,62 @@ export const rateLimits = pgTable('rate_limits', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   count: integer('count').notNull(),
 });
+
+/**
+ * One row per event-handler job that has been handled, written in the handler's own transaction:
+ * a job that pg-boss delivers again (a crash between the handler's commit and the job's completion)
+ * finds its receipt and is skipped, so an event's effect happens exactly once.
+ */
+export const jobReceipts = pgTable('job_receipts', {
+  jobId: uuid('job_id').primaryKey(),
+  queue: text('queue').notNull(),
+  handledAt: timestamp('handled_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One row per xlsx import (platform/imports.ts): its progress, result or error, and the stored
+ * error workbook. The partial unique index allows one queued or running import per user.
+ */
+export const importRuns = pgTable(
+  'import_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    accountId: uuid('account_id').notNull(),
+    name: text('name').notNull(),
+    fileName: text('file_name').notNull(),
+    onlyValidate: boolean('only_validate').notNull(),
+    /** queued | running | succeeded | failed */
+    status: text('status').notNull(),
+    progress: integer('progress').notNull().default(0),
+    /** The uploaded file while a job waits for it; removed when the job ends. */
+    uploadKey: text('upload_key'),
+    errorWorkbookKey: text('error_workbook_key'),
+    errorWorkbookName: text('error_workbook_name'),
+    result: jsonb('result'),
+    error: jsonb('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('import_runs_one_active_per_user').on(t.userId).where(sql`status in ('queued', 'running')`),
+    index('import_runs_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * Files sellers upload (mockups, later proofs and attachments): who owns them and their size, for
+ * the per-account quota, and when, so the orphan job can remove the ones nothing references.
+ */
+export const storedFiles = pgTable(
+  'stored_files',
+  {
+    key: text('key').primaryKey(),
+    accountId: uuid('account_id').notNull(),
+    /** mockup | … */
+    kind: text('kind').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('stored_files_account_idx').on(t.accountId, t.kind, t.createdAt)],
+);

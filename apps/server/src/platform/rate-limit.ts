@@ -8,21 +8,32 @@ export interface RateState {
   retryAfter: number;
 }
 
-/** Count one hit on `key` in a fixed window and return the count after it. */
-export async function hit(db: Db, key: string, windowMs: number, now = new Date()): Promise<RateState> {
-  const cutoff = new Date(now.getTime() - windowMs);
+/**
+ * One upsert for both counters: the count starts again at 1 when the row's window start is at or
+ * before `cutoff`, else grows by one. A fixed window keeps its start; a strike moves it to `now`.
+ */
+async function bump(db: Db, key: string, cutoff: Date, now: Date, windowStart: 'keep' | 'now') {
+  const expired = sql`${rateLimits.windowStart} <= ${cutoff.toISOString()}::timestamptz`;
   const rows = await db
     .insert(rateLimits)
     .values({ key, windowStart: now, count: 1 })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
-        count: sql`case when ${rateLimits.windowStart} <= ${cutoff.toISOString()}::timestamptz then 1 else ${rateLimits.count} + 1 end`,
-        windowStart: sql`case when ${rateLimits.windowStart} <= ${cutoff.toISOString()}::timestamptz then ${now.toISOString()}::timestamptz else ${rateLimits.windowStart} end`,
+        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
+        windowStart:
+          windowStart === 'now'
+            ? sql`${now.toISOString()}::timestamptz`
+            : sql`case when ${expired} then ${now.toISOString()}::timestamptz else ${rateLimits.windowStart} end`,
       },
     })
     .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
-  const row = rows[0]!;
+  return rows[0]!;
+}
+
+/** Count one hit on `key` in a fixed window and return the count after it. */
+export async function hit(db: Db, key: string, windowMs: number, now = new Date()): Promise<RateState> {
+  const row = await bump(db, key, new Date(now.getTime() - windowMs), now, 'keep');
   return { count: row.count, retryAfter: retryAfter(row.windowStart, windowMs, now) };
 }
 
@@ -44,4 +55,44 @@ function retryAfter(windowStart: Date, windowMs: number, now: Date): number {
 
 export async function purgeBefore(db: Db, before: Date): Promise<void> {
   await db.delete(rateLimits).where(lt(rateLimits.windowStart, before));
+}
+
+export interface StrikeState {
+  /** Failures since the last quiet period. */
+  count: number;
+  /** When the latest failure happened (null without any). */
+  lastAt: Date | null;
+}
+
+/**
+ * Record one failure on `key`. The count runs on while failures keep coming and starts again
+ * after `quietMs` without one; the row's window start holds the latest failure.
+ */
+export async function strike(db: Db, key: string, quietMs: number, now = new Date()): Promise<StrikeState> {
+  const row = await bump(db, key, new Date(now.getTime() - quietMs), now, 'now');
+  return { count: row.count, lastAt: row.windowStart };
+}
+
+/** The failures recorded on `key` by strike(), without adding one. */
+export async function strikes(db: Db, key: string, quietMs: number, now = new Date()): Promise<StrikeState> {
+  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key));
+  if (!row || row.windowStart.getTime() <= now.getTime() - quietMs) return { count: 0, lastAt: null };
+  return { count: row.count, lastAt: row.windowStart };
+}
+
+/**
+ * Progressive delay: the first `free` failures cost nothing; after them the next attempt waits
+ * 1 s, then 2 s, 4 s … up to `capSeconds`, counted from the latest failure. Returns the seconds
+ * still to wait (0 = go ahead).
+ */
+export function backoffSeconds(state: StrikeState, opts: { free: number; capSeconds: number }, now = new Date()): number {
+  if (!state.lastAt || state.count < opts.free) return 0;
+  const delayMs = Math.min(2 ** (state.count - opts.free), opts.capSeconds) * 1000;
+  const remaining = state.lastAt.getTime() + delayMs - now.getTime();
+  return remaining > 0 ? Math.ceil(remaining / 1000) : 0;
+}
+
+/** Forget every counter whose key starts with `prefix` (e.g. one account's failures from every address). */
+export async function resetPrefix(db: Db, prefix: string): Promise<void> {
+  await db.delete(rateLimits).where(sql`left(${rateLimits.key}, ${prefix.length}) = ${prefix}`);
 }

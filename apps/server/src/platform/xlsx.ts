@@ -2,14 +2,14 @@ import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
-import { translate, type FieldError, type Language } from '@exship/contracts';
+import type { FieldError } from '@exship/contracts';
 import { offsetMinutes } from '@exship/domain';
 import { AppError } from './errors';
 import { formatBytes, type Upload } from './storage';
 
 // Reusable xlsx imports and templates (SPEC §5 "Imports", §8 error workbook). Every import goes:
 // upload → checkFile (type, size, zip-bomb guard) → readSheet (exact header, typed cells, per-row
-// errors, row limit) → the module's own row rules → rowsInvalidError or its transaction.
+// errors, row limit); platform/imports.ts runs the rest of the pipeline (rules, error workbook, commit).
 
 export interface SheetColumn<H extends string = string> {
   /** The exact header text in row 1. */
@@ -67,11 +67,13 @@ const unpackedTooLarge = () => new AppError('IMPORT_UNPACKED_TOO_LARGE', 400);
  * entries must tile the file exactly, so no local entry hides outside the central directory
  * (a streaming reader would parse it).
  */
-export async function checkXlsxFile(upload: Upload, maxBytes: number, limits = ZIP_LIMITS): Promise<void> {
+export async function checkXlsxFile(upload: Upload, maxBytes: number, limits = ZIP_LIMITS): Promise<ZipEntry[]> {
   if (!/\.xlsx$/i.test(upload.fileName)) throw notXlsx();
   if (upload.data.length > maxBytes) throw new AppError('FILE_TOO_LARGE', 413, { vars: { max: formatBytes(maxBytes) } });
-  const names = await checkZip(upload.data, limits);
+  const entries = await scanZip(upload.data, limits);
+  const names = entries.map((e) => e.name);
   if (!names.includes('[Content_Types].xml') || !names.includes('xl/workbook.xml')) throw notXlsx();
+  return entries;
 }
 
 interface ZipEntry {
@@ -81,10 +83,19 @@ interface ZipEntry {
   compressedSize: number;
   size: number;
   localOffset: number;
+  /** Where the entry's local record ends (data descriptor included). */
+  localEnd: number;
+  /** Where the entry's central directory record starts. */
+  centralOffset: number;
 }
 
 /** Validates a zip container and returns its entry names; AppError when it is not one or is a bomb. */
 export async function checkZip(data: Buffer, limits = ZIP_LIMITS): Promise<string[]> {
+  return (await scanZip(data, limits)).map((e) => e.name);
+}
+
+/** Validates a zip container (contiguous records, sizes that inflate as declared) and returns its entries. */
+async function scanZip(data: Buffer, limits: typeof ZIP_LIMITS): Promise<ZipEntry[]> {
   if (data.length < 22 || data.readUInt32LE(0) !== 0x04034b50) throw notXlsx();
   let eocd = -1;
   for (let i = data.length - 22, min = Math.max(0, data.length - 22 - 0xffff); i >= min; i--) {
@@ -112,6 +123,8 @@ export async function checkZip(data: Buffer, limits = ZIP_LIMITS): Promise<strin
       compressedSize: data.readUInt32LE(p + 20),
       size: data.readUInt32LE(p + 24),
       localOffset: data.readUInt32LE(p + 42),
+      localEnd: 0,
+      centralOffset: p,
       name: data.toString('utf8', p + 46, p + 46 + data.readUInt16LE(p + 28)),
     };
     if (e.flags & 1 || (e.method !== 0 && e.method !== 8)) throw notXlsx(); // encrypted or exotic compression
@@ -135,9 +148,39 @@ export async function checkZip(data: Buffer, limits = ZIP_LIMITS): Promise<strin
     inflated += actual;
     expected = end;
     if (e.flags & 8) expected += end + 4 <= cdOffset && data.readUInt32LE(end) === 0x08074b50 ? 16 : 12; // data descriptor
+    e.localEnd = expected;
   }
   if (expected !== cdOffset) throw notXlsx();
-  return entries.map((e) => e.name);
+  return entries;
+}
+
+// The parts a streaming reader needs before any worksheet, in this order.
+const READ_FIRST = ['[Content_Types].xml', '_rels/.rels', 'xl/workbook.xml', 'xl/_rels/workbook.xml.rels', 'xl/sharedStrings.xml', 'xl/styles.xml'];
+const WORKSHEET = /^xl\/worksheets\/sheet\d+\.xml$/;
+
+/**
+ * The same workbook with its zip records reordered so that the workbook, its relations and the
+ * shared strings come before the worksheets. Writers (ExcelJS among them) put worksheets first;
+ * ExcelJS's streaming reader then spools each worksheet to a temporary file and, now and then,
+ * loses its first rows doing so. Moving records copies bytes only: nothing is inflated again, the
+ * records section keeps its length, and only the central directory's offsets change.
+ */
+export function inReadOrder(data: Buffer, entries: readonly ZipEntry[]): Buffer {
+  const rank = (e: ZipEntry) => {
+    const first = READ_FIRST.indexOf(e.name);
+    return first >= 0 ? first : WORKSHEET.test(e.name) ? READ_FIRST.length + 1 : READ_FIRST.length;
+  };
+  const byOffset = [...entries].sort((a, b) => a.localOffset - b.localOffset);
+  const ordered = [...byOffset].sort((a, b) => rank(a) - rank(b) || a.localOffset - b.localOffset);
+  if (ordered.every((e, i) => e === byOffset[i])) return data;
+  const out = Buffer.from(data);
+  let at = 0;
+  for (const e of ordered) {
+    data.copy(out, at, e.localOffset, e.localEnd);
+    out.writeUInt32LE(at, e.centralOffset + 42);
+    at += e.localEnd - e.localOffset;
+  }
+  return out;
 }
 
 /** Inflates raw deflate data, counting bytes and stopping once past `limit`; rejects on corrupt data. */
@@ -191,48 +234,69 @@ const NUMBER_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
  * IMPORT_TOO_MANY_ROWS, none is IMPORT_NO_DATA. Each data row carries its typed values and the
  * cell-level errors: required blank, formula, text in a number column.
  */
-export async function readSheet<H extends string>(upload: Upload, tpl: SheetTemplate<H>): Promise<SheetRow<H>[]> {
-  await checkXlsxFile(upload, tpl.maxBytes);
+export interface ReadStats {
+  /** Worksheet rows parsed (header and blank rows included); reading stops at the first row past the limit. */
+  rowsRead: number;
+}
+
+export async function readSheet<H extends string>(upload: Upload, tpl: SheetTemplate<H>, stats: ReadStats = { rowsRead: 0 }): Promise<SheetRow<H>[]> {
+  const entries = await checkXlsxFile(upload, tpl.maxBytes);
+  const data = inReadOrder(upload.data, entries);
   const headers = tpl.columns.map((c) => c.header);
   const rows: SheetRow<H>[] = [];
   let headerOk = false;
   let dataRows = 0;
   let templateChanged = false;
+  // Set when reading stops on purpose: closing the reader early can fail (the unzip stream is cut
+  // mid-entry), and that failure says nothing about the file.
+  let stoppedEarly = false;
   try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(upload.data), {
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(data), {
       sharedStrings: 'cache',
       hyperlinks: 'ignore',
       styles: 'ignore',
       worksheets: 'emit',
       entries: 'ignore',
     });
-    let sheet = 0;
-    for await (const ws of reader) {
-      sheet++;
+    // With the parts in read order every worksheet streams straight through; a workbook without
+    // shared strings (numbers and inline strings only) needs none to wait for.
+    if (!entries.some((e) => e.name === 'xl/sharedStrings.xml')) (reader as unknown as { sharedStrings?: unknown[] }).sharedStrings = [];
+    // Only the first sheet is data: reading stops after it, at a changed header, or at the first
+    // data row past the limit (issue 8 #11: a 2,000,000-row file is never read to its end).
+    sheets: for await (const ws of reader) {
       for await (const row of ws) {
-        if (sheet > 1 || templateChanged) continue; // drain: only the first sheet is data
+        stats.rowsRead++;
         const values = (row.values as unknown[]) ?? [];
         if (!headerOk) {
           const found = values.slice(1).map((v) => readCell(v).value);
           while (found.length > 0 && (found.at(-1) === null || ERRORS_HEADERS.has(String(found.at(-1))))) found.pop();
           if (row.number !== 1 || found.length !== headers.length || headers.some((h, i) => String(found[i] ?? '') !== h)) templateChanged = true;
           headerOk = true;
+          if (templateChanged) {
+            stoppedEarly = true;
+            break sheets;
+          }
           continue;
         }
         const cells = headers.map((_, i) => readCell(values[i + 1]));
         if (cells.every((c) => c.value === null)) continue;
         dataRows++;
-        if (dataRows > tpl.maxRows) continue; // keep counting, stop keeping
+        if (dataRows > tpl.maxRows) {
+          stoppedEarly = true;
+          break sheets;
+        }
         rows.push(toRow(row.number, cells, tpl));
       }
+      stoppedEarly = true;
+      break;
     }
   } catch (err) {
     if (err instanceof AppError) throw err;
-    throw notXlsx(); // well-formed zip, broken workbook XML
+    if (!stoppedEarly) throw notXlsx(); // well-formed zip, broken workbook XML
   }
   if (templateChanged) throw new AppError('IMPORT_TEMPLATE_CHANGED', 400, { details: { expectedHeaders: headers } });
   if (dataRows === 0) throw new AppError('IMPORT_NO_DATA', 400);
-  if (dataRows > tpl.maxRows) throw new AppError('IMPORT_TOO_MANY_ROWS', 400, { vars: { max: tpl.maxRows.toLocaleString('en-US') }, details: { maxRows: tpl.maxRows, rows: dataRows } });
+  if (dataRows > tpl.maxRows) throw new AppError('IMPORT_TOO_MANY_ROWS', 400, { vars: { max: tpl.maxRows.toLocaleString('en-US') }, details: { maxRows: tpl.maxRows } });
   return rows;
 }
 
@@ -344,41 +408,3 @@ export function sendXlsx(reply: FastifyReply, fileName: string, data: Buffer) {
 }
 /** At most this many row errors travel in `errors`; the error workbook has them all. */
 export const MAX_REPORTED_ERRORS = 200;
-
-/**
- * The reply to a file with bad rows: 400 IMPORT_ROWS_INVALID, `errors` (first 200, field
- * `rows.<row>.<header>`), and `details.errorWorkbook` {fileName, contentType, base64}.
- */
-export async function rowsInvalidError(opts: {
-  tpl: SheetTemplate;
-  rows: SheetRow[];
-  fileName: string;
-  lang: Language;
-  now?: Date;
-  timeZone?: string;
-}): Promise<AppError> {
-  const { tpl, rows, lang } = opts;
-  const invalid = rows.filter((r) => r.errors.length > 0);
-  const describe = (e: FieldError) => {
-    const header = e.field.split('.').slice(2).join('.');
-    const text = translate(lang, e.message);
-    return header ? `${header}: ${text}` : text;
-  };
-  const workbook = await errorWorkbook(
-    tpl,
-    rows.map((r) => ({ raw: r.raw, messages: r.errors.map(describe) })),
-    translate(lang, 'import.errorsColumn'),
-  );
-  return new AppError('IMPORT_ROWS_INVALID', 400, {
-    errors: invalid.flatMap((r) => r.errors).slice(0, MAX_REPORTED_ERRORS),
-    details: {
-      totalRows: rows.length,
-      invalidRows: invalid.length,
-      errorWorkbook: {
-        fileName: errorWorkbookFileName(opts.fileName, opts.now ?? new Date(), opts.timeZone),
-        contentType: XLSX_CONTENT_TYPE,
-        base64: workbook.toString('base64'),
-      },
-    },
-  });
-}

@@ -7,7 +7,7 @@ import { loadConfig } from '../platform/config';
 import { openDatabase, type Database } from '../platform/db';
 import { mailOutbox } from '../platform/platform.tables';
 import { hashPassword } from '../platform/passwords';
-import { createUser } from '../modules/users';
+import { createUser, forgetRoles } from '../modules/users';
 import { DEFAULT_SELLER_ROLE } from '@exship/contracts';
 
 /**
@@ -22,6 +22,12 @@ export interface TestApp {
   /** inject() that parses the JSON reply. */
   call(opts: InjectOptions & { token?: string }): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
   login(email: string, password: string, ip?: string): Promise<string>;
+  /**
+   * Runs the due jobs of one queue (or of every queue) now, through the same handlers the workers
+   * use, and returns how many ran and failed. Only with `jobs: 'manual'` (the default).
+   * `includeDelayed` makes delayed jobs and pending retries due first.
+   */
+  runJobs(name?: string, opts?: { includeDelayed?: boolean }): Promise<{ ran: number; failed: number }>;
 }
 
 export const ADMIN = { email: 'admin@exship.local', password: 'Admin#Passw0rd!' };
@@ -69,8 +75,18 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
 }
 
 export async function startTestApp(
-  opts: { env?: Record<string, string>; beforeStart?: (ctx: AppContext) => void | Promise<void> } = {},
+  opts: {
+    env?: Record<string, string>;
+    beforeStart?: (ctx: AppContext) => void | Promise<void>;
+    /**
+     * `manual` (default): no workers poll and no cron fires; the test runs jobs with t.runJobs().
+     * `workers`: the real engine, polling every 0.5 s, cron checked every second.
+     */
+    jobs?: 'manual' | 'workers';
+  } = {},
 ): Promise<TestApp> {
+  // Test files share a worker process (vitest `isolate: false`): start each app with empty caches.
+  forgetRoles();
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     APP_URL: 'http://localhost:3000',
@@ -81,11 +97,13 @@ export async function startTestApp(
     ...opts.env,
   });
   const { database, drop } = await openTestDatabase();
-  const ctx = await createContext(config, { database, jobs: { pollingIntervalSeconds: 0.5, cronIntervalSeconds: 1 } });
+  const jobs = opts.jobs === 'workers' ? { mode: 'workers' as const, pollingIntervalSeconds: 0.5, cronIntervalSeconds: 1 } : { mode: 'manual' as const };
+  const ctx = await createContext(config, { database, jobs });
   const app = await buildApp(ctx);
-  await app.seed();
   await opts.beforeStart?.(ctx);
+  // Jobs before the seed, as in main.ts: seeding emits events into pg-boss's tables.
   await ctx.jobs.start();
+  await app.seed();
   await app.ready();
 
   const call: TestApp['call'] = async ({ token, headers, ...rest }) => {
@@ -109,6 +127,7 @@ export async function startTestApp(
       if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
       return res.body.data.token as string;
     },
+    runJobs: (name, runOpts) => ctx.jobs.runDue(name, runOpts),
     async close() {
       await app.close();
       await closeContext(ctx);

@@ -115,10 +115,10 @@ export async function fetchFile(path: string, signal?: AbortSignal): Promise<{ b
   return { blob: await res.blob(), fileName };
 }
 
-/** Multipart upload of one file (field `file`), reply in the usual envelope. */
-export async function uploadFile<T>(path: string, file: File): Promise<Envelope<T>> {
+/** Multipart upload of one file (field `file` unless the endpoint names another), reply in the usual envelope. */
+export async function uploadFile<T>(path: string, file: File, field = 'file'): Promise<Envelope<T>> {
   const form = new FormData();
-  form.append('file', file, file.name);
+  form.append(field, file, file.name);
   return envelope<T>(await send('POST', path, { body: form }));
 }
 

@@ -1,309 +1,307 @@
-import type { Language, LoginReply, Profile } from '@exship/contracts';
-import { api } from './client';
+import {
+  ActivateAccountEndpoint,
+  ForgotPasswordEndpoint,
+  LoginEndpoint,
+  LogoutEndpoint,
+  MeEndpoint,
+  RegisterEndpoint,
+  RequestVerifyEndpoint,
+  ResetPasswordEndpoint,
+  SetNotificationLanguageEndpoint,
+  UpdatePasswordEndpoint,
+  UpdateProfileEndpoint,
+  UpdateProfileSettingEndpoint,
+  WalletInfoEndpoint,
+  type EndpointBody,
+  type EndpointReply,
+  type Language,
+} from '@exship/contracts';
+import { call, callEnvelope } from './call';
 
-// The auth, profile and wallet calls of SPEC §7, typed from the contracts.
-export interface WalletInfo {
-  balance: number;
-  unpaid: number;
-  autoPay: boolean;
-  credit: { limit: number; remaining: number; isBlocked: boolean } | null;
-}
+// The auth, profile and wallet calls of SPEC §7: paths, inputs and replies come from the endpoint
+// descriptors in packages/contracts; these wrappers only name the calls the features make.
+export type WalletInfo = EndpointReply<typeof WalletInfoEndpoint>;
 
-export interface RegisterInput {
-  fullName: string;
-  email: string;
-  password: string;
-  confirmPassword: string;
-  phone?: string;
-  agreeTerms: true;
-}
+export type RegisterInput = EndpointBody<typeof RegisterEndpoint>;
 
 export const authApi = {
-  register: (body: RegisterInput) => api.post<unknown>('/register', body),
-  activate: (verifyCode: string) => api.get<unknown>(`/accounts/authorization/activate/${encodeURIComponent(verifyCode)}`),
-  requestVerify: (userId: string) => api.post<unknown>(`/accounts/request-verify/${encodeURIComponent(userId)}`),
-  login: (body: { email: string; password: string }) => api.post<LoginReply>('/login', body),
-  logout: () => api.get<unknown>('/logout'),
-  me: (signal?: AbortSignal) => api.get<Profile>('/me', signal),
-  forgot: (email: string) => api.post<unknown>('/password/forgot', { email }),
-  reset: (body: { token: string; password: string; confirmPassword: string }) => api.post<unknown>('/password/reset-password', body),
-  updatePassword: (body: { currentPassword: string; password: string; confirmPassword: string; logoutOtherSessions: boolean }) =>
-    api.post<unknown>('/password/update', body),
+  register: (body: RegisterInput) => callEnvelope(RegisterEndpoint, { body }),
+  activate: (verifyCode: string) => callEnvelope(ActivateAccountEndpoint, { params: { token: verifyCode } }),
+  requestVerify: (userId: string) => callEnvelope(RequestVerifyEndpoint, { params: { id: userId } }),
+  login: (body: EndpointBody<typeof LoginEndpoint>) => callEnvelope(LoginEndpoint, { body }),
+  logout: () => callEnvelope(LogoutEndpoint),
+  me: (signal?: AbortSignal) => callEnvelope(MeEndpoint, { signal }),
+  forgot: (email: string) => callEnvelope(ForgotPasswordEndpoint, { body: { email } }),
+  reset: (body: EndpointBody<typeof ResetPasswordEndpoint>) => callEnvelope(ResetPasswordEndpoint, { body }),
+  updatePassword: (body: EndpointBody<typeof UpdatePasswordEndpoint>) => callEnvelope(UpdatePasswordEndpoint, { body }),
 };
 
 export const profileApi = {
-  update: (body: { fullName: string; phone?: string; gender?: 'male' | 'female' | null; dateOfBirth?: string | null }) =>
-    api.post<Profile>('/profile/update', body),
-  updateSetting: (body: { timeZone?: string; labelPurchaseDelayHours?: number; autoPay?: boolean }) =>
-    api.patch<Profile>('/profile/update-setting', body),
-  setLanguage: (code: Language) => api.patch<Profile>('/user/setting-notification-language', { code }),
+  update: (body: EndpointBody<typeof UpdateProfileEndpoint>) => callEnvelope(UpdateProfileEndpoint, { body }),
+  updateSetting: (body: EndpointBody<typeof UpdateProfileSettingEndpoint>) => callEnvelope(UpdateProfileSettingEndpoint, { body }),
+  setLanguage: (code: Language) => callEnvelope(SetNotificationLanguageEndpoint, { body: { code } }),
 };
 
-/** SPEC §7: the reply carries `balance` or `balanceAfter`. */
-export async function fetchWallet(signal?: AbortSignal): Promise<WalletInfo> {
-  const res = await api.get<Partial<WalletInfo> & { balanceAfter?: number }>('/wallet/imformation-wallet', signal);
-  const d = res.data ?? {};
-  return {
-    balance: Number(d.balance ?? d.balanceAfter ?? 0),
-    unpaid: Number(d.unpaid ?? 0),
-    autoPay: Boolean(d.autoPay),
-    credit: d.credit ?? null,
-  };
-}
+/** SPEC §7: the wallet boxes of the header. */
+export const fetchWallet = (signal?: AbortSignal): Promise<WalletInfo> => call(WalletInfoEndpoint, { signal });
 
 // ======================================================================================
 // Issue 3 — shipping network and pricing, discounts, the quote (features/catalog, discounts, quote).
-// Bodies are the contracts' zod outputs; replies follow the server's DTOs. Everything below is
+// Issue 4 — products, approval, product imports, weight thresholds and actual-weight fees
+// (features/products). Paths, inputs and replies come from the endpoint descriptors in
+// packages/contracts; these wrappers only name the calls the screens make. Everything below is
 // used only by lazy screens, so it tree-shakes out of the entry chunk.
 // ======================================================================================
-import type {
-  CarrierBodySchema,
-  CarrierConfigBodySchema,
-  DiscountBodySchema,
-  DiscountState,
-  QuoteBody,
-  QuoteReply,
-  ServiceBodySchema,
-  TaxBodySchema,
-  WarehouseBodySchema,
-  ZoneBodySchema,
+import {
+  AcceptProductEndpoint,
+  ActivatePriceVersionEndpoint,
+  ActualWeightFeeEndpoint,
+  CreateCarrierConfigEndpoint,
+  CreateCarrierEndpoint,
+  CreateDiscountEndpoint,
+  CreateProductEndpoint,
+  CreateServiceEndpoint,
+  CreateTaxEndpoint,
+  CreateWarehouseEndpoint,
+  CreateZoneEndpoint,
+  DeleteCarrierConfigEndpoint,
+  DeleteDiscountEndpoint,
+  DeletePriceVersionEndpoint,
+  DeleteProductEndpoint,
+  DeleteTaxEndpoint,
+  ExportPriceTableEndpoint,
+  ExportZonesEndpoint,
+  GetDiscountEndpoint,
+  GetMockupEndpoint,
+  GetProductEndpoint,
+  GetServiceEndpoint,
+  GetWeightConfigEndpoint,
+  ImportPartnerIdsEndpoint,
+  ImportPriceTableEndpoint,
+  ImportProductsEndpoint,
+  ImportVariantsEndpoint,
+  ImportWeightConfigsEndpoint,
+  ImportZonesEndpoint,
+  ListActualWeightFeesEndpoint,
+  ListCarrierConfigsEndpoint,
+  ListCarriersEndpoint,
+  ListDiscountsEndpoint,
+  ListPriceVersionsEndpoint,
+  ListProductsEndpoint,
+  ListSellPricesEndpoint,
+  ListServicesEndpoint,
+  ListTaxesEndpoint,
+  ListWarehousesEndpoint,
+  ListWeightConfigsEndpoint,
+  ListZonesEndpoint,
+  PartnerIdTemplateEndpoint,
+  PreviewPriceVersionEndpoint,
+  PriceTemplateEndpoint,
+  ProductTemplateEndpoint,
+  QuoteEndpoint,
+  RejectProductEndpoint,
+  RemoveWeightConfigEndpoint,
+  SaveWeightConfigEndpoint,
+  SubmitProductEndpoint,
+  UpdateCarrierConfigEndpoint,
+  UpdateCarrierEndpoint,
+  UpdateDiscountEndpoint,
+  UpdateProductEndpoint,
+  UpdateServiceEndpoint,
+  UpdateTaxEndpoint,
+  UpdateWarehouseEndpoint,
+  UpdateZoneEndpoint,
+  UploadMockupEndpoint,
+  VariantTemplateEndpoint,
+  WeightConfigHistoryEndpoint,
+  WeightConfigTemplateEndpoint,
+  ZoneTemplateEndpoint,
+  type EndpointDef,
+  type EndpointQuery,
+  type ParsedBody,
 } from '@exship/contracts';
-import { fetchFile, queryString, request as apiRequest, uploadFile } from './client';
+import { download } from './call';
 
-/** The parsed (output) type of a contracts schema, without importing zod here. */
-type Parsed<S extends { parse: (value: unknown) => unknown }> = ReturnType<S['parse']>;
+/**
+ * The filters of a list, as screens keep them in the URL: the descriptor's query keys (a misspelt
+ * filter does not compile), with the values as strings until the server parses them.
+ */
+export type UrlQuery<E extends EndpointDef> = { [K in keyof NonNullable<EndpointQuery<E>>]?: NonNullable<EndpointQuery<E>>[K] | string | number | null };
+/** URL-kept filters go out as they are; the server parses them against the descriptor's query schema. */
+const urlQuery = (query: object | undefined) => query as never;
 
-export type CarrierBody = Parsed<typeof CarrierBodySchema>;
-export type ServiceBody = Parsed<typeof ServiceBodySchema>;
-export type WarehouseBody = Parsed<typeof WarehouseBodySchema>;
-export type ZoneBody = Parsed<typeof ZoneBodySchema>;
-export type TaxBody = Parsed<typeof TaxBodySchema>;
-export type CarrierConfigBody = Parsed<typeof CarrierConfigBodySchema>;
-export type DiscountBody = Parsed<typeof DiscountBodySchema>;
+/** One item of a paged list reply. */
+type ItemOf<E extends EndpointDef> = EndpointReply<E> extends { items: (infer I)[] } ? I : never;
 
-export interface PageOf<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-export type ListParams = Record<string, string | number | undefined | null>;
+export type CarrierBody = ParsedBody<typeof CreateCarrierEndpoint>;
+export type ServiceBody = ParsedBody<typeof CreateServiceEndpoint>;
+export type WarehouseBody = ParsedBody<typeof CreateWarehouseEndpoint>;
+export type ZoneBody = ParsedBody<typeof CreateZoneEndpoint>;
+export type TaxBody = ParsedBody<typeof CreateTaxEndpoint>;
+export type CarrierConfigBody = ParsedBody<typeof CreateCarrierConfigEndpoint>;
+export type DiscountBody = ParsedBody<typeof CreateDiscountEndpoint>;
+export type QuoteBody = ParsedBody<typeof QuoteEndpoint>;
 
-export type ServiceItem = ServiceBody & { id: string };
-export type CarrierItem = CarrierBody & { id: string; services: ServiceItem[] };
-export type WarehouseItem = Omit<WarehouseBody, 'email' | 'phone' | 'state'> & { id: string; email: string | null; phone: string | null; state: string | null };
-export type ZoneItem = ZoneBody & { id: string };
-export type TaxItem = Omit<TaxBody, 'province' | 'carrierId'> & { id: string; province: string | null; carrierId: string | null };
-export type CarrierConfigItem = Omit<CarrierConfigBody, 'sku' | 'toCountry'> & { id: string; sku: string | null; toCountry: string | null };
-export interface PriceBracket {
-  weightFrom: number;
-  weightTo: number;
-  shippingFee: number;
-  seasonalFee: number;
-}
-export type ServiceDetail = ServiceItem & { brackets: PriceBracket[] };
-export interface SellPrice {
-  service: { id: string; code: string; name: string; signatureFee: number };
-  brackets: PriceBracket[];
-}
-export type PriceKind = 'service' | 'carrier';
-export interface PriceVersion {
-  id: string;
-  kind: PriceKind;
-  status: 'draft' | 'active' | 'archived';
-  fileName: string;
-  rowCount: number;
-  createdAt: string;
-  activatedAt: string | null;
-}
-export interface PricePreviewRow {
-  sampleId: string;
-  quotedAt: string;
-  serviceCode: string;
-  destination: string;
-  weight: number;
-  before: number | null;
-  after: number | null;
-  delta: number | null;
-  afterError: string | null;
-}
-export interface PricePreview {
-  version: PriceVersion;
-  summary: { samples: number; changed: number; increased: number; decreased: number; newlyUnpriced: number; averageDelta: number };
-  rows: PricePreviewRow[];
-}
-export type DiscountItem = DiscountBody & { id: string; status: DiscountState; used: number };
-export type { QuoteBody, QuoteReply };
+export type CarrierItem = ItemOf<typeof ListCarriersEndpoint>;
+export type ServiceItem = ItemOf<typeof ListServicesEndpoint>;
+export type WarehouseItem = ItemOf<typeof ListWarehousesEndpoint>;
+export type ZoneItem = ItemOf<typeof ListZonesEndpoint>;
+export type TaxItem = ItemOf<typeof ListTaxesEndpoint>;
+export type CarrierConfigItem = ItemOf<typeof ListCarrierConfigsEndpoint>;
+export type ServiceDetail = EndpointReply<typeof GetServiceEndpoint>;
+export type PriceBracket = ServiceDetail['brackets'][number];
+export type SellPrice = EndpointReply<typeof ListSellPricesEndpoint>[number];
+export type PriceVersion = EndpointReply<typeof ActivatePriceVersionEndpoint>;
+export type PriceKind = PriceVersion['kind'];
+export type PricePreview = EndpointReply<typeof PreviewPriceVersionEndpoint>;
+export type PricePreviewRow = PricePreview['rows'][number];
+export type DiscountItem = EndpointReply<typeof GetDiscountEndpoint>;
+export type QuoteReply = EndpointReply<typeof QuoteEndpoint>;
 
-const put = <T>(path: string, body: unknown) => apiRequest<T>('PUT', path, { body });
-const del = (path: string) => apiRequest<null>('DELETE', path);
-const id = encodeURIComponent;
+const onlyValidateQuery = (onlyValidate: boolean) => ({ onlyValidate: onlyValidate ? ('true' as const) : ('false' as const) });
 
 export const catalogApi = {
-  carriers: (p?: ListParams, signal?: AbortSignal) => apiRequest<PageOf<CarrierItem>>('GET', `/carriers${queryString(p)}`, { signal }),
-  createCarrier: (b: CarrierBody) => apiRequest<CarrierItem>('POST', '/carriers', { body: b }),
-  updateCarrier: (carrierId: string, b: CarrierBody) => put<CarrierItem>(`/carriers/${id(carrierId)}`, b),
+  carriers: (q?: UrlQuery<typeof ListCarriersEndpoint>, signal?: AbortSignal) => callEnvelope(ListCarriersEndpoint, { query: urlQuery(q), signal }),
+  createCarrier: (body: CarrierBody) => callEnvelope(CreateCarrierEndpoint, { body }),
+  updateCarrier: (id: string, body: CarrierBody) => callEnvelope(UpdateCarrierEndpoint, { params: { id }, body }),
 
-  services: (p?: ListParams, signal?: AbortSignal) => apiRequest<PageOf<ServiceItem>>('GET', `/services${queryString(p)}`, { signal }),
-  service: (serviceId: string, signal?: AbortSignal) => apiRequest<ServiceDetail>('GET', `/services/${id(serviceId)}`, { signal }),
-  createService: (b: ServiceBody) => apiRequest<ServiceItem>('POST', '/services', { body: b }),
-  updateService: (serviceId: string, b: ServiceBody) => put<ServiceItem>(`/services/${id(serviceId)}`, b),
+  services: (q?: UrlQuery<typeof ListServicesEndpoint>, signal?: AbortSignal) => callEnvelope(ListServicesEndpoint, { query: urlQuery(q), signal }),
+  service: (id: string, signal?: AbortSignal) => callEnvelope(GetServiceEndpoint, { params: { id }, signal }),
+  createService: (body: ServiceBody) => callEnvelope(CreateServiceEndpoint, { body }),
+  updateService: (id: string, body: ServiceBody) => callEnvelope(UpdateServiceEndpoint, { params: { id }, body }),
 
-  warehouses: (p?: ListParams, signal?: AbortSignal) => apiRequest<PageOf<WarehouseItem>>('GET', `/warehouses${queryString(p)}`, { signal }),
-  createWarehouse: (b: WarehouseBody) => apiRequest<WarehouseItem>('POST', '/warehouses', { body: b }),
-  updateWarehouse: (warehouseId: string, b: WarehouseBody) => put<WarehouseItem>(`/warehouses/${id(warehouseId)}`, b),
+  warehouses: (q?: UrlQuery<typeof ListWarehousesEndpoint>, signal?: AbortSignal) => callEnvelope(ListWarehousesEndpoint, { query: urlQuery(q), signal }),
+  createWarehouse: (body: WarehouseBody) => callEnvelope(CreateWarehouseEndpoint, { body }),
+  updateWarehouse: (id: string, body: WarehouseBody) => callEnvelope(UpdateWarehouseEndpoint, { params: { id }, body }),
 
-  zones: (p?: ListParams, signal?: AbortSignal) => apiRequest<PageOf<ZoneItem>>('GET', `/zones${queryString(p)}`, { signal }),
-  createZone: (b: ZoneBody) => apiRequest<ZoneItem>('POST', '/zones', { body: b }),
-  updateZone: (zoneId: string, b: ZoneBody) => put<ZoneItem>(`/zones/${id(zoneId)}`, b),
-  zoneTemplate: () => fetchFile('/zones/template.xlsx'),
-  zoneExport: () => fetchFile('/zones/export.xlsx'),
-  importZones: (file: File, onlyValidate: boolean) =>
-    uploadFile<{ rows: number; zones: number; imported: boolean }>(`/zones/import?onlyValidate=${onlyValidate}`, file),
+  zones: (q?: UrlQuery<typeof ListZonesEndpoint>, signal?: AbortSignal) => callEnvelope(ListZonesEndpoint, { query: urlQuery(q), signal }),
+  createZone: (body: ZoneBody) => callEnvelope(CreateZoneEndpoint, { body }),
+  updateZone: (id: string, body: ZoneBody) => callEnvelope(UpdateZoneEndpoint, { params: { id }, body }),
+  zoneTemplate: () => download(ZoneTemplateEndpoint),
+  zoneExport: () => download(ExportZonesEndpoint),
+  importZones: (file: File, onlyValidate: boolean, skipRows: number[] = []) =>
+    callEnvelope(ImportZonesEndpoint, { file, query: { ...onlyValidateQuery(onlyValidate), ...skipRowsQuery(skipRows) } }),
 
-  taxes: (p?: ListParams, signal?: AbortSignal) => apiRequest<PageOf<TaxItem>>('GET', `/taxes${queryString(p)}`, { signal }),
-  createTax: (b: TaxBody) => apiRequest<TaxItem>('POST', '/taxes', { body: b }),
-  updateTax: (taxId: string, b: TaxBody) => put<TaxItem>(`/taxes/${id(taxId)}`, b),
-  deleteTax: (taxId: string) => del(`/taxes/${id(taxId)}`),
+  taxes: (q?: UrlQuery<typeof ListTaxesEndpoint>, signal?: AbortSignal) => callEnvelope(ListTaxesEndpoint, { query: urlQuery(q), signal }),
+  createTax: (body: TaxBody) => callEnvelope(CreateTaxEndpoint, { body }),
+  updateTax: (id: string, body: TaxBody) => callEnvelope(UpdateTaxEndpoint, { params: { id }, body }),
+  deleteTax: (id: string) => callEnvelope(DeleteTaxEndpoint, { params: { id } }),
 
-  carrierConfigs: (p?: ListParams, signal?: AbortSignal) => apiRequest<PageOf<CarrierConfigItem>>('GET', `/carrier-configs${queryString(p)}`, { signal }),
-  createCarrierConfig: (b: CarrierConfigBody) => apiRequest<CarrierConfigItem>('POST', '/carrier-configs', { body: b }),
-  updateCarrierConfig: (configId: string, b: CarrierConfigBody) => put<CarrierConfigItem>(`/carrier-configs/${id(configId)}`, b),
-  deleteCarrierConfig: (configId: string) => del(`/carrier-configs/${id(configId)}`),
+  carrierConfigs: (q?: UrlQuery<typeof ListCarrierConfigsEndpoint>, signal?: AbortSignal) => callEnvelope(ListCarrierConfigsEndpoint, { query: urlQuery(q), signal }),
+  createCarrierConfig: (body: CarrierConfigBody) => callEnvelope(CreateCarrierConfigEndpoint, { body }),
+  updateCarrierConfig: (id: string, body: CarrierConfigBody) => callEnvelope(UpdateCarrierConfigEndpoint, { params: { id }, body }),
+  deleteCarrierConfig: (id: string) => callEnvelope(DeleteCarrierConfigEndpoint, { params: { id } }),
 };
 
+/** SPEC §4 import review: rows the user deleted before importing. */
+const skipRowsQuery = (rows: number[]) => (rows.length > 0 ? { skipRows: rows.join(',') } : {});
+
 export const pricingApi = {
-  sellPrices: (signal?: AbortSignal) => apiRequest<SellPrice[]>('GET', '/pricing/sell-prices', { signal }),
-  versions: (kind: PriceKind, signal?: AbortSignal) => apiRequest<PriceVersion[]>('GET', `/pricing/versions/${kind}`, { signal }),
-  template: (kind: PriceKind) => fetchFile(`/pricing/template/${kind}`),
-  exportVersion: (kind: PriceKind, versionId?: string) => fetchFile(`/pricing/export/${kind}${queryString({ versionId })}`),
-  importFile: (kind: PriceKind, file: File, onlyValidate: boolean) =>
-    uploadFile<{ rows: number; version: PriceVersion | null }>(`/pricing/import/${kind}?onlyValidate=${onlyValidate}`, file),
-  preview: (versionId: string, signal?: AbortSignal) => apiRequest<PricePreview>('GET', `/pricing/version/${id(versionId)}/preview`, { signal }),
-  activate: (versionId: string) => apiRequest<PriceVersion>('POST', `/pricing/version/${id(versionId)}/activate`, { body: {} }),
-  deleteDraft: (versionId: string) => del(`/pricing/version/${id(versionId)}`),
+  sellPrices: (signal?: AbortSignal) => callEnvelope(ListSellPricesEndpoint, { signal }),
+  versions: (kind: PriceKind, signal?: AbortSignal) => callEnvelope(ListPriceVersionsEndpoint, { params: { kind }, signal }),
+  template: (kind: PriceKind) => download(PriceTemplateEndpoint, { params: { kind } }),
+  exportVersion: (kind: PriceKind, versionId?: string) => download(ExportPriceTableEndpoint, { params: { kind }, query: { versionId } }),
+  importFile: (kind: PriceKind, file: File, onlyValidate: boolean, skipRows: number[] = []) =>
+    callEnvelope(ImportPriceTableEndpoint, { params: { kind }, file, query: { ...onlyValidateQuery(onlyValidate), ...skipRowsQuery(skipRows) } }),
+  preview: (id: string, signal?: AbortSignal) => callEnvelope(PreviewPriceVersionEndpoint, { params: { id }, signal }),
+  activate: (id: string) => callEnvelope(ActivatePriceVersionEndpoint, { params: { id } }),
+  deleteDraft: (id: string) => callEnvelope(DeletePriceVersionEndpoint, { params: { id } }),
 };
 
 export const discountApi = {
-  list: (p?: ListParams, signal?: AbortSignal) => apiRequest<PageOf<DiscountItem>>('GET', `/discounts${queryString(p)}`, { signal }),
-  get: (code: string, signal?: AbortSignal) => apiRequest<DiscountItem>('GET', `/discounts/${id(code)}`, { signal }),
-  create: (b: DiscountBody) => apiRequest<DiscountItem>('POST', '/discounts', { body: b }),
-  update: (code: string, b: DiscountBody) => put<DiscountItem>(`/discounts/${id(code)}`, b),
-  remove: (code: string) => del(`/discounts/${id(code)}`),
+  list: (q?: UrlQuery<typeof ListDiscountsEndpoint>, signal?: AbortSignal) => callEnvelope(ListDiscountsEndpoint, { query: urlQuery(q), signal }),
+  get: (code: string, signal?: AbortSignal) => callEnvelope(GetDiscountEndpoint, { params: { code }, signal }),
+  create: (body: DiscountBody) => callEnvelope(CreateDiscountEndpoint, { body }),
+  update: (code: string, body: DiscountBody) => callEnvelope(UpdateDiscountEndpoint, { params: { code }, body }),
+  remove: (code: string) => callEnvelope(DeleteDiscountEndpoint, { params: { code } }),
 };
 
 export const quoteApi = {
-  quote: (b: QuoteBody) => apiRequest<QuoteReply>('POST', '/quote', { body: b }),
+  quote: (body: QuoteBody) => callEnvelope(QuoteEndpoint, { body }),
 };
-// ===================================== end of issue 3 =====================================
 
-// ======================================================================================
-// Issue 4 — products, approval, product imports, weight thresholds and actual-weight fees
-// (features/products). Replies follow the contracts' reply schemas. Names are prefixed so this
-// block stays independent of the blocks above.
-// ======================================================================================
-import type {
-  Product,
-  ProductCreateBody,
-  ProductListReply,
-  ProductUpdateBody,
-  WeightConfig,
-  WeightConfigBody,
-  WeightConfigHistory,
-} from '@exship/contracts';
-
-export type ProductQuery = Record<string, string | number | undefined | null>;
+export type ProductQuery = UrlQuery<typeof ListProductsEndpoint>;
 export type ProductImportKind = 'product' | 'variant' | 'partnerId' | 'weightConfig';
-/** `POST …import?onlyValidate=true` returns the checked rows keyed by template header; the real import adds counts. */
-export interface ProductImportResult {
-  onlyValidate: boolean;
-  totalRows: number;
-  rows: ({ row: number } & Record<string, string | number | null>)[];
-  created?: { products: number; variants: number };
-  updated?: number;
-}
-export interface WeightConfigPage {
-  items: WeightConfig[];
-  page: number;
-  pageSize: number;
-  totalCount: number;
-}
-export interface ActualWeightFeeResult {
-  productId: string;
-  weighedGrams: number;
-  weightThreshold: number | null;
-  exceeded: boolean;
-  /** USD */
-  fee: number;
-}
-export interface MockupUpload {
-  url: string;
-  contentType: string;
-  size: number;
-}
+export type ProductImportResult = EndpointReply<typeof ImportProductsEndpoint>;
+export type WeightConfigPage = EndpointReply<typeof ListWeightConfigsEndpoint>;
+export type ActualWeightFeeResult = EndpointReply<typeof ActualWeightFeeEndpoint>;
+export type MockupUpload = EndpointReply<typeof UploadMockupEndpoint>;
 
-const PRODUCT_IMPORT_PATHS: Record<ProductImportKind, { template: string; upload: string }> = {
-  product: { template: '/products/templates/product.xlsx', upload: '/products/import' },
-  variant: { template: '/products/templates/variant.xlsx', upload: '/products/import-variants' },
-  partnerId: { template: '/products/templates/partner-id.xlsx', upload: '/products/import-partner-ids' },
-  weightConfig: { template: '/products/templates/weight-config.xlsx', upload: '/products/weight-configs/import' },
-};
+const PRODUCT_IMPORTS = {
+  product: { template: ProductTemplateEndpoint, upload: ImportProductsEndpoint },
+  variant: { template: VariantTemplateEndpoint, upload: ImportVariantsEndpoint },
+  partnerId: { template: PartnerIdTemplateEndpoint, upload: ImportPartnerIdsEndpoint },
+  weightConfig: { template: WeightConfigTemplateEndpoint, upload: ImportWeightConfigsEndpoint },
+} as const;
 
+/** A mockup path this server issued: `/api/v1/products/mockups/{accountId}/{file}`. */
+const MOCKUP_PATH = /\/products\/mockups\/([^/?#]+)\/([^/?#]+)$/;
 
 export const productsApi = {
-  list: (q?: ProductQuery, signal?: AbortSignal) => apiRequest<ProductListReply>('GET', `/products${queryString(q)}`, { signal }),
-  get: (productId: string, signal?: AbortSignal) => apiRequest<Product>('GET', `/products/${id(productId)}`, { signal }),
-  create: (body: ProductCreateBody) => apiRequest<Product>('POST', '/products', { body }),
-  update: (productId: string, body: ProductUpdateBody) => apiRequest<Product>('PATCH', `/products/${id(productId)}`, { body }),
-  remove: (productId: string) => apiRequest<null>('DELETE', `/products/${id(productId)}`),
-  submit: (productId: string) => apiRequest<Product>('POST', `/products/${id(productId)}/submit`, { body: {} }),
-  accept: (productId: string) => apiRequest<Product>('POST', `/products/${id(productId)}/accept`, { body: {} }),
-  reject: (productId: string, reason: string) => apiRequest<Product>('POST', `/products/${id(productId)}/reject`, { body: { reason } }),
+  list: (q?: ProductQuery, signal?: AbortSignal) => callEnvelope(ListProductsEndpoint, { query: urlQuery(q), signal }),
+  get: (id: string, signal?: AbortSignal) => callEnvelope(GetProductEndpoint, { params: { id }, signal }),
+  create: (body: ParsedBody<typeof CreateProductEndpoint>) => callEnvelope(CreateProductEndpoint, { body }),
+  update: (id: string, body: ParsedBody<typeof UpdateProductEndpoint>) => callEnvelope(UpdateProductEndpoint, { params: { id }, body }),
+  remove: (id: string) => callEnvelope(DeleteProductEndpoint, { params: { id } }),
+  submit: (id: string) => callEnvelope(SubmitProductEndpoint, { params: { id } }),
+  accept: (id: string) => callEnvelope(AcceptProductEndpoint, { params: { id } }),
+  reject: (id: string, reason: string) => callEnvelope(RejectProductEndpoint, { params: { id }, body: { reason } }),
 
   /** An xlsx template with the server's file name. */
-  template: (kind: ProductImportKind) => fetchFile(PRODUCT_IMPORT_PATHS[kind].template),
-  importFile: (kind: ProductImportKind, file: File, onlyValidate: boolean) =>
-    uploadFile<ProductImportResult>(`${PRODUCT_IMPORT_PATHS[kind].upload}${onlyValidate ? '?onlyValidate=true' : ''}`, file),
+  template: (kind: ProductImportKind) => download(PRODUCT_IMPORTS[kind].template),
+  importFile: (kind: ProductImportKind, file: File, onlyValidate: boolean, skipRows: number[] = []) =>
+    callEnvelope(PRODUCT_IMPORTS[kind].upload, { file, query: { ...(onlyValidate ? { onlyValidate: 'true' } : {}), ...skipRowsQuery(skipRows) } }),
 
   /** SPEC §5: jpg/png mockup ≤ 5 MB; staff name the customer it belongs to. */
-  uploadMockup: (file: File, customerId?: string) => uploadFile<MockupUpload>(`/products/mockups${queryString({ customerId })}`, file),
+  uploadMockup: (file: File, customerId?: string) => callEnvelope(UploadMockupEndpoint, { file, query: { customerId } }),
   /** Mockups are served only with the bearer token: fetch the image as a blob. */
-  mockupBlob: async (url: string, signal?: AbortSignal) => (await fetchFile(url, signal)).blob,
+  mockupBlob: async (url: string, signal?: AbortSignal) => {
+    const [, accountId, file] = MOCKUP_PATH.exec(url) ?? [];
+    return (await download(GetMockupEndpoint, { params: { accountId: accountId ?? '', file: file ?? '' }, signal })).blob;
+  },
 
-  weightConfigs: (q?: ProductQuery, signal?: AbortSignal) => apiRequest<WeightConfigPage>('GET', `/products/weight-configs${queryString(q)}`, { signal }),
-  actualWeightFees: (q?: ProductQuery, signal?: AbortSignal) => apiRequest<WeightConfigPage>('GET', `/products/actual-weight-fees${queryString(q)}`, { signal }),
-  weightConfig: (productId: string, signal?: AbortSignal) => apiRequest<WeightConfig>('GET', `/products/${id(productId)}/weight-config`, { signal }),
-  saveWeightConfig: (productId: string, body: WeightConfigBody) => apiRequest<WeightConfig>('PUT', `/products/${id(productId)}/weight-config`, { body }),
-  removeWeightConfig: (productId: string) => apiRequest<WeightConfig>('DELETE', `/products/${id(productId)}/weight-config`),
-  weightConfigHistory: (productId: string, signal?: AbortSignal) =>
-    apiRequest<WeightConfigHistory[]>('GET', `/products/${id(productId)}/weight-config/history`, { signal }),
-  actualWeightFee: (productId: string, weighedGrams: number, signal?: AbortSignal) =>
-    apiRequest<ActualWeightFeeResult>('GET', `/products/${id(productId)}/actual-weight-fee${queryString({ weighedGrams })}`, { signal }),
+  weightConfigs: (q?: UrlQuery<typeof ListWeightConfigsEndpoint>, signal?: AbortSignal) => callEnvelope(ListWeightConfigsEndpoint, { query: urlQuery(q), signal }),
+  actualWeightFees: (q?: UrlQuery<typeof ListActualWeightFeesEndpoint>, signal?: AbortSignal) => callEnvelope(ListActualWeightFeesEndpoint, { query: urlQuery(q), signal }),
+  weightConfig: (id: string, signal?: AbortSignal) => callEnvelope(GetWeightConfigEndpoint, { params: { id }, signal }),
+  saveWeightConfig: (id: string, body: ParsedBody<typeof SaveWeightConfigEndpoint>) => callEnvelope(SaveWeightConfigEndpoint, { params: { id }, body }),
+  removeWeightConfig: (id: string) => callEnvelope(RemoveWeightConfigEndpoint, { params: { id } }),
+  weightConfigHistory: (id: string, signal?: AbortSignal) => callEnvelope(WeightConfigHistoryEndpoint, { params: { id }, signal }),
+  actualWeightFee: (id: string, weighedGrams: number, signal?: AbortSignal) => callEnvelope(ActualWeightFeeEndpoint, { params: { id }, query: { weighedGrams }, signal }),
 };
-// ===================================== end of issue 4 =====================================
+// ===================================== end of issues 3 and 4 =====================================
 
 // ======================================================================================
 // Notifications — the header bell (SPEC §2 Header, §7 /notifi/*). Used only by the lazy app
 // layout, so it stays out of the login page's first download.
 // ======================================================================================
-import type { NotificationCampaign, NotificationCampaignBody, NotificationCampaignListQuery, NotificationListReply } from '@exship/contracts';
+import {
+  CountUnseenNotificationsEndpoint,
+  CreateNotificationCampaignEndpoint,
+  DeleteNotificationCampaignEndpoint,
+  ListNotificationCampaignsEndpoint,
+  MarkNotificationsSeenEndpoint,
+  MyNotificationsEndpoint,
+  PublishNotificationCampaignEndpoint,
+  UpdateNotificationCampaignEndpoint,
+  type NotificationCampaignBody,
+} from '@exship/contracts';
 
 export const notificationApi = {
   /** The caller's notifications, newest first, in their notification language. */
-  list: (q: { current: number; pageSize: number }, signal?: AbortSignal) => apiRequest<NotificationListReply>('GET', `/notifi/user${queryString(q)}`, { signal }),
-  countUnseen: (signal?: AbortSignal) => apiRequest<{ count: number }>('GET', '/notifi/count-unseen', { signal }),
+  list: (query: EndpointQuery<typeof MyNotificationsEndpoint>, signal?: AbortSignal) => callEnvelope(MyNotificationsEndpoint, { query, signal }),
+  countUnseen: (signal?: AbortSignal) => callEnvelope(CountUnseenNotificationsEndpoint, { signal }),
   /** One notification seen, or all of them without an id; replies with the unseen count after. */
-  markSeen: (notificationId?: string) => apiRequest<{ count: number }>('PATCH', '/notifi/update-seen', { body: notificationId ? { id: notificationId } : {} }),
+  markSeen: (notificationId?: string) => callEnvelope(MarkNotificationsSeenEndpoint, { body: notificationId ? { id: notificationId } : {} }),
 };
 
 /** Staff: write, schedule and publish notifications (SPEC §7 /notifi, /notifi/new, /notifi/edit, /notifi/delete, /notifi-system/update-stt). */
 export const notificationCampaignApi = {
-  list: (q: Partial<NotificationCampaignListQuery>, signal?: AbortSignal) => apiRequest<PageOf<NotificationCampaign>>('GET', `/notifi${queryString(q)}`, { signal }),
+  list: (query: EndpointQuery<typeof ListNotificationCampaignsEndpoint>, signal?: AbortSignal) => callEnvelope(ListNotificationCampaignsEndpoint, { query, signal }),
   /** One due now is published at once; a later one waits for the cron job. */
-  create: (body: NotificationCampaignBody) => apiRequest<NotificationCampaign>('POST', '/notifi/new', { body }),
+  create: (body: NotificationCampaignBody) => callEnvelope(CreateNotificationCampaignEndpoint, { body }),
   /** Only while waiting (409 ACTION_NOT_ALLOWED_FOR_STATUS once sent). */
-  update: (campaignId: string, body: NotificationCampaignBody) => apiRequest<NotificationCampaign>('PATCH', '/notifi/edit', { body: { ...body, id: campaignId } }),
-  remove: (campaignId: string) => apiRequest<null>('PATCH', '/notifi/delete', { body: { id: campaignId } }),
-  publishNow: (campaignId: string) => apiRequest<NotificationCampaign>('PATCH', '/notifi-system/update-stt', { body: { id: campaignId } }),
+  update: (campaignId: string, body: NotificationCampaignBody) => callEnvelope(UpdateNotificationCampaignEndpoint, { body: { ...body, id: campaignId } }),
+  remove: (campaignId: string) => callEnvelope(DeleteNotificationCampaignEndpoint, { body: { id: campaignId } }),
+  publishNow: (campaignId: string) => callEnvelope(PublishNotificationCampaignEndpoint, { body: { id: campaignId } }),
 };
 // ================================== end of notifications ==================================

@@ -1,8 +1,12 @@
 import { useSyncExternalStore } from 'react';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language, type Profile } from '@exship/contracts';
 
-// SPEC §7: the session token, profile and language code live in browser storage and load at start.
-const KEY = { token: 'exship.token', profile: 'exship.profile', language: 'exship.language' } as const;
+// SPEC §7: the session token and language code live in browser storage and load at start. The
+// profile (name, email, permissions, wallet) stays in memory only and is fetched again from /me at
+// start (issue 8: nothing personal in localStorage, where any script on the origin can read it).
+const KEY = { token: 'exship.token', language: 'exship.language' } as const;
+/** Where earlier versions kept the profile; removed at start. */
+const LEGACY_PROFILE_KEY = 'exship.profile';
 
 export interface SessionState {
   token: string | null;
@@ -29,32 +33,23 @@ function write(key: string, value: string | null): void {
 
 export const isLanguage = (v: unknown): v is Language => typeof v === 'string' && (LANGUAGES as readonly string[]).includes(v);
 
-function parseProfile(raw: string | null): Profile | null {
-  if (!raw) return null;
-  try {
-    const p = JSON.parse(raw) as Profile;
-    return p && typeof p === 'object' && Array.isArray(p.permissions) ? p : null;
-  } catch {
-    return null;
-  }
-}
-
-function load(): SessionState {
+function load(keepProfile: Profile | null = null): SessionState {
   const lang = read(KEY.language);
+  const token = read(KEY.token);
   return {
-    token: read(KEY.token),
-    profile: parseProfile(read(KEY.profile)),
+    token,
+    profile: token ? keepProfile : null,
     language: isLanguage(lang) ? lang : DEFAULT_LANGUAGE,
   };
 }
 
+write(LEGACY_PROFILE_KEY, null);
 let state: SessionState = load();
 const listeners = new Set<() => void>();
 
 function set(next: Partial<SessionState>): void {
   state = { ...state, ...next };
   if ('token' in next) write(KEY.token, state.token);
-  if ('profile' in next) write(KEY.profile, state.profile ? JSON.stringify(state.profile) : null);
   if ('language' in next) write(KEY.language, state.language);
   listeners.forEach((l) => l());
 }
@@ -63,7 +58,9 @@ export const session = {
   get: (): SessionState => state,
   /** Re-read storage (tests, and other tabs). */
   reload(): void {
-    state = load();
+    // The profile in memory belongs to the token: kept while the token is the same.
+    const token = read(KEY.token);
+    state = load(token === state.token ? state.profile : null);
     listeners.forEach((l) => l());
   },
   signIn(token: string, profile: Profile): void {
@@ -75,7 +72,7 @@ export const session = {
   setLanguage(language: Language): void {
     set({ language });
   },
-  /** Removes the stored login info (token and profile); the language choice stays. */
+  /** Removes the login info (the stored token, the profile in memory); the language choice stays. */
   clear(): void {
     set({ token: null, profile: null });
   },

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { session } from '../api/session';
 import { makeProfile, renderRoutes, stubApi } from '../test/render';
-import { routes } from './router';
+import { SCREENS } from '@exship/contracts';
+import { routes, SCREEN_COMPONENTS } from './router';
 
 // The real route table: guards, lazy screens and all.
 describe('route guards', () => {
@@ -24,7 +25,7 @@ describe('route guards', () => {
     const profile = makeProfile({ permissions: ['EX-ORDER-LIST'] });
     vi.stubGlobal('fetch', vi.fn(stubApi(profile)));
     session.signIn('token-1', profile);
-    const { router } = renderRoutes(routes, '/app/user-management');
+    const { router } = renderRoutes(routes, '/app/carrier/warehouse');
     expect(await screen.findByText('Sorry, you are not authorized to access this page.', undefined, { timeout: 10_000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/app/403');
   });
@@ -33,9 +34,30 @@ describe('route guards', () => {
     const profile = makeProfile({ permissions: ['EX-ORDER-LIST'] });
     vi.stubGlobal('fetch', vi.fn(stubApi(profile)));
     session.signIn('token-1', profile);
-    renderRoutes(routes, '/app/orders');
-    expect(await screen.findByText('This screen is not available yet.', undefined, { timeout: 10_000 })).toBeTruthy();
-    await waitFor(() => expect(document.title).toBe('Orders | ExShip'));
+    renderRoutes(routes, '/app/dashboard');
+    expect(await screen.findByText('Hello, Sam Seller', undefined, { timeout: 10_000 })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Dashboard | ExShip'));
+  });
+
+  it('a screen that has not landed is a 404 even with its permission, and is in no menu or tile', async () => {
+    const profile = makeProfile({ permissions: ['EX-ORDER-LIST', 'EX-PRODUCT-LIST'] });
+    vi.stubGlobal('fetch', vi.fn(stubApi(profile)));
+    session.signIn('token-1', profile);
+    const { router } = renderRoutes(routes, '/app/orders');
+    expect(await screen.findByText('Sorry, the page you visited does not exist.', undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.queryByText('This screen is not available yet.')).toBeNull();
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(nav.textContent).toContain('Products');
+    expect(nav.textContent).not.toContain('Orders');
+    await router.navigate('/app/dashboard');
+    expect(await screen.findByText('Hello, Sam Seller', undefined, { timeout: 10_000 })).toBeTruthy();
+    const tiles = screen.getByRole('region', { name: 'Your screens' });
+    expect(tiles.textContent).toContain('Products');
+    expect(tiles.textContent).not.toMatch(/Orders|Scan form|Tracking logs|Check address/);
+  });
+
+  it('every available screen has its component, and only those', () => {
+    expect(Object.keys(SCREEN_COMPONENTS).sort()).toEqual(SCREENS.filter((s) => s.available).map((s) => s.id).sort());
   });
 
   it('an unknown path under /app shows the 404 page', async () => {
@@ -69,5 +91,14 @@ describe('route guards', () => {
     const { router } = renderRoutes(routes, '/app/login');
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard'));
     expect(await screen.findByText('Hello, Sam Seller', undefined, { timeout: 10_000 })).toBeTruthy();
+  });
+
+  it('a user who must change the password is sent to the change-password tab with a message (issue 8)', async () => {
+    const profile = makeProfile({ mustChangePassword: true });
+    vi.stubGlobal('fetch', vi.fn(stubApi(profile)));
+    session.signIn('token-1', profile);
+    const { router } = renderRoutes(routes, '/app/login');
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/app/profile?t=change-password'));
+    expect(await screen.findByText(/Choose a new password before you continue/, undefined, { timeout: 10_000 })).toBeTruthy();
   });
 });

@@ -23,7 +23,8 @@ export function GuestOnly({ children }: { children: ReactNode }) {
   if (token && profile?.status === 'active') {
     // Back to the page that sent the user to sign in, if it was an app page.
     const from = (location.state as { from?: unknown } | null)?.from;
-    const target = typeof from === 'string' && from.startsWith('/app/') && !from.startsWith('/app/login') ? from : '/app/dashboard';
+    const back = typeof from === 'string' && from.startsWith('/app/') && !from.startsWith('/app/login') ? from : '/app/dashboard';
+    const target = profile.mustChangePassword ? '/app/profile?t=change-password' : back;
     return <Navigate to={target} replace />;
   }
   return <>{children}</>;

@@ -23,7 +23,6 @@ const ConfirmInvitePage = lazyScreen(() => import('../features/auth/confirm-invi
 
 const DashboardPage = lazyScreen(() => import('../features/dashboard/dashboard-page'));
 const ProfilePage = lazyScreen(() => import('../features/profile/profile-page'));
-const PlaceholderPage = lazyScreen(() => import('../features/placeholder/placeholder-page'));
 const ForbiddenPage = lazyScreen(() => import('../features/errors/forbidden-page'));
 const NotFoundPage = lazyScreen(() => import('../features/errors/not-found-page'));
 
@@ -54,8 +53,8 @@ const SystemGuidePage = lazyScreen(() => import('../features/public/system-guide
 const ShippingProceduresPage = lazyScreen(() => import('../features/public/shipping-procedures-page'));
 const WalmartPage = lazyScreen(() => import('../features/public/walmart-page'));
 
-/** Screens with real content; every other SCREENS entry gets the honest placeholder. */
-const SCREEN_COMPONENTS: Record<string, typeof PlaceholderPage> = {
+/** The component of every available screen (SCREENS `available: true`); a test keeps the two in step. */
+export const SCREEN_COMPONENTS: Record<string, typeof DashboardPage> = {
   dashboard: DashboardPage,
   profile: ProfilePage,
   listCarrier: CarrierListPage,
@@ -73,11 +72,11 @@ const SCREEN_COMPONENTS: Record<string, typeof PlaceholderPage> = {
   notifications: NotificationsPage,
 };
 
-/** SPEC §2 marketplace routes outside /app; reached signed in, content lands with the Walmart module. */
+/** SPEC §2 marketplace routes outside /app; reached signed in, they land with the Walmart module. */
 const MARKETPLACE_SCREENS: ScreenDef[] = [
-  { id: 'walmartConnect', path: '/connect/walmart', key: null },
-  { id: 'walmartCallback', path: '/callback/walmart', key: null },
-  { id: 'walmartStores', path: '/integrations/walmart', key: 'EX_VIEW_INTEGRATIONS' },
+  { id: 'walmartConnect', path: '/connect/walmart', key: null, available: false },
+  { id: 'walmartCallback', path: '/callback/walmart', key: null, available: false },
+  { id: 'walmartStores', path: '/integrations/walmart', key: 'EX_VIEW_INTEGRATIONS', available: false },
 ];
 
 /** Wires the router into the API client and applies `?lang=` on every navigation. */
@@ -94,10 +93,11 @@ function Root() {
   return <Outlet />;
 }
 
-const screenRoute = (screen: ScreenDef): RouteObject => ({
-  path: screen.path,
-  element: <ScreenRoute screen={screen} component={SCREEN_COMPONENTS[screen.id] ?? PlaceholderPage} />,
-});
+/** A screen that has not landed is a 404, like any unknown app path (it is in no menu either). */
+const screenRoute = (screen: ScreenDef): RouteObject => {
+  const component = screen.available ? SCREEN_COMPONENTS[screen.id] : undefined;
+  return { path: screen.path, element: component ? <ScreenRoute screen={screen} component={component} /> : <NotFoundPage /> };
+};
 
 export const routes: RouteObject[] = [
   {

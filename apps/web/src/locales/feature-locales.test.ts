@@ -9,12 +9,22 @@ type Dict = Record<string, string>;
 
 // Lazily registered feature strings (features/<name>/locales/{en,vi}.json): same checks as the shared files.
 const featuresDir = path.join(import.meta.dirname, '..', 'features');
-const features = readdirSync(featuresDir).filter((f) => existsSync(path.join(featuresDir, f, 'locales', 'en.json')));
-const load = (feature: string, lang: string) => JSON.parse(readFileSync(path.join(featuresDir, feature, 'locales', `${lang}.json`), 'utf8')) as Dict;
+const sharedDir = path.join(import.meta.dirname, '..', 'shared', 'locales');
+// Lazily registered shared bundles: shared/locales/<name>.<lang>.json, checked as "shared/<name>".
+const sharedBundles = readdirSync(sharedDir).flatMap((f) => (f.endsWith('.en.json') ? [`shared/${f.slice(0, -'.en.json'.length)}`] : []));
+// The signed-in shell (app/layout/locales) registers its own bundle the same way.
+const layoutDir = path.join(import.meta.dirname, '..', 'app', 'layout');
+const features = [...readdirSync(featuresDir).filter((f) => existsSync(path.join(featuresDir, f, 'locales', 'en.json'))), 'app/layout', ...sharedBundles];
+const fileOf = (feature: string, lang: string) => {
+  if (feature.startsWith('shared/')) return path.join(sharedDir, `${feature.slice('shared/'.length)}.${lang}.json`);
+  if (feature === 'app/layout') return path.join(layoutDir, 'locales', `${lang}.json`);
+  return path.join(featuresDir, feature, 'locales', `${lang}.json`);
+};
+const load = (feature: string, lang: string) => JSON.parse(readFileSync(fileOf(feature, lang), 'utf8')) as Dict;
 
 describe('feature locale bundles', () => {
   it('there are some to check', () => {
-    expect(features).toEqual(expect.arrayContaining(['catalog']));
+    expect(features).toEqual(expect.arrayContaining(['catalog', 'discounts', 'dashboard', 'public', 'app/layout', 'shared/list-ui']));
   });
 
   it.each(features)('%s: en and vi have the same keys, none empty, none shadowing shared or server strings', (feature) => {

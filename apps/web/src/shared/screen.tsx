@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { App, Card, Popconfirm, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { App, Card, Popconfirm, Space, Typography, type TableColumnsType } from 'antd';
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { hasAccess } from '@exship/domain';
 import type { Envelope } from '../api/client';
 import { useSession } from '../api/session';
 import { errorText } from './api-feedback';
+import { ResponsiveTable } from './responsive-table';
 
 // Pieces every list and form screen shares: permission checks, the screen card, URL-kept filters,
 // list queries, server-paged tables, delete confirms, file saving.
@@ -23,7 +24,8 @@ export function ScreenCard({ title, extra, children }: { title: ReactNode; extra
   return (
     <Card styles={{ body: { padding: 'clamp(12px, 3vw, 24px)' } }}>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center', justifyContent: 'space-between', marginBottom: 16 }}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
+        {/* The screen's one <h1>, sized like a card title. */}
+        <Typography.Title level={1} style={{ margin: 0, fontSize: 24, lineHeight: 1.35 }}>
           {title}
         </Typography.Title>
         {extra && <Space wrap>{extra}</Space>}
@@ -96,17 +98,16 @@ interface ServerTableProps<T> {
 
 /**
  * A server-paged table of a list query (`{ items, total }`): loading and error states, the
- * URL-kept page, and sideways scrolling on a phone.
+ * URL-kept page; no column pinned over another, and one card per row on a phone.
  */
 export function ServerTable<T extends { id: string }>({ query, columns, page, pageSize, onPage, sizes, emptyText }: ServerTableProps<T>) {
   const { t } = useTranslation();
   return (
-    <Table<T>
+    <ResponsiveTable<T>
       rowKey="id"
       columns={columns}
       dataSource={query.data?.data.items}
       loading={query.isFetching}
-      scroll={{ x: 'max-content' }}
       locale={{ emptyText: query.isError ? t('list.loadFailed') : (emptyText ?? t('list.empty')) }}
       pagination={serverPagination(page, pageSize, query.data?.data.total, onPage, t, sizes)}
     />

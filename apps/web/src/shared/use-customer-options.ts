@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { CustomerOption } from '@exship/contracts';
-import { api } from '../api/client';
+import { SearchCustomersEndpoint, type CustomerOption } from '@exship/contracts';
+import { callEnvelope } from '../api/call';
 
 const label = (c: CustomerOption) => `${c.fullName} <${c.email}>`;
 
@@ -13,14 +13,14 @@ export function useCustomerOptions(enabled: boolean, selectedIds: readonly strin
   const [search, setSearch] = useState('');
   const found = useQuery({
     queryKey: ['customers', 'search', search],
-    queryFn: ({ signal }) => api.get<CustomerOption[]>(`/user/get-customers?limit=20&keyword=${encodeURIComponent(search.trim())}`, signal),
+    queryFn: ({ signal }) => callEnvelope(SearchCustomersEndpoint, { query: { limit: 20, keyword: search.trim() }, signal }),
     enabled,
     staleTime: 30_000,
   });
   const ids = [...selectedIds].sort().join(',');
   const selected = useQuery({
     queryKey: ['customers', 'ids', ids],
-    queryFn: ({ signal }) => api.get<CustomerOption[]>(`/user/get-customers?ids=${encodeURIComponent(ids)}`, signal),
+    queryFn: ({ signal }) => callEnvelope(SearchCustomersEndpoint, { query: { ids }, signal }),
     enabled: enabled && ids.length > 0,
     staleTime: 60_000,
   });

@@ -2,6 +2,7 @@ import type { FormRule as Rule } from 'antd';
 
 type RuleObject = Exclude<Rule, (...args: never[]) => unknown>;
 import type { TFunction } from 'i18next';
+import { isMessageKey } from '@exship/contracts';
 
 /**
  * An antd Form rule that runs a contracts zod schema (CONVENTIONS: "Form with rules from contracts").
@@ -16,9 +17,19 @@ export function zodRule(schema: SafeParser, t: TFunction): Rule {
   return {
     validator: async (_rule, value: unknown) => {
       const result = schema.safeParse(value);
-      if (!result.success) throw new Error(t(result.error.issues[0]?.message ?? 'validation.invalid'));
+      if (!result.success) throw new Error(t(ruleMessage(result.error.issues[0]?.message, value)));
     },
   };
+}
+
+/**
+ * The message key of a refused value. The contracts' error map gives every issue a key; should a
+ * library's own text slip through ("Invalid input: expected string, received undefined"), an empty
+ * field still says it is required and anything else that it is not valid.
+ */
+export function ruleMessage(message: string | undefined, value: unknown): string {
+  if (message && isMessageKey(message)) return message;
+  return value === undefined || value === null || value === '' ? 'validation.required' : 'validation.invalid';
 }
 
 /** Confirm-password rule: must equal another field. */

@@ -41,6 +41,7 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
     timeZone: '+07:00',
     language: 'en',
     labelPurchaseDelayHours: 0,
+    mustChangePassword: false,
     wallet: { balance: 12.5, unPaid: 0, autoPay: false, credit: null },
     createdAt: '2026-01-02T03:04:05.000Z',
     ...overrides,

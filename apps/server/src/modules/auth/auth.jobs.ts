@@ -1,11 +1,12 @@
-import type { Jobs } from '../../platform/jobs';
-import type { AuthService } from './auth.service';
+import { job } from '../../platform/module';
+import { FORGOT_PASSWORD_JOB, type AuthService, type ForgotPasswordJob } from './auth.service';
 
 export const PURGE_EXPIRED_JOB = 'auth.purge-expired';
 
-export function registerAuthJobs(jobs: Jobs, auth: AuthService): void {
-  jobs.register(PURGE_EXPIRED_JOB, () => auth.purgeExpired(), {
+export const authJobs = (auth: AuthService) => [
+  job(PURGE_EXPIRED_JOB, () => auth.purgeExpired(), {
     cron: '17 * * * *',
     description: 'Remove expired sessions, used email links and old rate-limit windows',
-  });
-}
+  }),
+  job<ForgotPasswordJob>(FORGOT_PASSWORD_JOB, (data) => auth.sendResetLink(data), { description: 'Mail a password reset link, if the account exists' }),
+];

@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ADMIN, SELLER, lastMailTo, startTestApp, type TestApp } from '../../test/harness';
+import { ADMIN, SELLER, eventually, lastMailTo, startTestApp, type TestApp } from '../../test/harness';
+import { rateLimits } from '../../platform/platform.tables';
 import { emailTokens, sessions } from './auth.tables';
 import { findUserByEmail } from '../users';
+import { FORGOT_PASSWORD_JOB } from '.';
 import { hashToken } from '../../platform/tokens';
 
 let t: TestApp;
@@ -23,11 +25,11 @@ const valid = {
 };
 let n = 0;
 const unique = () => `user${++n}.${Date.now()}@example.com`;
-const register = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  t.call({ method: 'POST', url: '/api/v1/register', payload: body, headers });
+const register = (body: Record<string, unknown>, headers: Record<string, string> = {}, ip = '127.0.0.1') =>
+  t.call({ method: 'POST', url: '/api/v1/register', payload: body, headers, remoteAddress: ip });
 
-async function registerAndActivate(email: string, password = valid.password) {
-  const res = await register({ ...valid, email, password, confirmPassword: password });
+async function registerAndActivate(email: string, password = valid.password, ip = '127.0.0.1') {
+  const res = await register({ ...valid, email, password, confirmPassword: password }, {}, ip);
   expect(res.status).toBe(201);
   const mail = await lastMailTo(t.db, email);
   const token = mail!.link!.split('/').pop()!;
@@ -120,9 +122,12 @@ describe('sign-up, verification and login', () => {
     const token = mail!.link!.split('/').pop()!;
     const act = await t.call({ method: 'GET', url: `/api/v1/accounts/authorization/activate/${token}` });
     expect(act.status).toBe(200);
-    // single use
+    // single use: a second click says the account is verified and to sign in (issue 8, finding 21)
     const again = await t.call({ method: 'GET', url: `/api/v1/accounts/authorization/activate/${token}` });
-    expect(again.body.code).toBe('VERIFY_LINK_INVALID');
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: 'ACCOUNT_ALREADY_VERIFIED', message: 'This account is already verified. Sign in to continue.' });
+    const againVi = await t.call({ method: 'GET', url: `/api/v1/accounts/authorization/activate/${token}`, headers: { language: 'vi' } });
+    expect(againVi.body.message).toBe('Tài khoản này đã được xác minh. Hãy đăng nhập để tiếp tục.');
 
     const session = await t.login(email, valid.password);
     const me = await t.call({ method: 'GET', url: '/api/v1/me', token: session });
@@ -153,7 +158,7 @@ describe('sign-up, verification and login', () => {
     expect(res.status).toBe(200);
     const second = (await lastMailTo(t.db, email))!.link!.split('/').pop()!;
     expect(second).not.toBe(first);
-    expect((await t.call({ method: 'GET', url: `/api/v1/accounts/authorization/activate/${first}` })).status).toBe(400);
+    expect((await t.call({ method: 'GET', url: `/api/v1/accounts/authorization/activate/${first}` })).body.code).toBe('VERIFY_LINK_INVALID');
     expect((await t.call({ method: 'GET', url: `/api/v1/accounts/authorization/activate/${second}` })).status).toBe(200);
   });
 
@@ -165,6 +170,20 @@ describe('sign-up, verification and login', () => {
     const seller = await findUserByEmail(t.db, SELLER.email);
     expect(seller?.fullName).toBe('Demo Seller');
     expect((await lastMailTo(t.db, SELLER.email))?.subject).toBe('Someone tried to sign up with your email');
+  });
+});
+
+describe('"someone tried to sign up with your email" mails (issue 8 finding 10)', () => {
+  it('are capped per recipient like reset links, while the reply stays the same', async () => {
+    const { mailOutbox } = await import('../../platform/platform.tables');
+    const { and } = await import('drizzle-orm');
+    const owner = unique();
+    await registerAndActivate(owner, valid.password, '10.71.0.1');
+    const replies = [];
+    for (let i = 0; i < 8; i++) replies.push(await register({ ...valid, email: owner, fullName: 'Someone Else' }, {}, `10.71.1.${i}`));
+    expect(new Set(replies.map((r) => JSON.stringify([r.status, r.body]))).size).toBe(1);
+    const mails = await t.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, owner), eq(mailOutbox.subject, 'Someone tried to sign up with your email')));
+    expect(mails).toHaveLength(5);
   });
 });
 
@@ -184,20 +203,61 @@ describe('POST /login', () => {
     expect(res.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['email', 'password']);
   });
 
-  it('throttles repeated failures on one account, and a success clears the count', async () => {
+  // Issue 8 finding 6: a hard lock after ten failures from anywhere let anyone lock any account.
+  // Failures now count per (account, address) and only delay the next attempt from that address.
+  const loginFrom = (email: string, password: string, ip: string) => t.call({ method: 'POST', url: '/api/v1/login', payload: { email, password }, remoteAddress: ip });
+  /** Pretend the latest failure of (email, ip) happened `ms` earlier: no fixed sleeps in tests. */
+  const ageFailures = (email: string, ip: string, ms: number) =>
+    t.db.update(rateLimits).set({ windowStart: new Date(Date.now() - ms) }).where(eq(rateLimits.key, `login:fail:${email}|${ip}`));
+
+  it('after five wrong passwords from one address the next attempt from it waits 1 s, then 2 s, 4 s …, answered 429 with Retry-After', async () => {
     const email = unique();
-    await registerAndActivate(email);
-    for (let i = 0; i < 10; i++) {
-      const r = await t.call({ method: 'POST', url: '/api/v1/login', payload: { email, password: 'Wrong#Passw0rd' }, remoteAddress: `10.2.0.${i}` });
-      expect(r.status).toBe(401);
-    }
-    // 11th try from yet another IP, even with the right password: throttled, with Retry-After
-    const blocked = await t.call({ method: 'POST', url: '/api/v1/login', payload: { email, password: valid.password }, remoteAddress: '10.2.1.1' });
+    await registerAndActivate(email, valid.password, '10.70.0.3');
+    const ip = '10.2.0.1';
+    for (let i = 0; i < 5; i++) expect((await loginFrom(email, 'Wrong#Passw0rd', ip)).status).toBe(401);
+    await ageFailures(email, ip, 0);
+    // Even the right password waits its turn.
+    const blocked = await loginFrom(email, valid.password, ip);
     expect(blocked.status).toBe(429);
     expect(blocked.body.code).toBe('RATE_LIMITED');
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    // another account is not affected
-    await t.login(SELLER.email, SELLER.password, '10.2.1.2');
+    expect(blocked.headers['retry-after']).toBe('1');
+    await ageFailures(email, ip, 1500);
+    expect((await loginFrom(email, 'Wrong#Passw0rd', ip)).status).toBe(401);
+    expect((await loginFrom(email, valid.password, ip)).headers['retry-after']).toBe('2');
+    await ageFailures(email, ip, 2500);
+    expect((await loginFrom(email, 'Wrong#Passw0rd', ip)).status).toBe(401);
+    expect((await loginFrom(email, valid.password, ip)).headers['retry-after']).toBe('4');
+    // Once the wait is over the owner gets in, and the success clears the count.
+    await ageFailures(email, ip, 4500);
+    expect((await loginFrom(email, valid.password, ip)).status).toBe(200);
+    expect((await loginFrom(email, 'Wrong#Passw0rd', ip)).status).toBe(401);
+    expect((await loginFrom(email, valid.password, ip)).status).toBe(200);
+  });
+
+  it("an attacker's failures from another address do not lock the owner out, not even the super admin", async () => {
+    for (let i = 0; i < 5; i++) expect((await loginFrom(ADMIN.email, 'Wrong#Passw0rd', '10.2.2.1')).status).toBe(401);
+    // As if the attacker had gone on for a while: the next try from that address waits 32 s.
+    await t.db.update(rateLimits).set({ count: 10, windowStart: new Date() }).where(eq(rateLimits.key, `login:fail:${ADMIN.email}|10.2.2.1`));
+    expect((await loginFrom(ADMIN.email, ADMIN.password, '10.2.2.1')).status).toBe(429);
+    expect((await loginFrom(ADMIN.email, ADMIN.password, '10.2.2.2')).status).toBe(200);
+    // another account is not affected from the attacker's address either
+    await t.login(SELLER.email, SELLER.password, '10.2.2.1');
+  });
+
+  it('a password reset clears the failure count', async () => {
+    const email = unique();
+    await registerAndActivate(email, valid.password, '10.70.0.3');
+    const ip = '10.2.3.1';
+    for (let i = 0; i < 5; i++) await loginFrom(email, 'Wrong#Passw0rd', ip);
+    await t.db.update(rateLimits).set({ count: 10, windowStart: new Date() }).where(eq(rateLimits.key, `login:fail:${email}|${ip}`));
+    expect((await loginFrom(email, valid.password, ip)).status).toBe(429);
+    await t.call({ method: 'POST', url: '/api/v1/password/forgot', payload: { email }, remoteAddress: ip });
+    await t.runJobs();
+    const link = (await eventually(async () => (await lastMailTo(t.db, email))?.link?.includes('reset-password') && (await lastMailTo(t.db, email))))!.link!;
+    const token = new URL(`http://x${link}`).searchParams.get('token')!;
+    const reset = await t.call({ method: 'POST', url: '/api/v1/password/reset-password', payload: { token, password: 'Fresh&Start2026', confirmPassword: 'Fresh&Start2026' }, remoteAddress: ip });
+    expect(reset.status).toBe(200);
+    expect((await loginFrom(email, 'Fresh&Start2026', ip)).status).toBe(200);
   });
 
   it('throttles one IP across accounts', async () => {
@@ -263,16 +323,25 @@ describe('sessions', () => {
 });
 
 describe('passwords', () => {
-  it('forgot answers the same for known and unknown emails and only mails the known one', async () => {
+  it('forgot answers the same for known and unknown emails, takes the same path for both (a queued job), and only mails the known one', async () => {
     const email = unique();
     await registerAndActivate(email);
-    const known = await t.call({ method: 'POST', url: '/api/v1/password/forgot', payload: { email } });
-    const unknown = await t.call({ method: 'POST', url: '/api/v1/password/forgot', payload: { email: 'nobody.here@example.com' } });
-    expect(known.status).toBe(200);
-    expect(unknown.status).toBe(200);
-    expect(known.body).toEqual(unknown.body);
+    const send = vi.spyOn(t.ctx.jobs, 'send');
+    try {
+      const known = await t.call({ method: 'POST', url: '/api/v1/password/forgot', payload: { email } });
+      const unknown = await t.call({ method: 'POST', url: '/api/v1/password/forgot', payload: { email: 'nobody.here@example.com' } });
+      expect(known.status).toBe(200);
+      expect(unknown.status).toBe(200);
+      expect(known.body).toEqual(unknown.body);
+      // Issue 8 finding 9: no token write or mail inside the request, for either email.
+      expect(send.mock.calls.map((c) => c[0])).toEqual([FORGOT_PASSWORD_JOB, FORGOT_PASSWORD_JOB]);
+    } finally {
+      send.mockRestore();
+    }
+    await t.runJobs();
+    const mail = await eventually(async () => (await lastMailTo(t.db, email))?.link?.startsWith('/app/reset-password') && (await lastMailTo(t.db, email)));
+    expect(mail.link).toMatch(/^\/app\/reset-password\?token=/);
     expect(await lastMailTo(t.db, 'nobody.here@example.com')).toBeUndefined();
-    expect((await lastMailTo(t.db, email))?.link).toMatch(/^\/app\/reset-password\?token=/);
   });
 
   it('reset is single-use, ends every session and does not sign in', async () => {
@@ -280,7 +349,9 @@ describe('passwords', () => {
     await registerAndActivate(email);
     const old = await t.login(email, valid.password, '10.6.0.1');
     await t.call({ method: 'POST', url: '/api/v1/password/forgot', payload: { email } });
-    const token = new URL(`http://x${(await lastMailTo(t.db, email))!.link}`).searchParams.get('token')!;
+    await t.runJobs();
+    const link = await eventually(async () => (await lastMailTo(t.db, email))?.link?.startsWith('/app/reset-password') && (await lastMailTo(t.db, email))!.link);
+    const token = new URL(`http://x${link}`).searchParams.get('token')!;
     const body = { token, password: 'N3w&Password!!', confirmPassword: 'N3w&Password!!' };
     const res = await t.call({ method: 'POST', url: '/api/v1/password/reset-password', payload: body });
     expect(res.status).toBe(200);
@@ -311,5 +382,65 @@ describe('passwords', () => {
     expect((await t.call({ method: 'GET', url: '/api/v1/me', token: a })).status).toBe(200);
     expect((await t.call({ method: 'GET', url: '/api/v1/me', token: b })).status).toBe(401);
     await t.login(email, 'An0ther&Secret', '10.7.0.3');
+  });
+});
+
+describe('/password/update throttling (issue 8 finding 8)', () => {
+  it('counts wrong current passwords with the login counter: after five, the next try waits, and login from that address too', async () => {
+    const email = unique();
+    await registerAndActivate(email, valid.password, '10.70.0.1');
+    const ip = '10.8.0.1';
+    const session = await t.login(email, valid.password, ip);
+    const update = (currentPassword: string) =>
+      t.call({ method: 'POST', url: '/api/v1/password/update', token: session, remoteAddress: ip, payload: { currentPassword, password: 'An0ther&Secret', confirmPassword: 'An0ther&Secret' } });
+    for (let i = 0; i < 5; i++) expect((await update('Guess&Guess1234')).body.code).toBe('CURRENT_PASSWORD_WRONG');
+    await t.db.update(rateLimits).set({ windowStart: new Date() }).where(eq(rateLimits.key, `login:fail:${email}|${ip}`));
+    const blocked = await update(valid.password);
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers['retry-after']).toBe('1');
+    const login = await t.call({ method: 'POST', url: '/api/v1/login', payload: { email, password: valid.password }, remoteAddress: ip });
+    expect(login.status).toBe(429);
+    // The password did not change.
+    await t.login(email, valid.password, '10.8.0.2');
+  });
+});
+
+describe('common passwords and passphrases (issue 8 finding 7)', () => {
+  it('refuses Password123! and its look-alikes at sign-up with a clear field message, in en and vi, creating nothing', async () => {
+    for (const password of ['Password123!', 'P@ssw0rd2024!', 'Qwerty123456!']) {
+      const email = unique();
+      const res = await register({ ...valid, email, password, confirmPassword: password }, {}, '10.70.0.2');
+      expect(res.status, password).toBe(400);
+      expect(res.body.errors).toEqual([{ field: 'password', message: 'This password is too common: it is on lists of leaked passwords. Choose another.' }]);
+      expect(await findUserByEmail(t.db, email)).toBeUndefined();
+    }
+    const vi = await register({ ...valid, email: unique(), password: 'Password123!', confirmPassword: 'Password123!' }, { language: 'vi' }, '10.70.0.2');
+    expect(vi.body.errors).toEqual([{ field: 'password', message: 'Mật khẩu này quá phổ biến: nó có trong danh sách mật khẩu bị lộ. Hãy chọn mật khẩu khác.' }]);
+  });
+
+  it('refuses a common password at reset and at change too', async () => {
+    const email = unique();
+    await registerAndActivate(email, valid.password, '10.70.0.1');
+    const session = await t.login(email, valid.password, '10.9.0.1');
+    const update = await t.call({ method: 'POST', url: '/api/v1/password/update', token: session, payload: { currentPassword: valid.password, password: 'Password123!', confirmPassword: 'Password123!' } });
+    expect(update.status).toBe(400);
+    expect(update.body.errors).toContainEqual({ field: 'password', message: 'This password is too common: it is on lists of leaked passwords. Choose another.' });
+    const reset = await t.call({ method: 'POST', url: '/api/v1/password/reset-password', payload: { token: 'x', password: 'Password123!', confirmPassword: 'Password123!' } });
+    expect(reset.status).toBe(400);
+    expect(reset.body.errors).toContainEqual({ field: 'password', message: 'This password is too common: it is on lists of leaked passwords. Choose another.' });
+    await t.login(email, valid.password, '10.9.0.2');
+  });
+
+  it('accepts a long passphrase that meets the rule, up to 128 characters; 129 is refused naming the limit', async () => {
+    const phrase = 'Correct horse battery staple, 4 cups of tea at the Hanoi depot before the 7:15 truck leaves!';
+    const long = `${phrase} ${'x'.repeat(128 - phrase.length - 1)}`;
+    expect(long).toHaveLength(128);
+    for (const password of [phrase, long]) {
+      const email = unique();
+      const res = await register({ ...valid, email, password, confirmPassword: password }, {}, '10.70.0.2');
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    }
+    const tooLong = await register({ ...valid, email: unique(), password: `${long}y`, confirmPassword: `${long}y` }, {}, '10.70.0.2');
+    expect(tooLong.body.errors).toContainEqual({ field: 'password', message: 'The password can have at most 128 characters.' });
   });
 });

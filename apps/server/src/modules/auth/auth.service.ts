@@ -3,8 +3,9 @@ import { DEFAULT_SELLER_ROLE, LIMITS, translate, type Language, type LoginReply,
 import type { Db } from '../../platform/db';
 import { AppError, sqlState } from '../../platform/errors';
 import type { AuthContext } from '../../platform/http';
+import type { Jobs } from '../../platform/jobs';
 import type { Mailer } from '../../platform/mail';
-import { hashPassword, verifyPassword, dummyHash } from '../../platform/passwords';
+import { hashPassword, isCommonPassword, verifyPassword, dummyHash } from '../../platform/passwords';
 import * as rate from '../../platform/rate-limit';
 import { hashToken, newToken } from '../../platform/tokens';
 import * as users from '../users';
@@ -29,7 +30,15 @@ const SESSION_CACHE_MAX = 10_000;
 export interface AuthDeps {
   db: Db;
   mailer: Mailer;
+  jobs: Jobs;
   appUrl: string;
+}
+
+/** Queued by POST /password/forgot for every well-formed email, known or not. */
+export const FORGOT_PASSWORD_JOB = 'auth.forgot-password';
+export interface ForgotPasswordJob {
+  email: string;
+  lang: Language;
 }
 
 export interface ClientMeta {
@@ -38,7 +47,7 @@ export interface ClientMeta {
   lang: Language;
 }
 
-export function createAuthService({ db, mailer, appUrl }: AuthDeps) {
+export function createAuthService({ db, mailer, jobs, appUrl }: AuthDeps) {
   const cache = new Map<string, { at: number; ctx: AuthContext; expiresAt: number }>();
   const inflight = new Map<string, Promise<AuthContext | 'expired' | null>>();
   // Bumped whenever sessions are dropped, so a lookup that started before a logout does not cache its result.
@@ -68,6 +77,24 @@ export function createAuthService({ db, mailer, appUrl }: AuthDeps) {
 
   async function mail(lang: Language, to: string, kind: 'verify' | 'existing' | 'reset', vars: { name: string; link: string }) {
     await mailer.send({ to, subject: translate(lang, `mail.${kind}.subject`), text: translate(lang, `mail.${kind}.body`, vars) });
+  }
+
+  /**
+   * Wrong passwords are counted per (account, client address), so failures an attacker causes from
+   * elsewhere never slow the owner down; login and /password/update share the counter.
+   */
+  const failurePrefix = (email: string) => `login:fail:${email}|`;
+  const failureKey = (email: string, ip: string) => `${failurePrefix(email)}${ip}`;
+  async function refuseWhileBackingOff(key: string) {
+    const wait = rate.backoffSeconds(await rate.strikes(db, key, LOGIN_WINDOW), { free: LIMITS.loginFreeFailures, capSeconds: LIMITS.loginDelayCapSeconds });
+    if (wait > 0) throw new AppError('RATE_LIMITED', 429, { headers: { 'retry-after': String(wait) } });
+  }
+
+  /** Issue 8: SPEC §5's rule is checked by the schema; a password on the common list is refused too. */
+  async function refuseCommonPassword(password: string) {
+    if (await isCommonPassword(password)) {
+      throw new AppError('VALIDATION_FAILED', 400, { errors: [{ field: 'password', message: 'validation.password.common' }] });
+    }
   }
 
   async function throttle(key: string, limit: number, windowMs: number) {
@@ -102,6 +129,7 @@ export function createAuthService({ db, mailer, appUrl }: AuthDeps) {
       permissions: new Set(perms),
       language: user.language as Language,
       timeZone: user.timeZone,
+      mustChangePassword: user.mustChangePassword,
     };
     if (startedAt !== generation) return ctx;
     if (cache.size >= SESSION_CACHE_MAX) cache.delete(cache.keys().next().value!);
@@ -116,10 +144,15 @@ export function createAuthService({ db, mailer, appUrl }: AuthDeps) {
      */
     async register(body: RegisterBody, meta: ClientMeta): Promise<void> {
       await throttle(`register:ip:${meta.ip}`, 20, LOGIN_WINDOW);
+      await refuseCommonPassword(body.password);
       const passwordHash = await hashPassword(body.password);
       const existing = await users.findUserByEmail(db, body.email);
       if (existing) {
-        await mail(meta.lang, existing.email, 'existing', { name: existing.fullName, link: `${appUrl}/app/login` });
+        // Capped per recipient like reset links, so sign-ups cannot flood someone's mailbox.
+        const state = await rate.hit(db, `existing:email:${existing.email}`, LOGIN_WINDOW);
+        if (state.count <= LIMITS.mailRequestsPerWindow) {
+          await mail(meta.lang, existing.email, 'existing', { name: existing.fullName, link: `${appUrl}/app/login` });
+        }
         return;
       }
       let token = '';
@@ -149,7 +182,13 @@ export function createAuthService({ db, mailer, appUrl }: AuthDeps) {
     async activate(token: string): Promise<void> {
       await db.transaction(async (tx) => {
         const used = await consumeEmailToken(tx, token, 'verify');
-        if (!used) throw new AppError('VERIFY_LINK_INVALID', 400);
+        if (!used) {
+          // A second click on a link of an account that is verified by now: say so, and to sign in.
+          const [known] = await tx.select({ userId: emailTokens.userId }).from(emailTokens).where(and(eq(emailTokens.tokenHash, hashToken(token)), eq(emailTokens.purpose, 'verify')));
+          const owner = known && (await users.findUserById(tx, known.userId));
+          if (owner && owner.status === 'active') throw new AppError('ACCOUNT_ALREADY_VERIFIED', 409);
+          throw new AppError('VERIFY_LINK_INVALID', 400);
+        }
         const user = await users.findUserById(tx, used.userId);
         if (!user) throw new AppError('VERIFY_LINK_INVALID', 400);
         if (user.status === 'unverified') await users.updateUserRow(tx, user.id, { status: 'active', verifiedAt: new Date() });
@@ -169,16 +208,13 @@ export function createAuthService({ db, mailer, appUrl }: AuthDeps) {
 
     async login(email: string, password: string, meta: ClientMeta): Promise<Omit<LoginReply, 'profile'> & { userId: string }> {
       await throttle(`login:ip:${meta.ip}`, LIMITS.loginAttemptsPerIp, LOGIN_WINDOW);
-      const failKey = `login:fail:${email}`;
-      const failures = await rate.peek(db, failKey, LOGIN_WINDOW);
-      if (failures.count >= LIMITS.loginFailuresPerAccount) {
-        throw new AppError('RATE_LIMITED', 429, { headers: { 'retry-after': String(failures.retryAfter) } });
-      }
+      const failKey = failureKey(email, meta.ip);
+      await refuseWhileBackingOff(failKey);
       const user = await users.findUserByEmail(db, email);
       // Verify against a real hash even for an unknown email, so both take the same time.
       const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
       if (!user || !passwordOk) {
-        await rate.hit(db, failKey, LOGIN_WINDOW);
+        await rate.strike(db, failKey, LOGIN_WINDOW);
         throw new AppError('INVALID_CREDENTIALS', 401);
       }
       // Account state is told only to someone who knows the password.
@@ -188,7 +224,7 @@ export function createAuthService({ db, mailer, appUrl }: AuthDeps) {
       const token = newToken();
       const expiresAt = new Date(Date.now() + ABSOLUTE_TTL);
       await db.insert(sessions).values({ userId: user.id, tokenHash: hashToken(token), expiresAt, ip: meta.ip, userAgent: meta.userAgent?.slice(0, 300) });
-      return { token, expiresAt: expiresAt.toISOString(), userId: user.id };
+      return { token, expiresAt: expiresAt.toISOString(), mustChangePassword: user.mustChangePassword, userId: user.id };
     },
 
     async logout(sessionId: string): Promise<void> {
@@ -220,19 +256,28 @@ export function createAuthService({ db, mailer, appUrl }: AuthDeps) {
       forgetWhere((c) => c.userId === userId);
     },
 
-    /** Same reply whether or not the email has an account. */
+    /**
+     * Same reply, and the same work before it, whether or not the email has an account: the reply
+     * only queues a job (issue 8: the token write and the mail made known emails slower to answer).
+     */
     async forgotPassword(email: string, meta: ClientMeta): Promise<void> {
       await throttle(`forgot:ip:${meta.ip}`, 20, LOGIN_WINDOW);
+      await jobs.send<ForgotPasswordJob>(FORGOT_PASSWORD_JOB, { email, lang: meta.lang });
+    },
+
+    /** The job behind forgotPassword: at most a few links per address and window, none for unknown or inactive accounts. */
+    async sendResetLink({ email, lang }: ForgotPasswordJob): Promise<void> {
       const state = await rate.hit(db, `forgot:email:${email}`, LOGIN_WINDOW);
       if (state.count > LIMITS.mailRequestsPerWindow) return;
       const user = await users.findUserByEmail(db, email);
       if (!user || user.status === 'inactive') return;
       const token = await db.transaction((tx) => issueEmailToken(tx, user.id, 'reset'));
-      await mail(meta.lang, user.email, 'reset', { name: user.fullName, link: `${appUrl}/app/reset-password?token=${token}` });
+      await mail(lang, user.email, 'reset', { name: user.fullName, link: `${appUrl}/app/reset-password?token=${token}` });
     },
 
     /** Single-use link; every session ends; no automatic sign-in (OWASP). */
     async resetPassword(token: string, password: string): Promise<void> {
+      await refuseCommonPassword(password);
       const passwordHash = await hashPassword(password);
       const userId = await db.transaction(async (tx) => {
         const used = await consumeEmailToken(tx, token, 'reset');
@@ -240,28 +285,37 @@ export function createAuthService({ db, mailer, appUrl }: AuthDeps) {
         const user = await users.findUserById(tx, used.userId);
         if (!user || user.status === 'inactive') throw new AppError('RESET_LINK_INVALID', 400);
         // Opening the reset link proves the mailbox, which is what verification asks.
-        await users.updateUserRow(tx, user.id, { passwordHash, ...(user.status === 'unverified' ? { status: 'active', verifiedAt: new Date() } : {}) });
+        await users.updateUserRow(tx, user.id, { passwordHash, mustChangePassword: false, ...(user.status === 'unverified' ? { status: 'active', verifiedAt: new Date() } : {}) });
         await tx.delete(sessions).where(eq(sessions.userId, user.id));
+        // A reset proves the mailbox: earlier wrong passwords no longer slow the owner down.
+        await rate.resetPrefix(tx, failurePrefix(user.email));
         return user.id;
       });
       forgetWhere((c) => c.userId === userId);
     },
 
-    async updatePassword(auth: AuthContext, input: { currentPassword: string; password: string; logoutOtherSessions: boolean }): Promise<void> {
+    async updatePassword(auth: AuthContext, input: { currentPassword: string; password: string; logoutOtherSessions: boolean }, meta: ClientMeta): Promise<void> {
       const user = await users.findUserById(db, auth.userId);
       if (!user) throw new AppError('USER_NOT_FOUND', 404);
+      // A stolen session must not become a way to guess the password: same counter as login.
+      const failKey = failureKey(user.email, meta.ip);
+      await refuseWhileBackingOff(failKey);
       if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+        await rate.strike(db, failKey, LOGIN_WINDOW);
         throw new AppError('CURRENT_PASSWORD_WRONG', 400, { errors: [{ field: 'currentPassword', message: 'error.CURRENT_PASSWORD_WRONG' }] });
       }
+      await rate.reset(db, failKey);
       if (input.currentPassword === input.password) {
         throw new AppError('PASSWORD_REUSED', 400, { errors: [{ field: 'password', message: 'error.PASSWORD_REUSED' }] });
       }
+      await refuseCommonPassword(input.password);
       const passwordHash = await hashPassword(input.password);
       await db.transaction(async (tx) => {
-        await users.updateUserRow(tx, user.id, { passwordHash });
+        await users.updateUserRow(tx, user.id, { passwordHash, mustChangePassword: false });
         if (input.logoutOtherSessions) await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, auth.sessionId)));
       });
-      if (input.logoutOtherSessions) forgetWhere((c) => c.userId === user.id && c.sessionId !== auth.sessionId);
+      // Every cached session of the user is dropped: this one too, so a cleared must-change flag applies at once.
+      forgetWhere((c) => c.userId === user.id);
     },
 
     async revokeAllSessions(tx: Db, userId: string): Promise<void> {

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { EMAIL_TOKEN_PURPOSES } from '@exship/contracts';
+import { enumCheck } from '../../platform/db-checks';
 import { users } from '../users/users.tables';
 
 /** Opaque session tokens: only the SHA-256 is stored; idle and absolute expiry. */
@@ -37,6 +38,6 @@ export const emailTokens = pgTable(
   (t) => [
     uniqueIndex('email_tokens_hash_uq').on(t.tokenHash),
     index('email_tokens_user_idx').on(t.userId, t.purpose),
-    check('email_tokens_purpose_ck', sql`${t.purpose} in ('verify', 'reset')`),
+    enumCheck('email_tokens_purpose_ck', t.purpose, EMAIL_TOKEN_PURPOSES),
   ],
 );

@@ -73,7 +73,10 @@ describe('service price import — each bad file is a clear error and writes not
     expect(errors).toContainEqual({ field: 'rows.8.Status', message: 'Please select a value from the dropdown list.' });
     const wb = res.body.details.errorWorkbook;
     expect(wb.fileName).toMatch(/^Spring prices_Errors_\d{8}_\d{6}\.xlsx$/);
-    const sheet = await readXlsx(Buffer.from(wb.base64, 'base64'));
+    // The error workbook is stored; the reply links to it (no base64 in JSON).
+    const download = await t.app.inject({ method: 'GET', url: wb.url, headers: { authorization: `Bearer ${admin}` } });
+    expect(download.headers['content-disposition']).toContain(wb.fileName);
+    const sheet = await readXlsx(download.rawPayload);
     expect(sheet[0]).toEqual([...H, 'Errors']);
     expect(String(sheet[2]![6])).toContain('Weight_to: This field is required.');
     expect(String(sheet[1]![6])).toBe('Weight_from: Weight ranges overlap for the same service.');

@@ -2,16 +2,23 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CARRIER_PRICE_TEMPLATE,
+  ExportPriceTableEndpoint,
+  ExportZonesEndpoint,
+  ImportPriceTableEndpoint,
+  ImportZonesEndpoint,
+  PriceTemplateEndpoint,
   SERVICE_PRICE_TEMPLATE,
+  ZoneTemplateEndpoint,
   ZONE_TEMPLATE,
   ZoneBodySchema,
   type FieldError,
 } from '@exship/contracts';
 import { findOverlaps, fromCents } from '@exship/domain';
 import { authOf } from '../../platform/auth';
-import { ok } from '../../platform/http';
+import { route } from '../../platform/endpoints';
+import { defineImport, sendImportStart, type ImportRunner } from '../../platform/imports';
 import { readUpload, registerUploads } from '../../platform/storage';
-import { readSheet, sendXlsx, rowField, rowsInvalidError, templateWorkbook, type SheetRow, type SheetTemplate } from '../../platform/xlsx';
+import { sendXlsx, rowField, templateWorkbook, type SheetRow, type SheetTemplate } from '../../platform/xlsx';
 import type { CatalogService } from './catalog.service';
 import type { CarrierPriceRow, PricingService, ServicePriceRow } from './pricing.service';
 
@@ -109,26 +116,14 @@ function markOverlaps<T extends { from: number; to: number; key: string; row: Sh
   }
 }
 
-export const catalogImportRoutes =
-  (catalog: CatalogService, pricing: PricingService): FastifyPluginAsyncZod =>
-  async (app) => {
-    await registerUploads(app, MAX_BYTES);
-    const onlyValidate = z.object({ onlyValidate: z.enum(['true', 'false']).optional() });
-    const kindParam = z.object({ kind: z.enum(['service', 'carrier']) });
+type ZoneBody = z.infer<typeof ZoneBodySchema>;
 
-    // ---------- zones ----------
-    app.get('/zones/template.xlsx', { config: { access: 'EX-ZONE-LIST' }, schema: { tags: ['zones'] } }, async (_req, reply) =>
-      sendXlsx(reply, 'Template_import_zone.xlsx', await templateWorkbook(zoneTemplate, [['West coast', 'US_WEST', 'US', 'CA,OR,WA', '90000', '96199']])),
-    );
-    app.get('/zones/export.xlsx', { config: { access: 'EX-ZONE-LIST' }, schema: { tags: ['zones'] } }, async (_req, reply) => {
-      const rows = (await catalog.allZones()).flatMap((z) =>
-        (z.ranges.length ? z.ranges : [{ zipFrom: null, zipTo: null }]).map((r) => [z.name, z.code, z.country, z.states.join(','), r.zipFrom, r.zipTo]),
-      );
-      return sendXlsx(reply, 'Zones.xlsx', await templateWorkbook({ ...zoneTemplate, maxRows: Math.max(rows.length, 1) }, rows));
-    });
-    app.post('/zones/import', { config: { access: 'EX-ZONE-MANAGE' }, schema: { tags: ['zones'], querystring: onlyValidate } }, async (req) => {
-      const upload = await readUpload(req, MAX_BYTES);
-      const rows = await readSheet(upload, zoneTemplate);
+/** The catalog's declared imports (platform/imports.ts): zones, service prices, carrier prices. */
+export function catalogImports(catalog: CatalogService, pricing: PricingService) {
+  const zones = defineImport({
+    name: 'catalog.zones',
+    template: zoneTemplate,
+    async batchChecks(rows) {
       const byCode = new Map<string, { body: z.input<typeof ZoneBodySchema>; rows: Row<typeof zoneTemplate>[] }>();
       for (const r of rows) {
         const code = String(r.values['Zone code'] ?? '');
@@ -145,28 +140,107 @@ export const catalogImportRoutes =
         entry.rows.push(r);
         byCode.set(code, entry);
       }
-      const bodies: z.infer<typeof ZoneBodySchema>[] = [];
+      const bodies: ZoneBody[] = [];
       for (const { body, rows: zoneRows } of byCode.values()) {
         const parsed = ZoneBodySchema.safeParse(body);
         if (parsed.success) bodies.push(parsed.data);
         else for (const issue of parsed.error.issues) zoneRows[0]!.errors.push(zoneIssue(zoneRows[0]!.row, issue.path, issue.message));
       }
-      if (rows.some((r) => r.errors.length)) throw await rowsInvalidError({ tpl: zoneTemplate, rows, fileName: upload.fileName, lang: req.lang, timeZone: authOf(req).timeZone });
-      if (req.query.onlyValidate === 'true') return ok(req, { rows: rows.length, zones: bodies.length, imported: false });
-      await catalog.upsertZones(bodies);
-      return ok(req, { rows: rows.length, zones: bodies.length, imported: true }, 'catalog.saved');
+      return bodies;
+    },
+    commit: (_rows, tx, _actor, bodies) => catalog.upsertZones(bodies, tx),
+    afterCommit: () => catalog.catalogChanged(),
+    summary: ({ rows, prepared, committed }) => ({ rows: rows.length, zones: prepared.length, imported: committed !== undefined }),
+  });
+
+  const servicePrices = defineImport({
+    name: 'catalog.servicePrices',
+    template: serviceTemplate,
+    async batchChecks(rows, tx) {
+      const maps = await catalog.codeMaps(tx);
+      const items = rows.map((r) => {
+        checkWeights(r);
+        const value: ServicePriceRow = {
+          serviceId: codeRef(r, 'Service_code', maps.services),
+          weightFrom: Number(r.values.Weight_from),
+          weightTo: Number(r.values.Weight_to),
+          shippingFeeCents: cents(r, 'Shipping_fee'),
+          seasonalFeeCents: cents(r, 'Seasonal_fee'),
+          status: status(r),
+        };
+        return { value, row: r as SheetRow, from: value.weightFrom, to: value.weightTo, key: value.serviceId };
+      });
+      markOverlaps(items.filter((i) => i.value.status === 'active' && i.row.errors.length === 0));
+      return items.map((i) => i.value);
+    },
+    commit: (_rows, tx, actor, parsed, file) => pricing.createVersion('service', file.fileName, actor, parsed, tx),
+    summary: ({ rows, committed }) => ({ rows: rows.length, version: committed ?? null }),
+  });
+
+  const carrierPrices = defineImport({
+    name: 'catalog.carrierPrices',
+    template: carrierTemplate,
+    async batchChecks(rows, tx) {
+      const maps = await catalog.codeMaps(tx);
+      const items = rows.map((r) => {
+        checkWeights(r);
+        const value: CarrierPriceRow = {
+          carrierId: codeRef(r, 'Carrier_code', maps.carriers),
+          serviceId: codeRef(r, 'Service_code', maps.services),
+          warehouseId: codeRef(r, 'Warehouse_code', maps.warehouses),
+          zoneId: codeRef(r, 'Zone_code', maps.zones),
+          weightFrom: Number(r.values.Weight_from),
+          weightTo: Number(r.values.Weight_to),
+          lastMileCostCents: cents(r, 'Last_mile_cost'),
+          seasonalCostCents: cents(r, 'Seasonal_cost'),
+          status: status(r),
+        };
+        const key = `${value.carrierId}|${value.serviceId}|${value.warehouseId}|${value.zoneId}`;
+        return { value, row: r as SheetRow, from: value.weightFrom, to: value.weightTo, key };
+      });
+      markOverlaps(items.filter((i) => i.value.status === 'active' && i.row.errors.length === 0));
+      return items.map((i) => i.value);
+    },
+    commit: (_rows, tx, actor, parsed, file) => pricing.createVersion('carrier', file.fileName, actor, parsed, tx),
+    summary: ({ rows, committed }) => ({ rows: rows.length, version: committed ?? null }),
+  });
+
+  return { zones, servicePrices, carrierPrices };
+}
+
+export const catalogImportRoutes =
+  (catalog: CatalogService, pricing: PricingService, runner: ImportRunner): FastifyPluginAsyncZod =>
+  async (app) => {
+    await registerUploads(app, MAX_BYTES);
+    const defs = catalogImports(catalog, pricing);
+    runner.declare(defs.zones, defs.servicePrices, defs.carrierPrices);
+
+    // ---------- zones ----------
+    route(app, ZoneTemplateEndpoint, async (_req, reply) =>
+      sendXlsx(reply, 'Template_import_zone.xlsx', await templateWorkbook(zoneTemplate, [['West coast', 'US_WEST', 'US', 'CA,OR,WA', '90000', '96199']])),
+    );
+    route(app, ExportZonesEndpoint, async (_req, reply) => {
+      const rows = (await catalog.allZones()).flatMap((z) =>
+        (z.ranges.length ? z.ranges : [{ zipFrom: null, zipTo: null }]).map((r) => [z.name, z.code, z.country, z.states.join(','), r.zipFrom, r.zipTo]),
+      );
+      return sendXlsx(reply, 'Zones.xlsx', await templateWorkbook({ ...zoneTemplate, maxRows: Math.max(rows.length, 1) }, rows));
+    });
+    route(app, ImportZonesEndpoint, async (req, reply) => {
+      const upload = await readUpload(req, MAX_BYTES);
+      const started = await runner.start(defs.zones, authOf(req), upload, { onlyValidate: req.query.onlyValidate === 'true', skipRows: req.query.skipRows, lang: req.lang });
+      return sendImportStart(req, reply, started, (r) => (r.imported ? 'catalog.saved' : 'import.validated'));
     });
 
     // ---------- price tables ----------
-    app.get('/pricing/template/:kind', { config: { access: 'EX-PRICING-MANAGE' }, schema: { tags: ['pricing'], params: kindParam } }, async (req, reply) =>
+    route(app, PriceTemplateEndpoint, async (req, reply) =>
       req.params.kind === 'service'
         ? sendXlsx(reply, 'Template_service_price.xlsx', await templateWorkbook(serviceTemplate, [['STD', 0, 500, 8, 0.5, 'active']]))
         : sendXlsx(reply, 'Template_carrier_price.xlsx', await templateWorkbook(carrierTemplate, [['SBT', 'STD', 'LAX1', 'Z1', 0, 500, 5, 0.2, 'active']])),
     );
 
-    app.get(
-      '/pricing/export/:kind',
-      { config: { access: 'EX-PRICING-MANAGE' }, schema: { tags: ['pricing'], params: kindParam, querystring: z.object({ versionId: z.string().uuid().optional() }) } },
+    route(
+      app,
+      ExportPriceTableEndpoint,
       async (req, reply) => {
         const { codeOf } = await catalog.codeMaps();
         const code = (m: Map<string, string>, id: string) => m.get(id) ?? '';
@@ -183,55 +257,15 @@ export const catalogImportRoutes =
       },
     );
 
-    app.post(
-      '/pricing/import/:kind',
-      { config: { access: 'EX-PRICING-MANAGE' }, schema: { tags: ['pricing'], params: kindParam, querystring: onlyValidate } },
+    route(
+      app,
+      ImportPriceTableEndpoint,
       async (req, reply) => {
-        const auth = authOf(req);
         const upload = await readUpload(req, MAX_BYTES);
-        const maps = await catalog.codeMaps();
-        const tpl = req.params.kind === 'service' ? serviceTemplate : carrierTemplate;
-        const rows = await readSheet(upload, tpl as SheetTemplate<string>);
-        let parsed: ServicePriceRow[] | CarrierPriceRow[];
-        if (req.params.kind === 'service') {
-          const items = (rows as Row<typeof serviceTemplate>[]).map((r) => {
-            checkWeights(r);
-            const value = {
-              serviceId: codeRef(r, 'Service_code', maps.services),
-              weightFrom: Number(r.values.Weight_from),
-              weightTo: Number(r.values.Weight_to),
-              shippingFeeCents: cents(r, 'Shipping_fee'),
-              seasonalFeeCents: cents(r, 'Seasonal_fee'),
-              status: status(r),
-            };
-            return { value, row: r as SheetRow, from: value.weightFrom, to: value.weightTo, key: value.serviceId };
-          });
-          markOverlaps(items.filter((i) => i.value.status === 'active' && i.row.errors.length === 0));
-          parsed = items.map((i) => i.value);
-        } else {
-          const items = (rows as Row<typeof carrierTemplate>[]).map((r) => {
-            checkWeights(r);
-            const value = {
-              carrierId: codeRef(r, 'Carrier_code', maps.carriers),
-              serviceId: codeRef(r, 'Service_code', maps.services),
-              warehouseId: codeRef(r, 'Warehouse_code', maps.warehouses),
-              zoneId: codeRef(r, 'Zone_code', maps.zones),
-              weightFrom: Number(r.values.Weight_from),
-              weightTo: Number(r.values.Weight_to),
-              lastMileCostCents: cents(r, 'Last_mile_cost'),
-              seasonalCostCents: cents(r, 'Seasonal_cost'),
-              status: status(r),
-            };
-            const key = `${value.carrierId}|${value.serviceId}|${value.warehouseId}|${value.zoneId}`;
-            return { value, row: r as SheetRow, from: value.weightFrom, to: value.weightTo, key };
-          });
-          markOverlaps(items.filter((i) => i.value.status === 'active' && i.row.errors.length === 0));
-          parsed = items.map((i) => i.value);
-        }
-        if (rows.some((r) => r.errors.length)) throw await rowsInvalidError({ tpl: tpl as SheetTemplate, rows, fileName: upload.fileName, lang: req.lang, timeZone: auth.timeZone });
-        if (req.query.onlyValidate === 'true') return ok(req, { rows: rows.length, version: null });
-        const version = await pricing.createVersion(req.params.kind, upload.fileName, auth, parsed);
-        return reply.code(201).send(ok(req, { rows: rows.length, version }, 'catalog.priceVersionImported'));
+        const only = req.query.onlyValidate === 'true';
+        const opts = { onlyValidate: only, skipRows: req.query.skipRows, lang: req.lang };
+        const started = req.params.kind === 'service' ? await runner.start(defs.servicePrices, authOf(req), upload, opts) : await runner.start(defs.carrierPrices, authOf(req), upload, opts);
+        return sendImportStart(req, reply, started, only ? 'import.validated' : 'catalog.priceVersionImported', only ? 200 : 201);
       },
     );
   };

@@ -141,6 +141,11 @@ export function createCatalogService(db: Db, onChange: () => Promise<void>) {
         (await db.select().from(services).where(where).orderBy(asc(services.code)).offset(offset).limit(limit)).map(serviceDto),
       );
     },
+    /** The given service ids that name no service (one query). */
+    async missingServiceIds(ids: string[]): Promise<string[]> {
+      const found = new Set((await db.select({ id: services.id }).from(services).where(inArray(services.id, ids))).map((r) => r.id));
+      return ids.filter((id) => !found.has(id));
+    },
     async getService(id: string) {
       const [s] = await db.select().from(services).where(eq(services.id, id));
       notFound(s);
@@ -186,15 +191,22 @@ export function createCatalogService(db: Db, onChange: () => Promise<void>) {
     updateZone: (id: string, b: Body<typeof ZoneBodySchema>) =>
       uniqueWrite('code', async () => changed((await zoneDtos([await db.transaction((tx) => writeZone(tx, id, b))]))[0]!)),
     /** Zone import: every zone in the file is created or replaced by code, all or nothing. */
-    async upsertZones(list: Body<typeof ZoneBodySchema>[]) {
-      await db.transaction(async (tx) => {
+    /** With `within`, inside the caller's transaction (the import pipeline's). */
+    async upsertZones(list: Body<typeof ZoneBodySchema>[], within?: Db) {
+      await (within ?? db).transaction(async (tx) => {
         for (const b of list) {
           const [existing] = await tx.select({ id: zones.id }).from(zones).where(eq(zones.code, b.code));
           await writeZone(tx, existing?.id ?? null, b);
         }
       });
-      await onChange();
+      // Inside a caller's transaction the caller invalidates after its commit (catalogChanged).
+      if (!within) await onChange();
       return list.length;
+    },
+
+    /** Tells the snapshot cache the catalog changed (after a commit made elsewhere). */
+    async catalogChanged() {
+      await onChange();
     },
 
     // ----- taxes -----
@@ -238,12 +250,12 @@ export function createCatalogService(db: Db, onChange: () => Promise<void>) {
     },
 
     /** Ids by code, for imports that name carriers, services, warehouses and zones by code. */
-    async codeMaps() {
+    async codeMaps(q: Db = db) {
       const [c, s, w, z] = await Promise.all([
-        db.select({ id: carriers.id, code: carriers.code }).from(carriers),
-        db.select({ id: services.id, code: services.code, carrierId: services.carrierId }).from(services),
-        db.select({ id: warehouses.id, code: warehouses.code }).from(warehouses),
-        db.select({ id: zones.id, code: zones.code }).from(zones),
+        q.select({ id: carriers.id, code: carriers.code }).from(carriers),
+        q.select({ id: services.id, code: services.code, carrierId: services.carrierId }).from(services),
+        q.select({ id: warehouses.id, code: warehouses.code }).from(warehouses),
+        q.select({ id: zones.id, code: zones.code }).from(zones),
       ]);
       return {
         carriers: new Map(c.map((x) => [x.code, x.id])),

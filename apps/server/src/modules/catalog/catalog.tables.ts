@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, type PgColumn } from 'drizzle-orm/pg-core';
+import { CARRIER_ROUTE_TYPES, CATALOG_STATUSES, PRICE_VERSION_KINDS, PRICE_VERSION_STATUSES } from '@exship/contracts';
+import { enumCheck } from '../../platform/db-checks';
 
 // Issue #3: the shipping network. Money in cents, weights in grams, rates in basis points.
 const status = (name = 'status') => text(name).notNull().default('active');
@@ -7,7 +9,7 @@ const stamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
-const statusCheck = (table: string, col: unknown) => check(`${table}_status_ck`, sql`${col} in ('active', 'inactive')`);
+const statusCheck = (table: string, col: PgColumn) => enumCheck(`${table}_status_ck`, col, CATALOG_STATUSES);
 
 export const carriers = pgTable(
   'carriers',
@@ -125,7 +127,7 @@ export const carrierRoutes = pgTable(
     uniqueIndex('carrier_routes_priority_uq').on(t.serviceId, t.priority),
     statusCheck('carrier_routes', t.status),
     check('carrier_routes_weight_ck', sql`${t.minWeight} < ${t.maxWeight}`),
-    check('carrier_routes_type_ck', sql`${t.typeShipping} in ('state', 'country')`),
+    enumCheck('carrier_routes_type_ck', t.typeShipping, CARRIER_ROUTE_TYPES),
   ],
 );
 
@@ -145,8 +147,8 @@ export const priceVersions = pgTable(
   (t) => [
     index('price_versions_kind_idx').on(t.kind, t.status),
     uniqueIndex('price_versions_one_active_uq').on(t.kind).where(sql`${t.status} = 'active'`),
-    check('price_versions_kind_ck', sql`${t.kind} in ('service', 'carrier')`),
-    check('price_versions_status_ck', sql`${t.status} in ('draft', 'active', 'archived')`),
+    enumCheck('price_versions_kind_ck', t.kind, PRICE_VERSION_KINDS),
+    enumCheck('price_versions_status_ck', t.status, PRICE_VERSION_STATUSES),
   ],
 );
 

@@ -22,8 +22,9 @@ export function createPricingService(db: Db, cache: SnapshotCache, quotes: Quote
     listVersions: (kind: PriceKind) => db.select().from(priceVersions).where(eq(priceVersions.kind, kind)).orderBy(desc(priceVersions.createdAt)).limit(50),
 
     /** A validated import becomes a draft version (issue #3: imports are dated versions). */
-    async createVersion(kind: PriceKind, fileName: string, auth: AuthContext, rows: ServicePriceRow[] | CarrierPriceRow[]) {
-      return db.transaction(async (tx) => {
+    /** With `within`, inside the caller's transaction (the import pipeline's). */
+    async createVersion(kind: PriceKind, fileName: string, auth: Pick<AuthContext, 'userId'>, rows: ServicePriceRow[] | CarrierPriceRow[], within?: Db) {
+      return (within ?? db).transaction(async (tx) => {
         const [v] = await tx.insert(priceVersions).values({ kind, fileName, rowCount: rows.length, createdBy: auth.userId }).returning();
         const chunk = 1000;
         for (let i = 0; i < rows.length; i += chunk) {

@@ -2,6 +2,7 @@ import { desc, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { QuoteBody, QuoteReply } from '@exship/contracts';
 import { bucketOf, fromCents, quote, type CatalogSnapshot, type Parcel, type QuoteError, type QuoteResult } from '@exship/domain';
+import { actsForAnyAccount } from '../../platform/access';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { AuthContext } from '../../platform/http';
@@ -84,9 +85,10 @@ export function createQuoteService(db: Db, cache: SnapshotCache, log: FastifyBas
   }
 
   function price(snapshot: CatalogSnapshot, auth: AuthContext, body: QuoteBody): QuoteReply {
-    const isStaff = auth.roleKind === 'staff';
+    // Staff (acting for any customer) may quote for a named customer and see routing, cost and margin.
+    const actsForCustomers = actsForAnyAccount(auth);
     const input = body as QuoteInput;
-    input.customerId = isStaff && body.customerId ? body.customerId : auth.accountId;
+    input.customerId = actsForCustomers && body.customerId ? body.customerId : auth.accountId;
     const result = runQuote(snapshot, input, Date.now());
     if (!result.ok) throw quoteError(result.error);
     const q = result.quote;
@@ -106,7 +108,7 @@ export function createQuoteService(db: Db, cache: SnapshotCache, log: FastifyBas
       },
       discountCode: q.discountId ? (body.discountCode ?? '').toUpperCase() : null,
     };
-    if (isStaff) {
+    if (actsForCustomers) {
       reply.routing = {
         carrier: snapshot.carriers.find((c) => c.id === q.carrierId)!.code,
         warehouse: snapshot.warehouses.find((w) => w.id === q.warehouseId)!.code,

@@ -1,13 +1,30 @@
-import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { DiscountBodySchema, type DiscountListQuerySchema } from '@exship/contracts';
-import { discountState, fromCents, toCents, type DiscountRule } from '@exship/domain';
+import { DiscountBodySchema, parseLocalDateTime, parseTimestamp, type DiscountListQuerySchema, type FieldError } from '@exship/contracts';
+import { discountState, fromCents, localToInstant, toCents, type DiscountRule } from '@exship/domain';
 import { listFilters, notFound, paginate, uniqueWrite } from '../../platform/crud';
 import type { Db } from '../../platform/db';
+import { AppError } from '../../platform/errors';
 import { discounts, discountUsages } from './discounts.tables';
 
 type DiscountBody = z.infer<typeof DiscountBodySchema>;
 type DiscountRow = typeof discounts.$inferSelect;
+
+/** An instant as the wall-clock time at a ±HH:MM offset: `YYYY-MM-DDTHH:mm`, with `:ss` when the seconds are not zero. */
+export function instantToLocal(instant: Date, offset: string): string {
+  const m = /^([+-])(\d{2}):(\d{2})$/.exec(offset);
+  const minutes = m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
+  const t = new Date(instant.getTime() + minutes * 60_000);
+  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+  const date = `${pad(t.getUTCFullYear(), 4)}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}T${pad(t.getUTCHours())}:${pad(t.getUTCMinutes())}`;
+  return t.getUTCSeconds() ? `${date}:${pad(t.getUTCSeconds())}` : date;
+}
+
+/** Which of the given services and customers exist: answers the ids that do not. */
+export interface DiscountReferences {
+  missingServices(ids: string[]): Promise<string[]>;
+  missingCustomers(ids: string[]): Promise<string[]>;
+}
 
 function toRow(b: DiscountBody) {
   return {
@@ -16,59 +33,78 @@ function toRow(b: DiscountBody) {
     enabled: b.enabled,
     method: b.method,
     amountType: b.amountOff.type,
-    amountValue: toCents(b.amountOff.value), // basis points for percent, cents for fixed: both ×100
+    amountOffPercentBasisPoints: b.amountOff.type === 'percent' ? toCents(b.amountOff.value) : null,
+    amountOffCents: b.amountOff.type === 'fixed' ? toCents(b.amountOff.value) : null,
     minimumWeight: b.minimumWeight,
     limitUseTotal: b.limitUseTotal,
     limitUsePerUser: b.limitUsePerUser,
     typeCustomers: b.typeCustomers,
     customers: b.typeCustomers === 'all' ? [] : b.customers,
     services: b.services,
-    startDate: b.startDate,
-    endDate: b.endDate,
+    startsAt: new Date(localToInstant(b.startDate, b.timeZone.offset)),
+    endsAt: new Date(localToInstant(b.endDate, b.timeZone.offset)),
     tzOffset: b.timeZone.offset,
     tzZone: b.timeZone.zone,
   };
 }
 
+const amountOff = (r: DiscountRow) =>
+  r.amountType === 'percent' ? { type: 'percent' as const, basisPoints: r.amountOffPercentBasisPoints ?? 0 } : { type: 'fixed' as const, cents: r.amountOffCents ?? 0 };
+
 function toDto(r: DiscountRow, now: number, used = 0) {
+  const startDate = instantToLocal(r.startsAt, r.tzOffset);
+  const endDate = instantToLocal(r.endsAt, r.tzOffset);
+  const amount = amountOff(r);
   return {
     id: r.id,
     code: r.code,
     name: r.name,
-    status: discountState({ enabled: r.enabled, startDate: r.startDate, endDate: r.endDate, offset: r.tzOffset }, now),
+    status: discountState({ enabled: r.enabled, startDate, endDate, offset: r.tzOffset }, now),
     enabled: r.enabled,
     method: r.method,
-    amountOff: { type: r.amountType, value: fromCents(r.amountValue) },
+    amountOff: amount.type === 'percent' ? { type: amount.type, value: fromCents(amount.basisPoints) } : { type: amount.type, value: fromCents(amount.cents) },
     minimumWeight: r.minimumWeight,
     limitUseTotal: r.limitUseTotal,
     limitUsePerUser: r.limitUsePerUser,
     typeCustomers: r.typeCustomers,
     customers: r.customers,
     services: r.services,
-    startDate: r.startDate,
-    endDate: r.endDate,
+    startDate,
+    endDate,
     timeZone: { offset: r.tzOffset, zone: r.tzZone },
     used,
   };
 }
 
-/** SQL for "the current instant is before/after this local time in its offset". */
-const instant = (col: typeof discounts.startDate | typeof discounts.endDate) => sql`((${col} || ${discounts.tzOffset})::timestamptz)`;
-
-function stateCondition(tab: string): SQL | undefined {
-  const now = sql`now()`;
+function stateCondition(tab: string, now: Date): SQL | undefined {
   switch (tab) {
     case 'deactive':
       return eq(discounts.enabled, false);
     case 'schedules':
-      return and(eq(discounts.enabled, true), sql`${now} < ${instant(discounts.startDate)}`);
+      return and(eq(discounts.enabled, true), gt(discounts.startsAt, now));
     case 'active':
-      return and(eq(discounts.enabled, true), sql`${now} >= ${instant(discounts.startDate)}`, sql`${now} < ${instant(discounts.endDate)}`);
+      return and(eq(discounts.enabled, true), lte(discounts.startsAt, now), gt(discounts.endsAt, now));
     case 'expired':
-      return and(eq(discounts.enabled, true), sql`${now} >= ${instant(discounts.endDate)}`);
+      return and(eq(discounts.enabled, true), lte(discounts.endsAt, now));
     default:
       return undefined;
   }
+}
+
+/**
+ * A date filter against a discount's start or end. A timestamp with an offset is an instant; a date
+ * or a local time is read in each discount's own offset (as its dates are shown). A bare date means
+ * the start of that day for `from`, the end of it for `to`.
+ */
+function dateBound(col: typeof discounts.startsAt | typeof discounts.endsAt, value: string | undefined, side: 'from' | 'to'): SQL | undefined {
+  if (!value) return undefined;
+  const instant = parseTimestamp(value);
+  if (instant !== null) return side === 'from' ? gte(col, new Date(instant)) : lte(col, new Date(instant));
+  const local = parseLocalDateTime(value.length === 10 ? `${value}T${side === 'from' ? '00:00:00' : '23:59:59'}` : value);
+  if (local === null) return undefined;
+  const text = new Date(local).toISOString().slice(0, 19);
+  const bound = sql`((${text} || ${discounts.tzOffset})::timestamptz)`;
+  return side === 'from' ? sql`${col} >= ${bound}` : sql`${col} <= ${bound}`;
 }
 
 /** Demo data: WELCOME10, 10% off the shipping fee for everyone through 2030. */
@@ -78,19 +114,32 @@ export async function seedDemoDiscount(discounts: DiscountService): Promise<void
   );
 }
 
-export function createDiscountService(db: Db, onChange: () => Promise<void>) {
+export function createDiscountService(db: Db, onChange: () => Promise<void>, refs: DiscountReferences) {
   async function usedCount(id: string) {
     const [r] = await db.select({ n: count() }).from(discountUsages).where(eq(discountUsages.discountId, id));
     return Number(r?.n ?? 0);
   }
+  /** Every named service and customer exists: one query per set, 422 naming the field otherwise. */
+  async function assertReferences(b: DiscountBody) {
+    const services = [...new Set(b.services)];
+    const customers = b.typeCustomers === 'all' ? [] : [...new Set(b.customers)];
+    const [missingServices, missingCustomers] = await Promise.all([
+      services.length ? refs.missingServices(services) : [],
+      customers.length ? refs.missingCustomers(customers) : [],
+    ]);
+    const errors: FieldError[] = [];
+    if (missingServices.length) errors.push({ field: 'services', message: 'validation.discount.serviceUnknown' });
+    if (missingCustomers.length) errors.push({ field: 'customers', message: 'validation.discount.customerUnknown' });
+    if (errors.length) throw new AppError('REFERENCE_NOT_FOUND', 422, { errors, details: { missingServices, missingCustomers } });
+  }
   return {
     async list(q: z.infer<typeof DiscountListQuerySchema>) {
-      const where = listFilters({ keyword: q.searchKey, keywordColumns: [discounts.code, discounts.name] }, [
-        stateCondition(q.status),
-        q.startDate ? gte(discounts.startDate, q.startDate) : undefined,
-        q.endDate ? lte(discounts.endDate, q.endDate) : undefined,
-      ]);
       const now = Date.now();
+      const where = listFilters({ keyword: q.searchKey, keywordColumns: [discounts.code, discounts.name] }, [
+        stateCondition(q.status, new Date(now)),
+        dateBound(discounts.startsAt, q.startDate, 'from'),
+        dateBound(discounts.endsAt, q.endDate, 'to'),
+      ]);
       return paginate(db, discounts, where, { page: q.current, pageSize: q.pageSize }, async (offset, limit) => {
         const rows = await db.select().from(discounts).where(where).orderBy(desc(discounts.createdAt)).offset(offset).limit(limit);
         return Promise.all(rows.map(async (r) => toDto(r, now, await usedCount(r.id))));
@@ -102,11 +151,13 @@ export function createDiscountService(db: Db, onChange: () => Promise<void>) {
       return toDto(r, Date.now(), await usedCount(r.id));
     },
     async create(body: DiscountBody) {
+      await assertReferences(body);
       const [r] = await uniqueWrite('code', () => db.insert(discounts).values(toRow(body)).returning());
       await onChange();
       return toDto(r!, Date.now());
     },
     async update(code: string, body: DiscountBody) {
+      await assertReferences(body);
       const [r] = await uniqueWrite('code', () =>
         db.update(discounts).set({ ...toRow(body), updatedAt: new Date() }).where(eq(discounts.code, code.toUpperCase())).returning(),
       );
@@ -134,14 +185,14 @@ export async function loadDiscountRules(db: Db): Promise<(DiscountRule & { id: s
       id: r.id,
       code: r.code,
       enabled: r.enabled,
-      amountOff: r.amountType === 'percent' ? { type: 'percent' as const, basisPoints: r.amountValue } : { type: 'fixed' as const, cents: r.amountValue },
+      amountOff: amountOff(r),
       minimumWeight: r.minimumWeight,
       limitUseTotal: r.limitUseTotal,
       limitUsePerUser: r.limitUsePerUser,
       customers: r.typeCustomers === 'all' ? ('all' as const) : r.customers,
       services: r.services,
-      startDate: r.startDate,
-      endDate: r.endDate,
+      startDate: instantToLocal(r.startsAt, r.tzOffset),
+      endDate: instantToLocal(r.endsAt, r.tzOffset),
       offset: r.tzOffset,
       usedTotal: mine.reduce((s, u) => s + Number(u.n), 0),
       usedBy: Object.fromEntries(mine.map((u) => [u.accountId, Number(u.n)])),

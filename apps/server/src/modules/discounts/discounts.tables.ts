@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { DISCOUNT_CUSTOMER_TYPES, DISCOUNT_METHODS } from '@exship/contracts';
+import { enumCheck } from '../../platform/db-checks';
 
-// SPEC §3 Discount. amount_value is basis points for percent, cents for fixed.
+// SPEC §3 Discount. The amount off is in one of two columns named by their unit, by amount_type.
 export const discounts = pgTable(
   'discounts',
   {
@@ -11,16 +13,19 @@ export const discounts = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     method: text('method').notNull().default('manual'),
     amountType: text('amount_type').notNull(),
-    amountValue: bigint('amount_value', { mode: 'number' }).notNull(),
+    /** Percent off in basis points (10% = 1000) when amount_type is percent, else null. */
+    amountOffPercentBasisPoints: integer('amount_off_percent_basis_points'),
+    /** Fixed amount off in USD cents when amount_type is fixed, else null. */
+    amountOffCents: bigint('amount_off_cents', { mode: 'number' }),
     minimumWeight: integer('minimum_weight').notNull().default(0),
     limitUseTotal: integer('limit_use_total'),
     limitUsePerUser: integer('limit_use_per_user'),
     typeCustomers: text('type_customers').notNull().default('all'),
     customers: uuid('customers').array().notNull().default(sql`'{}'::uuid[]`),
     services: uuid('services').array().notNull().default(sql`'{}'::uuid[]`),
-    /** Local wall-clock times in tz_offset (SPEC §3 timeZone {offset, zone}). */
-    startDate: text('start_date').notNull(),
-    endDate: text('end_date').notNull(),
+    /** The instants the discount starts and ends; the API shows them as wall-clock times in tz_offset (SPEC §3 timeZone {offset, zone}). */
+    startsAt: timestamp('start_date', { withTimezone: true }).notNull(),
+    endsAt: timestamp('end_date', { withTimezone: true }).notNull(),
     tzOffset: text('tz_offset').notNull().default('+00:00'),
     tzZone: text('tz_zone').notNull().default('Western Europe'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -28,9 +33,12 @@ export const discounts = pgTable(
   },
   (t) => [
     uniqueIndex('discounts_code_uq').on(t.code),
-    check('discounts_amount_ck', sql`${t.amountType} in ('percent', 'fixed') and ${t.amountValue} > 0`),
-    check('discounts_method_ck', sql`${t.method} in ('manual', 'automated')`),
-    check('discounts_customers_ck', sql`${t.typeCustomers} in ('all', 'specific')`),
+    check(
+      'discounts_amount_ck',
+      sql`(${t.amountType} = 'percent' and ${t.amountOffPercentBasisPoints} between 1 and 10000 and ${t.amountOffCents} is null) or (${t.amountType} = 'fixed' and ${t.amountOffCents} > 0 and ${t.amountOffPercentBasisPoints} is null)`,
+    ),
+    enumCheck('discounts_method_ck', t.method, DISCOUNT_METHODS),
+    enumCheck('discounts_customers_ck', t.typeCustomers, DISCOUNT_CUSTOMER_TYPES),
   ],
 );
 

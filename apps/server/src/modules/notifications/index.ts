@@ -1,4 +1,21 @@
-export { createNotificationService, type NotificationService } from './notifications.service';
-export { notificationRoutes } from './notifications.routes';
-export { createCampaignService, type CampaignService } from './notifications.campaigns';
-export { registerNotificationJobs, PUBLISH_DUE_JOB } from './notifications.jobs';
+import { defineModule } from '../../platform/module';
+import { createCampaignService } from './notifications.campaigns';
+import { notificationHandlers, notificationJobs } from './notifications.jobs';
+import { notificationRoutes } from './notifications.routes';
+import { createNotificationService } from './notifications.service';
+
+export type { NotificationService } from './notifications.service';
+export type { CampaignService } from './notifications.campaigns';
+export { PUBLISH_DUE_JOB, TELL_SELLER_OF_REVIEW, TELL_REVIEWERS_OF_SUBMISSION } from './notifications.jobs';
+
+/** Per-user notifications raised by events (product reviewed, product submitted) and staff campaigns. */
+export const notificationsModule = defineModule({
+  name: 'notifications',
+  setup(ctx) {
+    const deps = { db: ctx.database.db, mailer: ctx.mailer, appUrl: ctx.config.appUrl };
+    return { notifications: createNotificationService(deps), campaigns: createCampaignService(deps) };
+  },
+  routes: (_ctx, m) => [notificationRoutes(m.notifications, m.campaigns)],
+  jobs: (_ctx, m) => notificationJobs(m.campaigns),
+  events: (_ctx, m) => notificationHandlers(m.notifications),
+});

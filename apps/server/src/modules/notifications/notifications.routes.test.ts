@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { DEFAULT_SELLER_ROLE } from '@exship/contracts';
 import { ADMIN, SELLER, createSeller, lastMailTo, startTestApp, type TestApp } from '../../test/harness';
+import { hashPassword } from '../../platform/passwords';
+import { createUser } from '../users';
+import { TELL_REVIEWERS_OF_SUBMISSION, TELL_SELLER_OF_REVIEW } from '.';
+import { notifications } from './notifications.tables';
 
-// SPEC §4/§7: a reviewed product tells its seller, in the app (bell, list, seen) and by email, in
-// the seller's notification language; nobody reads or marks another user's notifications.
+// SPEC §4/§7: a reviewed product tells its seller, in the app (bell, list, seen) and by email; the
+// email speaks the seller's notification language, the app list the page's language (the `language`
+// header); nobody reads or marks another user's notifications.
 let t: TestApp;
 let admin: string;
 let seller: string;
@@ -33,7 +40,8 @@ async function submitted(token: string): Promise<string> {
 }
 
 const unseen = async (token: string) => (await t.call({ method: 'GET', url: '/api/v1/notifi/count-unseen', token })).body.data.count as number;
-const list = async (token: string, query = '') => (await t.call({ method: 'GET', url: `/api/v1/notifi/user${query}`, token })).body.data;
+const list = async (token: string, query = '', language?: string) =>
+  (await t.call({ method: 'GET', url: `/api/v1/notifi/user${query}`, token, headers: language ? { language } : undefined })).body.data;
 
 describe('notifications of product reviews', () => {
   it('a rejection reaches the seller in the app and by email, with the reason and a link to the product', async () => {
@@ -41,6 +49,9 @@ describe('notifications of product reviews', () => {
     const id = await submitted(seller);
     const res = await t.call({ method: 'POST', url: `/api/v1/products/${id}/reject`, token: admin, payload: { reason: 'HS code does not match the material' } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // The notice goes through the outbox: queued with the review, written when its job runs.
+    expect(await unseen(seller)).toBe(before);
+    expect(await t.runJobs(TELL_SELLER_OF_REVIEW)).toEqual({ ran: 1, failed: 0 });
 
     expect(await unseen(seller)).toBe(before + 1);
     const page = await list(seller);
@@ -58,18 +69,36 @@ describe('notifications of product reviews', () => {
     expect((await list(other.token)).total).toBe(0);
   });
 
-  it("speaks the seller's notification language", async () => {
+  it("mails in the seller's notification language and lists in the page's language", async () => {
     expect((await t.call({ method: 'PATCH', url: '/api/v1/user/setting-notification-language', token: other.token, payload: { code: 'vi' } })).status).toBe(200);
     const id = await submitted(other.token);
     expect((await t.call({ method: 'POST', url: `/api/v1/products/${id}/accept`, token: admin })).status).toBe(200);
-    const page = await list(other.token);
-    expect(page.items[0].title).toBe('Sản phẩm đã được duyệt');
-    expect(page.items[0].content).toContain(`“Lamp ${n}”`);
+    await t.runJobs();
     expect((await lastMailTo(t.db, 'other-notify@example.com'))?.subject).toBe('Sản phẩm đã được duyệt');
+    // The page asks in Vietnamese: the bell speaks Vietnamese.
+    const vi = await list(other.token, '', 'vi');
+    expect(vi.items[0].title).toBe('Sản phẩm đã được duyệt');
+    expect(vi.items[0].content).toContain(`“Lamp ${n}”`);
+    // The same user opens the app with ?lang=en: the page and its bell are English, whatever the mail setting.
+    const en = await list(other.token, '', 'en');
+    expect(en.items[0].title).toBe('Product accepted');
+    expect(en.items[0].content).toBe(`“Lamp ${n}” was accepted and can now be used in orders.`);
+  });
+
+  it('a reason that ends with a full stop is not given a second one', async () => {
+    const id = await submitted(seller);
+    expect((await t.call({ method: 'POST', url: `/api/v1/products/${id}/reject`, token: admin, payload: { reason: 'Photo is missing.' } })).status).toBe(200);
+    await t.runJobs();
+    const item = (await list(seller, '', 'en')).items[0];
+    expect(item.content).toBe(`“Lamp ${n}” was rejected: Photo is missing. Fix it and send it for approval again.`);
+    expect(item.content).not.toContain('..');
+    expect((await list(seller, '', 'vi')).items[0].content).toBe(`“Lamp ${n}” bị từ chối: Photo is missing. Hãy sửa rồi gửi duyệt lại.`);
+    expect((await lastMailTo(t.db, SELLER.email))?.text).not.toContain('..');
   });
 
   it('marks one as seen, then all; another user cannot mark them', async () => {
     await submitted(seller).then((id) => t.call({ method: 'POST', url: `/api/v1/products/${id}/accept`, token: admin }));
+    await t.runJobs();
     const page = await list(seller, '?current=1&pageSize=1');
     expect(page.items).toHaveLength(1);
     expect(page.pageSize).toBe(1);
@@ -98,5 +127,38 @@ describe('notifications of product reviews', () => {
     expect((await t.call({ method: 'GET', url: '/api/v1/notifi/count-unseen' })).status).toBe(401);
     const page = await t.call({ method: 'GET', url: '/api/v1/notifi/user?pageSize=1000', token: seller });
     expect(page.status).toBe(400);
+  });
+});
+
+describe('reviewers are told that a product waits for approval (issue 8 #25)', () => {
+  it('every active holder of EX-PRODUCT-APPROVE gets an in-app notice when a seller submits; sellers and staff without it do not', async () => {
+    // A staff member whose override takes the approval permission away, and one granted it on a seller role.
+    const noApprove = await createUser(t.db, { email: `no-approve-${Date.now()}@exship.local`, passwordHash: await hashPassword('Staff#Passw0rd!'), fullName: 'No Approve', roleCode: 'EXR-SUPER-ADMIN', status: 'active' });
+    const granted = await createUser(t.db, { email: `granted-${Date.now()}@example.com`, passwordHash: await hashPassword('Staff#Passw0rd!'), fullName: 'Granted', roleCode: DEFAULT_SELLER_ROLE, status: 'active' });
+    const adminToken = admin;
+    for (const [userId, overrides] of [
+      [noApprove.id, [{ code: 'EX-PRODUCT-APPROVE', granted: false }]],
+      [granted.id, [{ code: 'EX-PRODUCT-APPROVE', granted: true }]],
+    ] as const) {
+      const res = await t.call({ method: 'PATCH', url: '/api/v1/admin/update-permission-user', token: adminToken, payload: { userId, overrides } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    const told = async (userId: string) => (await t.db.select().from(notifications).where(eq(notifications.userId, userId))).filter((r) => r.kind === 'product.submitted');
+    const adminId = (await t.call({ method: 'GET', url: '/api/v1/me', token: admin })).body.data.id as string;
+    const before = (await told(adminId)).length;
+
+    const id = await submitted(seller);
+    expect(await told(adminId)).toHaveLength(before); // queued with the submission, not yet handled
+    expect(await t.runJobs(TELL_REVIEWERS_OF_SUBMISSION)).toEqual({ ran: 1, failed: 0 });
+
+    const mine = await told(adminId);
+    expect(mine).toHaveLength(before + 1);
+    expect(mine.find((r) => r.url === `/app/products/${id}`)).toMatchObject({ titleEn: 'Product waiting for approval', contentEn: `“Lamp ${n}” was sent for approval. Review it.`, url: `/app/products/${id}`, seenAt: null });
+    expect(await told(granted.id)).toHaveLength(1);
+    expect(await told(noApprove.id)).toHaveLength(0);
+    const sellerId = (await t.call({ method: 'GET', url: '/api/v1/me', token: seller })).body.data.id as string;
+    expect(await told(sellerId)).toHaveLength(0);
+    // The reviewer sees it in the bell.
+    expect((await list(admin)).items[0]).toMatchObject({ title: 'Product waiting for approval', url: `/app/products/${id}` });
   });
 });

@@ -3,11 +3,15 @@ import type { Language, Notification, NotificationListQuery, NotificationListRep
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
-import { activeAccountUsers } from '../users';
+import type { ProductReviewedEvent, ProductSubmittedEvent } from '../products';
+import { activeAccountUsers, activeUsersWithPermission } from '../users';
 import { notifications } from './notifications.tables';
 import { noticeMail, renderNotification, type SystemNotificationKind } from './notifications.texts';
 
 type Row = typeof notifications.$inferSelect;
+
+/** Who reviews products (SPEC §4 approval). */
+const PRODUCT_REVIEW_PERMISSION = 'EX-PRODUCT-APPROVE';
 
 function toDto(r: Row, lang: Language): Notification {
   return {
@@ -37,27 +41,53 @@ export function createNotificationService({ db, mailer, appUrl }: NotificationsD
   return {
     /**
      * Tells every active user of a seller account (owner and team), in the app and by email in
-     * each user's notification language. Returns how many were told.
+     * each user's notification language. Returns how many were told. With `tx` (an event
+     * handler's transaction) the rows and the queued mails commit or roll back together.
      */
-    async notifyAccount(accountId: string, kind: SystemNotificationKind, vars: Record<string, string>, url: string | null): Promise<number> {
-      const recipients = await activeAccountUsers(db, accountId);
+    async notifyAccount(accountId: string, kind: SystemNotificationKind, vars: Record<string, string>, url: string | null, tx: Db = db, at?: Date): Promise<number> {
+      const recipients = await activeAccountUsers(tx, accountId);
       if (recipients.length === 0) return 0;
       const text = renderNotification(kind, vars);
-      await db.insert(notifications).values(
-        recipients.map((u) => ({ userId: u.id, kind, titleEn: text.title.en, titleVi: text.title.vi, contentEn: text.content.en, contentVi: text.content.vi, url })),
+      await tx.insert(notifications).values(
+        // Dated when the event happened, not when its job ran: the list keeps the order of events.
+        recipients.map((u) => ({ userId: u.id, kind, titleEn: text.title.en, titleVi: text.title.vi, contentEn: text.content.en, contentVi: text.content.vi, url, ...(at ? { createdAt: at } : {}) })),
       );
       const link = `${appUrl}${url ?? '/app/dashboard'}`;
-      for (const u of recipients) await mailer.send(noticeMail(u.email, u.language as Language, text.title, text.content, link));
+      for (const u of recipients) await mailer.send(noticeMail(u.email, u.language as Language, text.title, text.content, link), { tx });
       return recipients.length;
     },
 
-    /** SPEC §4: staff accepted or rejected a product, so its seller is told. */
-    productReviewed(e: { productId: string; accountId: string; productName: string; approvalStatus: 'accepted' | 'rejected'; reason: string | null }) {
+    /** SPEC §4: staff accepted or rejected a product, so its seller is told (handler of product.reviewed). */
+    productReviewed(e: ProductReviewedEvent, tx: Db = db) {
       const kind = e.approvalStatus === 'accepted' ? 'product.accepted' : 'product.rejected';
-      return this.notifyAccount(e.accountId, kind, { name: e.productName, reason: e.reason ?? '' }, `/app/products/${e.productId}`);
+      return this.notifyAccount(e.accountId, kind, { name: e.productName, reason: e.reason ?? '' }, `/app/products/${e.productId}`, tx, new Date(e.at));
     },
 
-    /** GET /notifi/user: newest first, in the caller's notification language. */
+    /**
+     * Issue 8 #25: a seller sent a product for approval, so every active reviewer (a user holding
+     * EX-PRODUCT-APPROVE) is told in the app (no email: the list is their work queue, not news).
+     * Returns how many were told.
+     */
+    async productSubmitted(e: ProductSubmittedEvent, tx: Db = db): Promise<number> {
+      const reviewers = await activeUsersWithPermission(tx, PRODUCT_REVIEW_PERMISSION);
+      if (reviewers.length === 0) return 0;
+      const text = renderNotification('product.submitted', { name: e.productName });
+      await tx.insert(notifications).values(
+        reviewers.map((u) => ({
+          userId: u.id,
+          kind: 'product.submitted',
+          titleEn: text.title.en,
+          titleVi: text.title.vi,
+          contentEn: text.content.en,
+          contentVi: text.content.vi,
+          url: `/app/products/${e.productId}`,
+          createdAt: new Date(e.at),
+        })),
+      );
+      return reviewers.length;
+    },
+
+    /** GET /notifi/user: newest first, in the language the caller's page speaks. */
     async listForUser(userId: string, lang: Language, q: NotificationListQuery): Promise<NotificationListReply> {
       const where = eq(notifications.userId, userId);
       const [rows, [total], unseen] = await Promise.all([

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { NOTIFICATION_CHANNELS, NOTIFICATION_STATUSES, NOTIFICATION_TARGETS } from '@exship/contracts';
+import { enumCheck } from '../../platform/db-checks';
 import { users } from '../users/users.tables';
 
 /**
@@ -35,9 +37,9 @@ export const notificationCampaigns = pgTable(
   (t) => [
     uniqueIndex('notification_campaigns_code_uq').on(t.code),
     index('notification_campaigns_due_idx').on(t.publishAt).where(sql`${t.status} = 'waiting'`),
-    check('notification_campaigns_status_ck', sql`${t.status} in ('waiting', 'sent')`),
-    check('notification_campaigns_channel_ck', sql`${t.channel} in ('noti', 'email')`),
-    check('notification_campaigns_target_ck', sql`${t.target} in ('all', 'role', 'users')`),
+    enumCheck('notification_campaigns_status_ck', t.status, NOTIFICATION_STATUSES),
+    enumCheck('notification_campaigns_channel_ck', t.channel, NOTIFICATION_CHANNELS),
+    enumCheck('notification_campaigns_target_ck', t.target, NOTIFICATION_TARGETS),
   ],
 );
 

@@ -8,6 +8,9 @@ type Vars = Record<string, string>;
 
 const fill = (template: string, vars: Vars) => template.replace(/\{(\w+)\}/g, (_, k: string) => vars[k] ?? '');
 
+/** A reason typed by staff ends a sentence of the notice: its own closing stop is not doubled. */
+const asClause = (text: string) => text.trim().replace(/[.。]+$/u, '');
+
 const TEXTS = {
   'product.accepted': {
     title: { en: 'Product accepted', vi: 'Sản phẩm đã được duyệt' },
@@ -21,6 +24,13 @@ const TEXTS = {
     content: {
       en: '“{name}” was rejected: {reason}. Fix it and send it for approval again.',
       vi: '“{name}” bị từ chối: {reason}. Hãy sửa rồi gửi duyệt lại.',
+    },
+  },
+  'product.submitted': {
+    title: { en: 'Product waiting for approval', vi: 'Sản phẩm chờ duyệt' },
+    content: {
+      en: '“{name}” was sent for approval. Review it.',
+      vi: '“{name}” đã được gửi duyệt. Hãy xem và duyệt.',
     },
   },
 } satisfies Record<string, { title: Text; content: Text }>;
@@ -40,6 +50,7 @@ export function noticeMail(to: string, lang: Language, title: Text, content: Tex
 /** Title and content of a system notification in every language. */
 export function renderNotification(kind: SystemNotificationKind, vars: Vars): { title: Text; content: Text } {
   const t = TEXTS[kind];
+  if (vars.reason !== undefined) vars = { ...vars, reason: asClause(vars.reason) };
   return {
     title: { en: fill(t.title.en, vars), vi: fill(t.title.vi, vars) },
     content: { en: fill(t.content.en, vars), vi: fill(t.content.vi, vars) },

@@ -1,9 +1,25 @@
-export {
-  actualWeightFee,
-  getUsableVariant,
-  onProductReviewed,
-  type Actor as ProductActor,
-  type ProductReviewedEvent,
-} from './products.service';
-export { productsRoutes } from './products.routes';
-export { seedDemoProducts } from './products.demo';
+import { defineModule } from '../../platform/module';
+import { usersModule } from '../users';
+import { seedDemoProducts } from './products.demo';
+import { productJobs } from './products.jobs';
+import { productsRoutes } from './products.routes';
+
+export { actualWeightFee, getUsableVariant, type Actor as ProductActor } from './products.service';
+export { PRODUCT_IMPORTS } from './products.imports';
+export { removeOrphanMockups } from './products.jobs';
+export { ProductReviewed, ProductSubmitted, type ProductReviewedEvent, type ProductSubmittedEvent } from './products.events';
+
+/** Products and variants per seller, approval (emits product.submitted / product.reviewed), imports, mockups, weight configs. */
+export const productsModule = defineModule({
+  name: 'products',
+  needs: [usersModule],
+  setup: () => ({}),
+  routes: (ctx) => [productsRoutes(ctx, ctx.storage, ctx.imports)],
+  jobs: (ctx) => productJobs(ctx.database.db, ctx.storage),
+  seeds: (ctx) => ({
+    demoCatalog: async (adminEmail, sellerEmail) => {
+      await seedDemoProducts(ctx.database.db, sellerEmail, adminEmail);
+      return true;
+    },
+  }),
+});

@@ -47,7 +47,7 @@ async function actorFor(db: Db, email: string): Promise<Actor | null> {
   const user = await findUserByEmail(db, email);
   const principal = user && (await loadPrincipal(db, user.id));
   if (!principal) return null;
-  return { userId: user.id, accountId: user.accountId, roleKind: principal.role.kind as Actor['roleKind'], permissions: new Set(principal.permissions) };
+  return { userId: user.id, accountId: user.accountId, permissions: new Set(principal.permissions) };
 }
 
 /** Seeds the demo seller's products through the same use cases as the screens; false when the seller or admin is missing. */

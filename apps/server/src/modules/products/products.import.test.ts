@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,7 +36,7 @@ const row = (over: Partial<Record<(typeof HEADERS)[number], Cell>> = {}): Cell[]
     Weight_gr: 350,
     Product_price: 9,
     Sales_tax: 5,
-    Mockup_image_url: 'https://example.com/mug.png',
+    Mockup_image_url: null,
     Customer_email: null,
     ...over,
   };
@@ -52,6 +53,8 @@ async function workbook(rows: Cell[][], headers: string[] = HEADERS): Promise<Bu
 
 const upload = (token: string, data: Buffer, name = 'products.xlsx', url = '/api/v1/products/import') =>
   t.call({ method: 'POST', url, token, ...multipart(name, data) });
+/** The stored error workbook behind the reply's download link. */
+const errorFile = async (token: string, url: string) => (await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } })).rawPayload;
 const counts = async () => ({
   products: (await t.db.select({ n: count() }).from(products))[0]!.n,
   variants: (await t.db.select({ n: count() }).from(productVariants))[0]!.n,
@@ -118,7 +121,7 @@ describe('POST /products/import — validate, then import', () => {
     const wbInfo = res.body.details.errorWorkbook;
     expect(wbInfo.fileName).toMatch(/^My products_Errors_\d{8}_\d{6}\.xlsx$/);
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(Buffer.from(wbInfo.base64, 'base64') as unknown as ArrayBuffer);
+    await wb.xlsx.load((await errorFile(seller, wbInfo.url)) as unknown as ArrayBuffer);
     const ws = wb.worksheets[0]!;
     expect(ws.getRow(1).getCell(HEADERS.length + 1).value).toBe('Errors');
     expect(ws.getRow(2).getCell(HEADERS.length + 1).value).toBeNull();
@@ -161,7 +164,7 @@ describe('POST /products/import — validate, then import', () => {
       { field: 'rows.3.Product_name', message: 'Formulas are not allowed; enter the value itself.' },
     ]);
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(Buffer.from(res.body.details.errorWorkbook.base64, 'base64') as unknown as ArrayBuffer);
+    await wb.xlsx.load((await errorFile(seller, res.body.details.errorWorkbook.url)) as unknown as ArrayBuffer);
     expect(wb.worksheets[0]!.getRow(3).getCell(1).value).toBe(`'=HYPERLINK("http://evil","x")`);
     expect(await counts()).toEqual(before);
   });
@@ -196,15 +199,20 @@ describe('POST /products/import — validate, then import', () => {
   });
 
   it('staff name the customer per row by email', async () => {
-    const b = await createSeller(t, 'import.customer@example.com');
-    const res = await upload(admin, await workbook([row({ SKU: 'STAFF-1', Customer_email: 'import.customer@example.com' }), row({ SKU: 'STAFF-2', Customer_email: null }), row({ SKU: 'STAFF-3', Customer_email: 'nobody@example.com' })]));
+    // Fixtures of this test only: its own customer, emails and SKUs that no other test (or an
+    // earlier run against the same database) can have written, and its own client address.
+    const tag = randomUUID().slice(0, 8);
+    const email = `import.customer.${tag}@example.com`;
+    const sku = (n: number) => `STAFF-${tag}-${n}`;
+    const b = await createSeller(t, email);
+    const res = await upload(admin, await workbook([row({ SKU: sku(1), Customer_email: email }), row({ SKU: sku(2), Customer_email: null }), row({ SKU: sku(3), Customer_email: `nobody.${tag}@example.com` })]));
     expect(res.body.errors).toEqual([
       { field: 'rows.3.Customer_email', message: "Enter the customer's email." },
       { field: 'rows.4.Customer_email', message: 'Customer not found.' },
     ]);
-    const good = await upload(admin, await workbook([row({ Product_name: 'For B', SKU: 'STAFF-1', Customer_email: 'IMPORT.customer@example.com' })]));
+    const good = await upload(admin, await workbook([row({ Product_name: 'For B', SKU: sku(1), Customer_email: email.toUpperCase() })]));
     expect(good.status, JSON.stringify(good.body).slice(0, 600)).toBe(200);
-    const theirs = await t.call({ method: 'GET', url: '/api/v1/products?keyword=STAFF-1', token: b.token });
+    const theirs = await t.call({ method: 'GET', url: `/api/v1/products?keyword=${sku(1)}`, token: b.token });
     expect(theirs.body.data.items).toEqual([expect.objectContaining({ name: 'For B', origin: 'admin', approvalStatus: 'accepted' })]);
   });
 });

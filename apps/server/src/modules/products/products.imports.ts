@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   PARTNER_ID_IMPORT_COLUMNS,
@@ -9,7 +9,6 @@ import {
   WEIGHT_CONFIG_STATUSES,
   dimensionField,
   feeField,
-  isMessageKey,
   mockupUrlField,
   priceField,
   productNameField,
@@ -18,15 +17,15 @@ import {
   skuField,
   weightField,
   weightThresholdField,
-  type Language,
 } from '@exship/contracts';
 import { toCents } from '@exship/domain';
 import type { Db } from '../../platform/db';
-import type { Upload } from '../../platform/storage';
-import { readSheet, rowField, rowsInvalidError, templateWorkbook, type SheetRow, type SheetTemplate } from '../../platform/xlsx';
-import { findUserByEmail } from '../users';
+import { defineImport, type ImportRow } from '../../platform/imports';
+import { rowField, templateWorkbook, type SheetRow, type SheetTemplate } from '../../platform/xlsx';
+import { actsForAnyAccount } from '../../platform/access';
+import { customerAccountsByEmails } from '../users';
 import * as repo from './products.repository';
-import { internals, resolveCustomerAccount, scopeOf, type Actor } from './products.service';
+import { foreignMockups, internals, scopeOf, type Actor } from './products.service';
 import { productVariants, products } from './products.tables';
 
 // SPEC §3 product imports, §5 "Imports", §8 duplicate SKU (file or system) and the error workbook.
@@ -51,7 +50,7 @@ export type TemplateName = keyof typeof TEMPLATES;
 
 const EXAMPLES: Record<TemplateName, (string | number)[][]> = {
   variant: [['<product id>', '6109.10', 'TSHIRT-RED-M', 'box', 20, 3, 30, 250, 12]],
-  product: [['Cotton T-shirt', 'Tee', 'Cotton', '6109.10', 'TSHIRT-RED-M', 'box', 20, 3, 30, 250, 12, 0, 'https://example.com/tee.png', '']],
+  product: [['Cotton T-shirt', 'Tee', 'Cotton', '6109.10', 'TSHIRT-RED-M', 'box', 20, 3, 30, 250, 12, 0, '', '']],
   partnerId: [['', 'TSHIRT-RED-M', 'WM-123456']],
   weightConfig: [['<product id>', 500, 1.5, 'active']],
 };
@@ -59,11 +58,6 @@ const EXAMPLES: Record<TemplateName, (string | number)[][]> = {
 /** A template workbook with the exact SPEC header row and one example row. */
 export function templateFile(name: TemplateName): Promise<Buffer> {
   return templateWorkbook(TEMPLATES[name], EXAMPLES[name]);
-}
-
-export interface ImportOptions {
-  onlyValidate: boolean;
-  lang: Language;
 }
 
 export interface ImportResult {
@@ -128,22 +122,6 @@ const WeightConfigRowSchema = z.object({
     .optional(),
 });
 
-/** Runs a row schema; errors go on the row (one per cell, cell-level errors first). Null when the row is invalid. */
-function applySchema<T>(row: SheetRow, schema: z.ZodType<T>): T | null {
-  const input = Object.fromEntries(Object.entries(row.values).map(([k, v]) => [k, v === null ? undefined : v]));
-  const parsed = schema.safeParse(input);
-  const flagged = new Set(row.errors.map((e) => e.field));
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = rowField(row.row, String(issue.path[0] ?? ''));
-      if (flagged.has(field)) continue;
-      flagged.add(field);
-      row.errors.push({ field, message: isMessageKey(issue.message) ? issue.message : 'validation.invalid' });
-    }
-  }
-  return parsed.success && row.errors.length === 0 ? parsed.data : null;
-}
-
 /** SPEC §8: a SKU twice in the file (per customer, case-insensitive) is named on every row that has it. */
 function markDuplicatesInFile(entries: { row: SheetRow; accountId: string; sku: string }[]): void {
   const groups = new Map<string, SheetRow[]>();
@@ -156,233 +134,239 @@ function markDuplicatesInFile(entries: { row: SheetRow; accountId: string; sku: 
   }
 }
 
-/** SPEC §8: a SKU the customer already has. */
+const byAccountOf = <E extends { accountId: string }>(entries: E[]) => {
+  const map = new Map<string, E[]>();
+  for (const e of entries) map.set(e.accountId, [...(map.get(e.accountId) ?? []), e]);
+  return map;
+};
+
+/** SPEC §8: a SKU the customer already has (one query per account in the file). */
 async function markDuplicatesInSystem(db: Db, entries: { row: SheetRow; accountId: string; sku: string }[]): Promise<void> {
-  const byAccount = new Map<string, typeof entries>();
-  for (const e of entries) byAccount.set(e.accountId, [...(byAccount.get(e.accountId) ?? []), e]);
-  for (const [accountId, list] of byAccount) {
+  for (const [accountId, list] of byAccountOf(entries)) {
     const taken = await repo.existingSkus(db, accountId, list.map((e) => e.sku));
     for (const e of list) if (taken.has(e.sku.toLowerCase())) e.row.errors.push({ field: rowField(e.row.row, 'SKU'), message: 'validation.sku.duplicateInSystem' });
   }
 }
 
-/** Staff name the customer per row by email; sellers always import into their own account. */
-function customerResolver(db: Db, actor: Actor) {
-  const cache = new Map<string, Promise<string | null>>();
-  return async (row: SheetRow, email: string | undefined): Promise<string | null> => {
-    if (!internals.isStaff(actor)) return actor.accountId;
+/**
+ * Staff name the customer per row by email; sellers always import into their own account.
+ * The distinct emails of the file are looked up together (one query for the set).
+ */
+async function resolveCustomers<R>(db: Db, actor: Actor, rows: ImportRow<string, R>[], emailOf: (r: ImportRow<string, R>) => string | undefined): Promise<Map<ImportRow<string, R>, string>> {
+  const out = new Map<ImportRow<string, R>, string>();
+  if (!actsForAnyAccount(actor)) {
+    for (const r of rows) out.set(r, actor.accountId);
+    return out;
+  }
+  const emails = [...new Set(rows.flatMap((r) => (emailOf(r) ? [emailOf(r)!.toLowerCase()] : [])))];
+  const accounts = await customerAccountsByEmails(db, emails);
+  for (const r of rows) {
+    const email = emailOf(r);
     if (!email) {
-      row.errors.push({ field: rowField(row.row, 'Customer_email'), message: 'import.customer.required' });
-      return null;
-    }
-    const key = email.toLowerCase();
-    if (!cache.has(key)) {
-      cache.set(
-        key,
-        (async () => {
-          const user = await findUserByEmail(db, key);
-          if (!user) return null;
-          return resolveCustomerAccount(db, user.accountId).catch(() => null);
-        })(),
-      );
-    }
-    const accountId = await cache.get(key)!;
-    if (!accountId) row.errors.push({ field: rowField(row.row, 'Customer_email'), message: 'import.customer.notFound' });
-    return accountId;
-  };
-}
-
-async function finish(
-  rows: SheetRow[],
-  tpl: SheetTemplate,
-  upload: Upload,
-  actor: Actor,
-  opts: ImportOptions,
-  write: () => Promise<Partial<ImportResult>>,
-): Promise<ImportResult> {
-  if (rows.some((r) => r.errors.length > 0)) {
-    throw await rowsInvalidError({ tpl, rows, fileName: upload.fileName, lang: opts.lang, timeZone: actor.timeZone });
-  }
-  const base: ImportResult = { onlyValidate: opts.onlyValidate, totalRows: rows.length, rows: rows.map((r) => ({ row: r.row, ...r.values })) };
-  if (opts.onlyValidate) return base;
-  return { ...base, ...(await write()) };
-}
-
-// ---------------------------------------------------------------------------------------------
-// The imports.
-
-/** Variant template: adds variants to existing products (Product_ID). */
-export async function importVariants(db: Db, actor: Actor, upload: Upload, opts: ImportOptions): Promise<ImportResult> {
-  const tpl = TEMPLATES.variant;
-  const rows = await readSheet(upload, tpl);
-  const parsed = rows.map((row) => ({ row, data: applySchema(row, VariantRowSchema) }));
-  const ids = [...new Set(parsed.flatMap((p) => (p.data ? [p.data.Product_ID] : [])))];
-  const found = new Map((await repo.findProductsByIds(db, ids, scopeOf(actor))).map((p) => [p.id, p]));
-  const entries: { row: SheetRow; accountId: string; sku: string; product: repo.ProductRow; data: z.infer<typeof VariantRowSchema> }[] = [];
-  for (const { row, data } of parsed) {
-    if (!data) continue;
-    const product = found.get(data.Product_ID);
-    if (!product) row.errors.push({ field: rowField(row.row, 'Product_ID'), message: 'import.product.notFound' });
-    else if (!internals.isStaff(actor) && product.approvalStatus === 'waiting_approval') row.errors.push({ field: rowField(row.row, 'Product_ID'), message: 'import.product.locked' });
-    else entries.push({ row, accountId: product.accountId, sku: data.SKU, product, data });
-  }
-  markDuplicatesInFile(entries);
-  await markDuplicatesInSystem(db, entries);
-
-  return finish(rows, tpl, upload, actor, opts, () =>
-    internals.mapUniqueViolation(() =>
-      db.transaction(async (tx) => {
-        const now = new Date();
-        await repo.insertVariants(
-          tx,
-          entries.map((e, i) =>
-            internals.variantValues(e.accountId, e.product.id, { sku: e.data.SKU, hsCode: e.data.HScode_product, shape: e.data.Shape, widthCm: e.data.Width_cm, heightCm: e.data.Height_cm, lengthCm: e.data.Length_cm, weightGr: e.data.Weight_gr, price: e.data.Product_price, salesTax: 0 }, 1000 + i),
-          ),
-        );
-        // A seller's change to an accepted or rejected product needs approval again (as an edit does).
-        if (!internals.isStaff(actor)) {
-          for (const id of new Set(entries.map((e) => e.product.id))) {
-            await tx.update(products).set({ approvalStatus: 'draft', updatedAt: now, updatedBy: actor.userId }).where(eq(products.id, id));
-          }
-        }
-        return { created: { products: 0, variants: entries.length } };
-      }),
-    ),
-  );
-}
-
-/** Product template: rows with the same Product_name (and customer) form one product with its variants. */
-export async function importProducts(db: Db, actor: Actor, upload: Upload, opts: ImportOptions): Promise<ImportResult> {
-  const tpl = TEMPLATES.product;
-  const rows = await readSheet(upload, tpl);
-  const customerOf = customerResolver(db, actor);
-  const entries: { row: SheetRow; accountId: string; sku: string; data: z.infer<typeof ProductRowSchema> }[] = [];
-  for (const row of rows) {
-    const data = applySchema(row, ProductRowSchema);
-    const accountId = await customerOf(row, data?.Customer_email ?? (row.values.Customer_email as string | null) ?? undefined);
-    if (data && accountId && row.errors.length === 0) entries.push({ row, accountId, sku: data.SKU, data });
-  }
-  markDuplicatesInFile(entries);
-  await markDuplicatesInSystem(db, entries);
-
-  return finish(rows, tpl, upload, actor, opts, () =>
-    internals.mapUniqueViolation(() =>
-      db.transaction(async (tx) => {
-        const groups = new Map<string, typeof entries>();
-        for (const e of entries) {
-          const key = `${e.accountId}|${e.data.Product_name.toLowerCase()}`;
-          groups.set(key, [...(groups.get(key) ?? []), e]);
-        }
-        const staff = internals.isStaff(actor);
-        const approvalStatus = staff && actor.permissions.has('EX-PRODUCT-APPROVE') ? 'accepted' : 'draft';
-        const now = new Date();
-        const created = await repo.insertProducts(
-          tx,
-          [...groups.values()].map((g) => {
-            const first = g[0]!.data;
-            return {
-              accountId: g[0]!.accountId,
-              name: first.Product_name,
-              aliasName: first.Alias_name ?? null,
-              hsCode: first.HScode_product,
-              material: first.Material ?? null,
-              shape: first.Shape ?? null,
-              lengthCm: first.Length_cm,
-              widthCm: first.Width_cm,
-              heightCm: first.Height_cm,
-              weightGr: first.Weight_gr,
-              approvalStatus,
-              origin: staff ? 'admin' : 'customer',
-              createdBy: actor.userId,
-              ...(approvalStatus === 'accepted' ? { reviewedAt: now, reviewedBy: actor.userId } : {}),
-            };
-          }),
-        );
-        const variants = [...groups.values()].flatMap((g, gi) =>
-          g.map((e, i) =>
-            internals.variantValues(e.accountId, created[gi]!.id, { sku: e.data.SKU, hsCode: e.data.HScode_product, shape: e.data.Shape, widthCm: e.data.Width_cm, heightCm: e.data.Height_cm, lengthCm: e.data.Length_cm, weightGr: e.data.Weight_gr, price: e.data.Product_price, salesTax: e.data.Sales_tax ?? 0, mockupImageUrl: e.data.Mockup_image_url }, i),
-          ),
-        );
-        await repo.insertVariants(tx, variants);
-        return { created: { products: created.length, variants: variants.length } };
-      }),
-    ),
-  );
-}
-
-/** Partner product ids (e.g. a marketplace item id) set on variants found by SKU. */
-export async function importPartnerIds(db: Db, actor: Actor, upload: Upload, opts: ImportOptions): Promise<ImportResult> {
-  const tpl = TEMPLATES.partnerId;
-  const rows = await readSheet(upload, tpl);
-  const customerOf = customerResolver(db, actor);
-  const entries: { row: SheetRow; accountId: string; sku: string; partnerId: string }[] = [];
-  for (const row of rows) {
-    const data = applySchema(row, PartnerIdRowSchema);
-    const accountId = await customerOf(row, data?.Customer_email ?? (row.values.Customer_email as string | null) ?? undefined);
-    if (data && accountId && row.errors.length === 0) entries.push({ row, accountId, sku: data.SKU, partnerId: data.Partner_product_id });
-  }
-  markDuplicatesInFile(entries);
-  const updates: { id: string; partnerId: string }[] = [];
-  const byAccount = new Map<string, typeof entries>();
-  for (const e of entries) byAccount.set(e.accountId, [...(byAccount.get(e.accountId) ?? []), e]);
-  for (const [accountId, list] of byAccount) {
-    const existing = await repo.existingSkus(db, accountId, list.map((e) => e.sku));
-    for (const e of list) {
-      const v = existing.get(e.sku.toLowerCase());
-      if (!v) e.row.errors.push({ field: rowField(e.row.row, 'SKU'), message: 'import.sku.notFound' });
-      else updates.push({ id: v.id, partnerId: e.partnerId });
-    }
-  }
-
-  return finish(rows, tpl, upload, actor, opts, () =>
-    db.transaction(async (tx) => {
-      for (const part of repo.chunks(updates)) {
-        const values = sql.join(
-          part.map((u) => sql`(${u.id}::uuid, ${u.partnerId})`),
-          sql`, `,
-        );
-        await tx.execute(
-          sql`update ${productVariants} set partner_product_id = d.pid, updated_at = now() from (values ${values}) as d(id, pid) where ${productVariants.id} = d.id`,
-        );
-      }
-      return { updated: updates.length };
-    }),
-  );
-}
-
-/** Weight thresholds (SPEC §3 weight config; SPEC §5: up to 10 MB), each change kept in the history. */
-export async function importWeightConfigs(db: Db, actor: Actor, upload: Upload, opts: ImportOptions): Promise<ImportResult> {
-  const tpl = TEMPLATES.weightConfig;
-  const rows = await readSheet(upload, tpl);
-  const parsed = rows.map((row) => ({ row, data: applySchema(row, WeightConfigRowSchema) }));
-  const ids = [...new Set(parsed.flatMap((p) => (p.data ? [p.data.Product_ID] : [])))];
-  const found = new Map((await repo.findProductsByIds(db, ids, scopeOf(actor))).map((p) => [p.id, p]));
-  const seen = new Map<string, SheetRow[]>();
-  const entries: { product: repo.ProductRow; data: z.infer<typeof WeightConfigRowSchema> }[] = [];
-  for (const { row, data } of parsed) {
-    if (!data) continue;
-    const product = found.get(data.Product_ID);
-    if (!product) {
-      row.errors.push({ field: rowField(row.row, 'Product_ID'), message: 'import.product.notFound' });
+      r.errors.push({ field: rowField(r.row, 'Customer_email'), message: 'import.customer.required' });
       continue;
     }
-    seen.set(product.id, [...(seen.get(product.id) ?? []), row]);
-    entries.push({ product, data });
+    const accountId = accounts.get(email.toLowerCase());
+    if (!accountId) r.errors.push({ field: rowField(r.row, 'Customer_email'), message: 'import.customer.notFound' });
+    else out.set(r, accountId);
   }
-  for (const dupes of seen.values()) if (dupes.length > 1) for (const r of dupes) r.errors.push({ field: rowField(r.row, 'Product_ID'), message: 'import.product.duplicateInFile' });
-
-  return finish(rows, tpl, upload, actor, opts, () =>
-    db.transaction(async (tx) => {
-      const existing = await repo.findWeightConfigsByProducts(tx, entries.map((e) => e.product.id));
-      for (const e of entries) {
-        await internals.writeWeightConfig(tx, actor, e.product, existing.get(e.product.id), {
-          weightThresholdGr: e.data.Weight_threshold_gr,
-          feeCents: toCents(e.data.Actual_weight_fee_usd ?? 0),
-          status: e.data.Status ?? 'active',
-          configurationStatus: 'configured',
-        });
-      }
-      return { updated: entries.length };
-    }),
-  );
+  return out;
 }
+
+const emailCell = <R extends { Customer_email?: string }>(r: ImportRow<string, R>) => r.data?.Customer_email ?? (r.values.Customer_email as string | null) ?? undefined;
+
+/** The reply of every product import: the validated rows for the review step, and what was written. */
+const summary = (o: { rows: SheetRow[]; onlyValidate: boolean; committed: Partial<ImportResult> | undefined }): ImportResult => ({
+  onlyValidate: o.onlyValidate,
+  totalRows: o.rows.length,
+  rows: o.rows.map((r) => ({ row: r.row, ...r.values })),
+  ...(o.committed ?? {}),
+});
+
+// ---------------------------------------------------------------------------------------------
+// The imports, declared for the platform pipeline (platform/imports.ts).
+
+type VariantEntry = { row: SheetRow; accountId: string; sku: string; product: repo.ProductRow; data: z.infer<typeof VariantRowSchema> };
+
+/** Variant template: adds variants to existing products (Product_ID). */
+export const variantImport = defineImport({
+  name: 'products.variants',
+  template: TEMPLATES.variant,
+  rowSchema: VariantRowSchema,
+  async batchChecks(rows, tx, actor) {
+    const ids = [...new Set(rows.flatMap((r) => (r.data ? [r.data.Product_ID] : [])))];
+    const found = new Map((await repo.findProductsByIds(tx, ids, scopeOf(actor))).map((p) => [p.id, p]));
+    const entries: VariantEntry[] = [];
+    for (const row of rows) {
+      if (!row.data) continue;
+      const product = found.get(row.data.Product_ID);
+      if (!product) row.errors.push({ field: rowField(row.row, 'Product_ID'), message: 'import.product.notFound' });
+      else if (!actsForAnyAccount(actor) && product.approvalStatus === 'waiting_approval') row.errors.push({ field: rowField(row.row, 'Product_ID'), message: 'import.product.locked' });
+      else entries.push({ row, accountId: product.accountId, sku: row.data.SKU, product, data: row.data });
+    }
+    markDuplicatesInFile(entries);
+    await markDuplicatesInSystem(tx, entries);
+    return entries;
+  },
+  commit: (_rows, tx, actor, entries) =>
+    internals.mapUniqueViolation(async () => {
+      const now = new Date();
+      await repo.insertVariants(
+        tx,
+        entries.map((e, i) =>
+          internals.variantValues(e.accountId, e.product.id, { sku: e.data.SKU, hsCode: e.data.HScode_product, shape: e.data.Shape, widthCm: e.data.Width_cm, heightCm: e.data.Height_cm, lengthCm: e.data.Length_cm, weightGr: e.data.Weight_gr, price: e.data.Product_price, salesTax: 0 }, 1000 + i),
+        ),
+      );
+      // A seller's change to an accepted or rejected product needs approval again (as an edit does).
+      if (!actsForAnyAccount(actor)) {
+        const ids = [...new Set(entries.map((e) => e.product.id))];
+        if (ids.length > 0) await tx.update(products).set({ approvalStatus: 'draft', updatedAt: now, updatedBy: actor.userId }).where(inArray(products.id, ids));
+      }
+      return { created: { products: 0, variants: entries.length } };
+    }),
+  summary,
+});
+
+type ProductEntry = { row: SheetRow; accountId: string; sku: string; data: z.infer<typeof ProductRowSchema> };
+
+/** Product template: rows with the same Product_name (and customer) form one product with its variants. */
+export const productImport = defineImport({
+  name: 'products.products',
+  template: TEMPLATES.product,
+  rowSchema: ProductRowSchema,
+  async batchChecks(rows, tx, actor) {
+    const accounts = await resolveCustomers(tx, actor, rows, emailCell);
+    const entries: ProductEntry[] = [];
+    for (const row of rows) {
+      const accountId = accounts.get(row);
+      if (row.data && accountId && row.errors.length === 0) entries.push({ row, accountId, sku: row.data.SKU, data: row.data });
+    }
+    markDuplicatesInFile(entries);
+    await markDuplicatesInSystem(tx, entries);
+    // Issue 8 #15: a mockup must be one the row's own account uploaded (one query per account).
+    for (const [accountId, list] of byAccountOf(entries.filter((e) => e.data.Mockup_image_url))) {
+      const bad = await foreignMockups(tx, accountId, list.map((e) => e.data.Mockup_image_url!));
+      for (const e of list) if (bad.has(e.data.Mockup_image_url!)) e.row.errors.push({ field: rowField(e.row.row, 'Mockup_image_url'), message: 'validation.mockup.notOwn' });
+    }
+    return entries;
+  },
+  commit: (_rows, tx, actor, entries) =>
+    internals.mapUniqueViolation(async () => {
+      const groups = new Map<string, ProductEntry[]>();
+      for (const e of entries) {
+        const key = `${e.accountId}|${e.data.Product_name.toLowerCase()}`;
+        groups.set(key, [...(groups.get(key) ?? []), e]);
+      }
+      const staff = actsForAnyAccount(actor);
+      const approvalStatus = staff && actor.permissions.has('EX-PRODUCT-APPROVE') ? 'accepted' : 'draft';
+      const now = new Date();
+      const created = await repo.insertProducts(
+        tx,
+        [...groups.values()].map((g) => {
+          const first = g[0]!.data;
+          return {
+            accountId: g[0]!.accountId,
+            name: first.Product_name,
+            aliasName: first.Alias_name ?? null,
+            hsCode: first.HScode_product,
+            material: first.Material ?? null,
+            shape: first.Shape ?? null,
+            lengthCm: first.Length_cm,
+            widthCm: first.Width_cm,
+            heightCm: first.Height_cm,
+            weightGr: first.Weight_gr,
+            approvalStatus,
+            origin: staff ? 'admin' : 'customer',
+            createdBy: actor.userId,
+            ...(approvalStatus === 'accepted' ? { reviewedAt: now, reviewedBy: actor.userId } : {}),
+          };
+        }),
+      );
+      const variants = [...groups.values()].flatMap((g, gi) =>
+        g.map((e, i) =>
+          internals.variantValues(e.accountId, created[gi]!.id, { sku: e.data.SKU, hsCode: e.data.HScode_product, shape: e.data.Shape, widthCm: e.data.Width_cm, heightCm: e.data.Height_cm, lengthCm: e.data.Length_cm, weightGr: e.data.Weight_gr, price: e.data.Product_price, salesTax: e.data.Sales_tax ?? 0, mockupImageUrl: e.data.Mockup_image_url }, i),
+        ),
+      );
+      await repo.insertVariants(tx, variants);
+      return { created: { products: created.length, variants: variants.length } };
+    }),
+  summary,
+});
+
+/** Partner product ids (e.g. a marketplace item id) set on variants found by SKU. */
+export const partnerIdImport = defineImport({
+  name: 'products.partnerIds',
+  template: TEMPLATES.partnerId,
+  rowSchema: PartnerIdRowSchema,
+  async batchChecks(rows, tx, actor) {
+    const accounts = await resolveCustomers(tx, actor, rows, emailCell);
+    const entries: { row: SheetRow; accountId: string; sku: string; partnerId: string }[] = [];
+    for (const row of rows) {
+      const accountId = accounts.get(row);
+      if (row.data && accountId && row.errors.length === 0) entries.push({ row, accountId, sku: row.data.SKU, partnerId: row.data.Partner_product_id });
+    }
+    markDuplicatesInFile(entries);
+    const updates: { id: string; partnerId: string }[] = [];
+    for (const [accountId, list] of byAccountOf(entries)) {
+      const existing = await repo.existingSkus(tx, accountId, list.map((e) => e.sku));
+      for (const e of list) {
+        const v = existing.get(e.sku.toLowerCase());
+        if (!v) e.row.errors.push({ field: rowField(e.row.row, 'SKU'), message: 'import.sku.notFound' });
+        else updates.push({ id: v.id, partnerId: e.partnerId });
+      }
+    }
+    return updates;
+  },
+  async commit(_rows, tx, _actor, updates) {
+    for (const part of repo.chunks(updates)) {
+      const values = sql.join(
+        part.map((u) => sql`(${u.id}::uuid, ${u.partnerId})`),
+        sql`, `,
+      );
+      await tx.execute(sql`update ${productVariants} set partner_product_id = d.pid, updated_at = now() from (values ${values}) as d(id, pid) where ${productVariants.id} = d.id`);
+    }
+    return { updated: updates.length };
+  },
+  summary,
+});
+
+/** Weight thresholds (SPEC §3 weight config; SPEC §5: up to 10 MB), each change kept in the history. */
+export const weightConfigImport = defineImport({
+  name: 'products.weightConfigs',
+  template: TEMPLATES.weightConfig,
+  rowSchema: WeightConfigRowSchema,
+  async batchChecks(rows, tx, actor) {
+    const ids = [...new Set(rows.flatMap((r) => (r.data ? [r.data.Product_ID] : [])))];
+    const found = new Map((await repo.findProductsByIds(tx, ids, scopeOf(actor))).map((p) => [p.id, p]));
+    const seen = new Map<string, SheetRow[]>();
+    const entries: { product: repo.ProductRow; data: z.infer<typeof WeightConfigRowSchema> }[] = [];
+    for (const row of rows) {
+      if (!row.data) continue;
+      const product = found.get(row.data.Product_ID);
+      if (!product) {
+        row.errors.push({ field: rowField(row.row, 'Product_ID'), message: 'import.product.notFound' });
+        continue;
+      }
+      seen.set(product.id, [...(seen.get(product.id) ?? []), row]);
+      entries.push({ product, data: row.data });
+    }
+    for (const dupes of seen.values()) if (dupes.length > 1) for (const r of dupes) r.errors.push({ field: rowField(r.row, 'Product_ID'), message: 'import.product.duplicateInFile' });
+    return entries;
+  },
+  async commit(_rows, tx, actor, entries) {
+    const existing = await repo.findWeightConfigsByProducts(tx, entries.map((e) => e.product.id));
+    for (const e of entries) {
+      await internals.writeWeightConfig(tx, actor, e.product, existing.get(e.product.id), {
+        weightThresholdGr: e.data.Weight_threshold_gr,
+        feeCents: toCents(e.data.Actual_weight_fee_usd ?? 0),
+        status: e.data.Status ?? 'active',
+        configurationStatus: 'configured',
+      });
+    }
+    return { updated: entries.length };
+  },
+  summary,
+});
+
+/** Every product import, for the runner to know (jobs find them by name). */
+export const PRODUCT_IMPORTS = [variantImport, productImport, partnerIdImport, weightConfigImport];

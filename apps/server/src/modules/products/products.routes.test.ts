@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, SELLER, startTestApp, type TestApp, createSeller } from '../../test/harness';
 import { findUserByEmail } from '../users';
-import { actualWeightFee, getUsableVariant, onProductReviewed, type ProductReviewedEvent } from '.';
+import { actualWeightFee, getUsableVariant } from '.';
+import { TELL_SELLER_OF_REVIEW } from '../notifications';
 import { multipartFile as multipart } from '../../test/files';
 
 let t: TestApp;
@@ -13,7 +15,6 @@ let sellerAccount: string;
 let admin: string;
 let other: { id: string; token: string };
 let dataDir: string;
-const events: ProductReviewedEvent[] = [];
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exship-products-'));
@@ -22,14 +23,17 @@ beforeAll(async () => {
   admin = await t.login(ADMIN.email, ADMIN.password);
   sellerAccount = (await findUserByEmail(t.db, SELLER.email))!.accountId;
   other = await createSeller(t, 'other.seller@example.com');
-  onProductReviewed((e) => {
-    events.push(e);
-  });
 });
 afterAll(async () => {
   await t?.close();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
+
+/** The newest product.reviewed event queued for the notifications module (the outbox, not yet handled). */
+async function lastReviewEvent() {
+  const r = await t.ctx.database.executeSql('select data from pgboss.job where name = $1 order by created_on desc limit 1', [TELL_SELLER_OF_REVIEW]);
+  return r.rows[0]?.data;
+}
 
 let n = 0;
 const sku = (prefix = 'SKU') => `${prefix}-${++n}`;
@@ -52,31 +56,18 @@ const fields = (res: { body: any }) => (res.body.errors ?? []).map((e: { field: 
 
 describe('POST /products — SPEC §5 product rules, each naming its field', () => {
   it('creates a seller product as a customer-origin draft with its variants', async () => {
-    const res = await create(seller, product({ variants: [variant({ sku: 'TEE.RED_M-1', weightGr: 260, mockupImageUrl: 'https://cdn.example.com/tee.png' })] }));
+    const res = await create(seller, product({ variants: [variant({ sku: 'TEE.RED_M-1', weightGr: 260 })] }));
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ customerId: sellerAccount, origin: 'customer', approvalStatus: 'draft', status: 'active', name: 'Cotton T-shirt', lengthCm: 30 });
     expect(res.body.data.variants).toEqual([expect.objectContaining({ sku: 'TEE.RED_M-1', price: 12, salesTax: 8.5, weightGr: 260, hsCode: null })]);
   });
 
+  // The whole rule matrix is a contract test (packages/contracts/src/products.test.ts); these prove
+  // the route answers 400 with the field and the translated rule.
   const cases: [string, Record<string, unknown>, string, string][] = [
     ['SKU with a space', { variants: [variant({ sku: 'BAD SKU' })] }, 'variants.0.sku', 'The SKU may contain only letters, digits, dash, underscore and dot.'],
-    ['SKU with a slash', { variants: [variant({ sku: 'A/B' })] }, 'variants.0.sku', 'The SKU may contain only letters, digits, dash, underscore and dot.'],
-    ['price not an integer', { variants: [variant({ price: 1.5 })] }, 'variants.0.price', 'The product price must be a whole number from 1 to 999,999.'],
-    ['price below 1', { variants: [variant({ price: 0 })] }, 'variants.0.price', 'The product price must be a whole number from 1 to 999,999.'],
-    ['alias over 50', { aliasName: 'a'.repeat(51) }, 'aliasName', 'At most 50 characters.'],
-    ['HS code over 50', { hsCode: '1'.repeat(51) }, 'hsCode', 'At most 50 characters.'],
-    ['material over 50', { material: 'm'.repeat(51) }, 'material', 'At most 50 characters.'],
-    ['shape over 50', { shape: 's'.repeat(51) }, 'shape', 'At most 50 characters.'],
-    ['sales tax over 100', { variants: [variant({ salesTax: 100.5 })] }, 'variants.0.salesTax', 'Sales tax must be from 0 to 100.'],
-    ['sales tax below 0', { variants: [variant({ salesTax: -1 })] }, 'variants.0.salesTax', 'Sales tax must be from 0 to 100.'],
     ['dimension 0.25 (must be above)', { lengthCm: 0.25 }, 'lengthCm', 'Each dimension must be above 0.25 cm and below 999,999.'],
-    ['dimension 999999 (must be below)', { widthCm: 999999 }, 'widthCm', 'Each dimension must be above 0.25 cm and below 999,999.'],
-    ['variant dimension too small', { variants: [variant({ heightCm: 0.1 })] }, 'variants.0.heightCm', 'Each dimension must be above 0.25 cm and below 999,999.'],
-    ['weight 3 (must be above)', { weightGr: 3 }, 'weightGr', 'The weight must be above 3 g and below 999,999.'],
-    ['variant weight 999999', { variants: [variant({ weightGr: 999999 })] }, 'variants.0.weightGr', 'The weight must be above 3 g and below 999,999.'],
     ['variant without HS code', { hsCode: null, variants: [variant({ hsCode: 'X1' }), variant()] }, 'variants.1.hsCode', 'Missing HS code on the variant.'],
-    ['no variants', { variants: [] }, 'variants', 'Add at least one variant.'],
-    ['name missing', { name: '  ' }, 'name', 'This field is required.'],
   ];
   it.each(cases)('rejects %s', async (_label, over, field, message) => {
     const res = await create(seller, product(over));
@@ -164,7 +155,7 @@ describe('SPEC §4 approval: draft → waiting approval → accepted | rejected'
     expect(noReason.body.errors).toEqual([{ field: 'reason', message: 'This field is required.' }]);
     const rejected = await act(admin, 'reject', { reason: 'HS code does not match the material' });
     expect(rejected.body.data).toMatchObject({ approvalStatus: 'rejected', rejectReason: 'HS code does not match the material' });
-    expect(events.at(-1)).toMatchObject({ productId: id, accountId: sellerAccount, approvalStatus: 'rejected', reason: 'HS code does not match the material' });
+    expect(await lastReviewEvent()).toMatchObject({ productId: id, accountId: sellerAccount, approvalStatus: 'rejected', reason: 'HS code does not match the material' });
 
     // The seller fixes it (a rejected product goes back to draft on edit) and sends it again.
     const fixed = await t.call({ method: 'PATCH', url: `/api/v1/products/${id}`, token: seller, payload: { hsCode: '6109.90' } });
@@ -172,7 +163,7 @@ describe('SPEC §4 approval: draft → waiting approval → accepted | rejected'
     expect((await act(seller, 'submit')).body.data.approvalStatus).toBe('waiting_approval');
     const accepted = await act(admin, 'accept');
     expect(accepted.body.data).toMatchObject({ approvalStatus: 'accepted', rejectReason: null });
-    expect(events.at(-1)).toMatchObject({ productId: id, approvalStatus: 'accepted', reason: null });
+    expect(await lastReviewEvent()).toMatchObject({ productId: id, approvalStatus: 'accepted', reason: null });
     expect((await act(admin, 'accept')).body.code).toBe('ACTION_NOT_ALLOWED_FOR_STATUS');
     expect((await act(seller, 'submit')).body.code).toBe('ACTION_NOT_ALLOWED_FOR_STATUS');
   });
@@ -339,7 +330,10 @@ describe('weight thresholds and actual-weight fees', () => {
 });
 
 describe('mockup images', () => {
-  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+  let png: Buffer;
+  beforeAll(async () => {
+    png = await sharp({ create: { width: 4, height: 3, channels: 3, background: '#c00' } }).png().toBuffer();
+  });
   it('stores a PNG recognised by its bytes and serves it to its owner only', async () => {
     const res = await t.call({ method: 'POST', url: '/api/v1/products/mockups', token: seller, ...multipart('shirt.PNG', png, 'image/png') });
     expect(res.status).toBe(201);
@@ -347,7 +341,8 @@ describe('mockup images', () => {
     const got = await t.app.inject({ method: 'GET', url: res.body.data.url, headers: { authorization: `Bearer ${seller}` } });
     expect(got.statusCode).toBe(200);
     expect(got.headers['content-type']).toBe('image/png');
-    expect(got.rawPayload.equals(png)).toBe(true);
+    // Stored re-encoded (issue 8 #12): the same picture, decoded again.
+    expect(await sharp(got.rawPayload).metadata()).toMatchObject({ format: 'png', width: 4, height: 3 });
     expect((await t.call({ method: 'GET', url: res.body.data.url, token: other.token })).status).toBe(404);
     // The URL is accepted as a variant mockup.
     expect((await create(seller, product({ variants: [variant({ mockupImageUrl: res.body.data.url })] }))).status).toBe(201);

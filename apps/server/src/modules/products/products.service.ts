@@ -1,6 +1,5 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import {
-  nextApprovalStatus,
   missingHsCodeIssues,
   type FieldError,
   type Product,
@@ -18,31 +17,35 @@ import {
   type WeightConfigHistory,
   type WeightConfigListQuery,
 } from '@exship/contracts';
-import { fromCents, toCents } from '@exship/domain';
+import { actualWeightFee, approvalAfterEdit as approvalAfterEditRule, fromCents, nextApprovalStatus, toCents } from '@exship/domain';
 import type { Db } from '../../platform/db';
 import { AppError, sqlState } from '../../platform/errors';
+import { accountScope, actsForAnyAccount, requireOwned } from '../../platform/access';
+import { emit } from '../../platform/jobs';
 import type { AuthContext } from '../../platform/http';
-import { findUserById, loadPrincipal } from '../users';
+import { ownedFileKeys } from '../../platform/storage';
+import { findUsersByIds, loadPrincipal } from '../users';
+import { ProductReviewed, ProductSubmitted } from './products.events';
 import * as repo from './products.repository';
 import { productVariants, productWeightConfigHistory, productWeightConfigs, products } from './products.tables';
 
-export type Actor = Pick<AuthContext, 'userId' | 'accountId' | 'roleKind' | 'permissions'> & { timeZone?: string };
-
-const isStaff = (actor: Actor) => actor.roleKind === 'staff';
+export type Actor = Pick<AuthContext, 'userId' | 'accountId' | 'permissions'> & { timeZone?: string };
 
 /** DESIGN "Tenancy": a seller is always limited to their own account; staff see all, or one customer when asked. */
-export function scopeOf(actor: Actor, requestedCustomerId?: string): string | undefined {
-  return isStaff(actor) ? requestedCustomerId : actor.accountId;
-}
+export const scopeOf = accountScope;
 
 const notFound = () => new AppError('PRODUCT_NOT_FOUND', 404);
 const statusRefused = (status: string, action: string) => new AppError('ACTION_NOT_ALLOWED_FOR_STATUS', 409, { details: { status, action } });
 
 /** A live product the actor may see; PRODUCT_NOT_FOUND otherwise (another seller's id looks missing). */
 async function productFor(db: Db, actor: Actor, id: string, opts: { forUpdate?: boolean } = {}): Promise<repo.ProductRow> {
-  const row = await repo.findProduct(db, id, scopeOf(actor), opts);
-  if (!row) throw notFound();
-  return row;
+  const [row] = await requireOwned(db, actor, products, [id], { notFound: 'PRODUCT_NOT_FOUND', where: isNull(products.deletedAt), forUpdate: opts.forUpdate });
+  return row!;
+}
+
+/** Live products the actor may see, all of `ids` or 404 PRODUCT_NOT_FOUND naming the others (one query). */
+export async function requireProducts(db: Db, actor: Actor, ids: string[], opts: { forUpdate?: boolean } = {}): Promise<repo.ProductRow[]> {
+  return requireOwned(db, actor, products, ids, { notFound: 'PRODUCT_NOT_FOUND', where: isNull(products.deletedAt), forUpdate: opts.forUpdate });
 }
 
 /** The seller account a staff member names: an existing customer-kind account owner. */
@@ -53,13 +56,15 @@ export async function resolveCustomerAccount(db: Db, customerId: string): Promis
 }
 
 type CustomerSummary = { id: string; email: string; fullName: string };
+/** The account owners of a page of rows, in one query. */
 async function customerSummaries(db: Db, accountIds: string[]): Promise<Map<string, CustomerSummary>> {
-  const out = new Map<string, CustomerSummary>();
-  for (const id of new Set(accountIds)) {
-    const user = await findUserById(db, id);
-    if (user) out.set(id, { id, email: user.email, fullName: user.fullName });
-  }
-  return out;
+  const users = await findUsersByIds(db, accountIds);
+  return new Map(users.map((u) => [u.id, { id: u.id, email: u.email, fullName: u.fullName }]));
+}
+
+/** The account in which a staff member (naming a customer) or a seller (always their own) stores a file. */
+export async function uploadAccount(db: Db, actor: Actor, customerId: string | undefined): Promise<string> {
+  return actsForAnyAccount(actor) && customerId ? resolveCustomerAccount(db, customerId) : actor.accountId;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -193,6 +198,34 @@ async function assertSkusFree(db: Db, accountId: string, variants: { sku: string
   if (errors.length > 0) throw new AppError('SKU_DUPLICATE', 409, { errors });
 }
 
+/** The storage key of a mockup path this server issued (`/api/v1/products/mockups/<account>/<file>`). */
+export const MOCKUP_URL_PREFIX = '/api/v1/products/';
+const MOCKUP_PATH = /^\/api\/v1\/products\/(mockups\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.(?:jpg|png))$/;
+export const mockupKeyOf = (url: string): string | undefined => MOCKUP_PATH.exec(url)?.[1];
+
+/**
+ * Issue 8 #15: staff pages load a variant's mockup, so it must be a file the product's own account
+ * uploaded and that still exists, never an outside host or another seller's file. Returns the
+ * urls that are not (one query for the set).
+ */
+export async function foreignMockups(db: Db, accountId: string, urls: string[]): Promise<Set<string>> {
+  const keys = urls.flatMap((u) => {
+    const key = mockupKeyOf(u);
+    return key && key.startsWith(`mockups/${accountId}/`) ? [key] : [];
+  });
+  const owned = await ownedFileKeys(db, accountId, keys);
+  return new Set(urls.filter((u) => !owned.has(mockupKeyOf(u) ?? '')));
+}
+
+/** 400 naming each variant whose mockup is not the account's own; `keep` are values already stored on the product. */
+async function assertOwnMockups(db: Db, accountId: string, variants: { mockupImageUrl?: string | null }[], keep: ReadonlySet<string> = new Set()): Promise<void> {
+  const urls = variants.flatMap((v) => (v.mockupImageUrl && !keep.has(v.mockupImageUrl) ? [v.mockupImageUrl] : []));
+  if (urls.length === 0) return;
+  const bad = await foreignMockups(db, accountId, urls);
+  const errors: FieldError[] = variants.flatMap((v, i) => (v.mockupImageUrl && bad.has(v.mockupImageUrl) ? [{ field: `variants.${i}.mockupImageUrl`, message: 'validation.mockup.notOwn' }] : []));
+  if (errors.length > 0) throw new AppError('VALIDATION_FAILED', 400, { errors });
+}
+
 /** A concurrent insert of the same SKU loses on the unique index: the same answer as the check. */
 async function mapUniqueViolation<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -208,7 +241,7 @@ async function mapUniqueViolation<T>(work: () => Promise<T>): Promise<T> {
  * draft; staff create for a named customer (`admin` or `industry`), accepted at once when they may approve.
  */
 async function ownerAndOrigin(db: Db, actor: Actor, customerId: string | undefined, origin?: 'admin' | 'industry') {
-  if (!isStaff(actor)) return { accountId: actor.accountId, origin: 'customer' as const, approvalStatus: 'draft' as const };
+  if (!actsForAnyAccount(actor)) return { accountId: actor.accountId, origin: 'customer' as const, approvalStatus: 'draft' as const };
   if (!customerId) throw new AppError('VALIDATION_FAILED', 400, { errors: [{ field: 'customerId', message: 'validation.required' }] });
   return {
     accountId: await resolveCustomerAccount(db, customerId),
@@ -222,6 +255,7 @@ export async function createProduct(db: Db, actor: Actor, body: ProductCreateBod
   const id = await mapUniqueViolation(() =>
     db.transaction(async (tx) => {
       await assertSkusFree(tx, owner.accountId, body.variants);
+      await assertOwnMockups(tx, owner.accountId, body.variants);
       const now = new Date();
       const [p] = await repo.insertProducts(tx, [
         {
@@ -254,9 +288,9 @@ export async function createProduct(db: Db, actor: Actor, body: ProductCreateBod
  * sends it back to draft (it needs approval again). Staff edits keep the status.
  */
 function approvalAfterEdit(actor: Actor, p: repo.ProductRow): ProductApprovalStatus {
-  if (isStaff(actor)) return p.approvalStatus as ProductApprovalStatus;
-  if (p.approvalStatus === 'waiting_approval') throw statusRefused(p.approvalStatus, 'update');
-  return 'draft';
+  const next = approvalAfterEditRule(p.approvalStatus as ProductApprovalStatus, actsForAnyAccount(actor) ? 'staff' : 'seller');
+  if (!next) throw statusRefused(p.approvalStatus, 'update');
+  return next;
 }
 
 export async function updateProduct(db: Db, actor: Actor, id: string, body: ProductUpdateBody): Promise<Product> {
@@ -277,6 +311,7 @@ export async function updateProduct(db: Db, actor: Actor, id: string, body: Prod
         const unknown = body.variants.flatMap((v, i) => (v.id && !known.has(v.id) ? [{ field: `variants.${i}.id`, message: 'validation.id.invalid' }] : []));
         if (unknown.length > 0) throw new AppError('VALIDATION_FAILED', 400, { errors: unknown });
         await assertSkusFree(tx, p.accountId, body.variants, p.id);
+        await assertOwnMockups(tx, p.accountId, body.variants, new Set(current.flatMap((v) => (v.mockupImageUrl ? [v.mockupImageUrl] : []))));
         const keep = new Set(body.variants.flatMap((v) => (v.id ? [v.id] : [])));
         const now = new Date();
         const removed = current.filter((v) => !keep.has(v.id)).map((v) => v.id);
@@ -310,30 +345,10 @@ export async function deleteProduct(db: Db, actor: Actor, id: string): Promise<v
 }
 
 // ---------------------------------------------------------------------------------------------
-// SPEC §4 product approval, and the event that tells the seller.
-
-export interface ProductReviewedEvent {
-  productId: string;
-  accountId: string;
-  productName: string;
-  approvalStatus: 'accepted' | 'rejected';
-  reason: string | null;
-  reviewedBy: string;
-  at: Date;
-}
-type ReviewListener = (event: ProductReviewedEvent) => Promise<void> | void;
-const reviewListeners: ReviewListener[] = [];
-/** The notifications module subscribes here to tell the seller (SPEC §4: staff accept or reject, the seller is told). */
-export function onProductReviewed(listener: ReviewListener): () => void {
-  if (!reviewListeners.includes(listener)) reviewListeners.push(listener);
-  return () => {
-    const i = reviewListeners.indexOf(listener);
-    if (i >= 0) reviewListeners.splice(i, 1);
-  };
-}
+// SPEC §4 product approval, and the events that tell the seller and the reviewers.
 
 export async function changeApproval(db: Db, actor: Actor, id: string, action: ProductApprovalAction, reason?: string): Promise<Product> {
-  const event = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const p = await productFor(tx, actor, id, { forUpdate: true });
     const to = nextApprovalStatus(p.approvalStatus as ProductApprovalStatus, action);
     if (!to) throw statusRefused(p.approvalStatus, action);
@@ -343,29 +358,30 @@ export async function changeApproval(db: Db, actor: Actor, id: string, action: P
         ? { approvalStatus: to, submittedAt: now, rejectReason: null, reviewedAt: null, reviewedBy: null }
         : { approvalStatus: to, reviewedAt: now, reviewedBy: actor.userId, rejectReason: action === 'reject' ? (reason ?? null) : null };
     await tx.update(products).set({ ...patch, updatedAt: now }).where(eq(products.id, p.id));
-    if (action === 'submit') return null;
-    return { productId: p.id, accountId: p.accountId, productName: p.name, approvalStatus: to as 'accepted' | 'rejected', reason: reason ?? null, reviewedBy: actor.userId, at: now };
+    // In the same transaction (the outbox): a rolled-back change tells nobody, a committed one is
+    // handled even if the process stops right after the commit.
+    if (action === 'submit') {
+      await emit(tx, ProductSubmitted, { productId: p.id, accountId: p.accountId, productName: p.name, submittedBy: actor.userId, at: now.toISOString() });
+    } else {
+      await emit(tx, ProductReviewed, {
+        productId: p.id,
+        accountId: p.accountId,
+        productName: p.name,
+        approvalStatus: to as 'accepted' | 'rejected',
+        reason: reason ?? null,
+        reviewedBy: actor.userId,
+        at: now.toISOString(),
+      });
+    }
   });
-  // After commit: a listener never sees a review that was rolled back, and cannot undo it.
-  if (event) for (const l of reviewListeners) await Promise.resolve(l(event)).catch(() => undefined);
   return getProduct(db, actor, id);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Weight thresholds and actual-weight fees (SPEC §2 /app/actual-weight-fees, §3 weight config).
 
-/**
- * The actual-weight fee in cents for a weighed parcel of this product: the configured fee when an
- * active, configured threshold is exceeded, else 0. Pure: the surcharge flow calls it.
- */
-export function actualWeightFee(
-  product: { weightConfig: Pick<WeightConfig, 'weightThreshold' | 'fee' | 'status' | 'configurationStatus'> | null },
-  weighedGrams: number,
-): number {
-  const c = product.weightConfig;
-  if (!c || c.status !== 'active' || c.configurationStatus !== 'configured') return 0;
-  return weighedGrams > c.weightThreshold ? toCents(c.fee) : 0;
-}
+/** The actual-weight fee rule lives in packages/domain; re-exported for the surcharge flow. */
+export { actualWeightFee };
 
 type ConfigFields = { weightThresholdGr: number; feeCents: number; status: string; configurationStatus: string };
 const HISTORY_FIELDS: [keyof ConfigFields, string, (v: number | string) => string][] = [
@@ -426,17 +442,13 @@ export async function getWeightConfig(db: Db, actor: Actor, productId: string): 
 export async function getWeightConfigHistory(db: Db, actor: Actor, productId: string): Promise<WeightConfigHistory[]> {
   const config = await getWeightConfig(db, actor, productId);
   const rows = await repo.weightConfigHistory(db, config.id);
-  const people = new Map<string, { fullName: string | null; email: string | null }>();
-  for (const id of new Set(rows.map((r) => r.changedBy))) {
-    const u = await findUserById(db, id);
-    people.set(id, { fullName: u?.fullName ?? null, email: u?.email ?? null });
-  }
+  const people = new Map((await findUsersByIds(db, rows.map((r) => r.changedBy))).map((u) => [u.id, u]));
   return rows.map((r) => ({
     id: r.id,
     field: r.field,
     oldValue: r.oldValue,
     newValue: r.newValue,
-    changedBy: { id: r.changedBy, ...people.get(r.changedBy)! },
+    changedBy: { id: r.changedBy, fullName: people.get(r.changedBy)?.fullName ?? null, email: people.get(r.changedBy)?.email ?? null },
     changedAt: r.changedAt.toISOString(),
   }));
 }
@@ -459,4 +471,4 @@ export async function productActualWeightFee(db: Db, actor: Actor, productId: st
 }
 
 // Internal helpers the import service shares.
-export const internals = { productFor, writeWeightConfig, variantValues, mapUniqueViolation, statusRefused, isStaff };
+export const internals = { productFor, writeWeightConfig, variantValues, mapUniqueViolation, statusRefused };

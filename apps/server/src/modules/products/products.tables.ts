@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { PRODUCT_APPROVAL_STATUSES, PRODUCT_ORIGINS, PRODUCT_STATUSES, WEIGHT_CONFIGURATION_STATUSES, WEIGHT_CONFIG_STATUSES } from '@exship/contracts';
+import { enumCheck } from '../../platform/db-checks';
 
 // SPEC §3 Product (with variants), §4 product approval, product weight config with its history.
 // Every row is seller-owned: account_id first in an index (DESIGN "Tenancy"). Money in cents,
@@ -40,9 +42,9 @@ export const products = pgTable(
     index('products_account_approval_idx').on(t.accountId, t.approvalStatus),
     // Staff's approval queue across all sellers.
     index('products_approval_created_idx').on(t.approvalStatus, t.createdAt),
-    check('products_status_ck', sql`${t.status} in ('active', 'inactive')`),
-    check('products_approval_status_ck', sql`${t.approvalStatus} in ('draft', 'waiting_approval', 'accepted', 'rejected')`),
-    check('products_origin_ck', sql`${t.origin} in ('admin', 'customer', 'industry')`),
+    enumCheck('products_status_ck', t.status, PRODUCT_STATUSES),
+    enumCheck('products_approval_status_ck', t.approvalStatus, PRODUCT_APPROVAL_STATUSES),
+    enumCheck('products_origin_ck', t.origin, PRODUCT_ORIGINS),
   ],
 );
 
@@ -103,8 +105,8 @@ export const productWeightConfigs = pgTable(
     index('product_weight_configs_account_idx').on(t.accountId, t.updatedAt),
     check('product_weight_configs_threshold_ck', sql`${t.weightThresholdGr} > 0`),
     check('product_weight_configs_fee_ck', sql`${t.feeCents} >= 0`),
-    check('product_weight_configs_status_ck', sql`${t.status} in ('active', 'inactive')`),
-    check('product_weight_configs_configuration_ck', sql`${t.configurationStatus} in ('configured', 'removed')`),
+    enumCheck('product_weight_configs_status_ck', t.status, WEIGHT_CONFIG_STATUSES),
+    enumCheck('product_weight_configs_configuration_ck', t.configurationStatus, WEIGHT_CONFIGURATION_STATUSES),
   ],
 );
 

@@ -1,4 +1,10 @@
+import { defineModule } from '../../platform/module';
+import { usersRoutes } from './users.routes';
+import { createUsersModule, seedAccessCatalog } from './users.service';
+import { hasNoUsers, seedDemoSeller, seedFirstAdmin } from './users.seed';
+
 export {
+  type Actor,
   seedAccessCatalog,
   createUser,
   updateUserRow,
@@ -6,13 +12,19 @@ export {
   forgetRoles,
   type Principal,
   getProfile,
-  changeUserStatus,
-  onUserDeactivated,
-  onUserChanged,
   findUserByEmail,
   findUserById,
+  findUsersByIds,
   type UserRow,
+  type UserSessions,
 } from './users.service';
-export { activeAccountUsers, activeUsersFor } from './users.repository';
-export { usersRoutes } from './users.routes';
+export { activeAccountUsers, activeUsersFor, activeUsersWithPermission, customerAccountsByEmails, searchCustomers } from './users.repository';
 export { seedFirstAdmin, seedDemoSeller, hasNoUsers } from './users.seed';
+
+/** Roles, resources, permissions, users, overrides, profile, admin status. The auth module connects its sessions here. */
+export const usersModule = defineModule({
+  name: 'users',
+  setup: () => createUsersModule(),
+  routes: (ctx, m) => [usersRoutes(ctx.database.db, m.useCases)],
+  seeds: () => ({ isEmpty: hasNoUsers, catalog: seedAccessCatalog, firstAdmin: seedFirstAdmin, demo: seedDemoSeller }),
+});

@@ -1,7 +1,8 @@
 import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { likePattern } from '../../platform/crud';
 import type { Db } from '../../platform/db';
-import { rolePermissions, roles, userPermissions, users } from './users.tables';
+import { rolePermissions, roles, userAudit, userPermissions, users } from './users.tables';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -12,9 +13,32 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return row;
 }
 
+/**
+ * The seller account of each email that belongs to a customer account (its owner has a customer
+ * role), for imports naming customers by email: one query for the whole set. Keys are lower case.
+ */
+export async function customerAccountsByEmails(db: Db, emails: string[]): Promise<Map<string, string>> {
+  if (emails.length === 0) return new Map();
+  const owners = alias(users, 'owner');
+  const rows = await db
+    .select({ email: users.email, accountId: owners.accountId })
+    .from(users)
+    .innerJoin(owners, eq(owners.id, users.accountId))
+    .innerJoin(roles, eq(roles.id, owners.roleId))
+    .where(and(inArray(sql`lower(${users.email})`, [...new Set(emails.map((e) => e.toLowerCase()))]), eq(roles.kind, 'customer')));
+  return new Map(rows.map((r) => [r.email.toLowerCase(), r.accountId]));
+}
+
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;
+}
+
+/** Several users in one query (a page of rows naming their owners or editors); unknown ids are left out. */
+export async function findUsersByIds(db: Db, ids: Iterable<string>): Promise<UserRow[]> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return [];
+  return db.select().from(users).where(inArray(users.id, wanted));
 }
 
 export async function insertUser(db: Db, values: NewUser): Promise<UserRow> {
@@ -44,6 +68,20 @@ export async function findRoleById(db: Db, id: string): Promise<RoleRow | undefi
 export async function rolePermissionCodes(db: Db, roleId: string): Promise<string[]> {
   const rows = await db.select({ code: rolePermissions.permissionCode }).from(rolePermissions).where(eq(rolePermissions.roleId, roleId));
   return rows.map((r) => r.code);
+}
+
+/** The ids of a role's active users, locked until the transaction ends. */
+export async function lockActiveUsersOfRole(db: Db, roleId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.roleId, roleId), eq(users.status, 'active')))
+    .for('update');
+  return rows.map((r) => r.id);
+}
+
+export async function insertAudit(db: Db, row: typeof userAudit.$inferInsert): Promise<void> {
+  await db.insert(userAudit).values(row);
 }
 
 /** A user with their permission overrides, in one query. */
@@ -100,4 +138,19 @@ export async function activeUsersFor(
   }
   if (to.target === 'users') return to.users.length === 0 ? [] : q.where(and(active, inArray(users.id, to.users)));
   return q.where(active);
+}
+
+/**
+ * Active users whose effective permissions hold `code`: their role grants it and no override takes
+ * it away, or an override grants it (the same rule as effectivePermissions in the domain).
+ */
+export async function activeUsersWithPermission(db: Db, code: string): Promise<{ id: string; email: string; language: string }[]> {
+  const override = (granted: boolean) =>
+    sql`exists (select 1 from ${userPermissions} up where up.user_id = ${users.id} and up.permission_code = ${code} and up.granted = ${granted})`;
+  const byRole = sql`exists (select 1 from ${rolePermissions} rp where rp.role_id = ${users.roleId} and rp.permission_code = ${code})`;
+  return db
+    .select({ id: users.id, email: users.email, language: users.language })
+    .from(users)
+    .where(and(eq(users.status, 'active'), or(and(byRole, sql`not ${override(false)}`), override(true))))
+    .orderBy(asc(users.createdAt));
 }

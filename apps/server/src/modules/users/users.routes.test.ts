@@ -149,3 +149,95 @@ describe('profile', () => {
     expect(bad.body.errors).toEqual([{ field: 'code', message: 'Choose en or vi.' }]);
   });
 });
+
+describe('privilege rules for managing users (issue 8)', () => {
+  const patchPerms = (token: string, userId: string, overrides: { code: string; granted: boolean }[]) =>
+    t.call({ method: 'PATCH', url: '/api/v1/admin/update-permission-user', token, payload: { userId, overrides } });
+  const patchStatus = (token: string, userId: string, status: 'active' | 'inactive') =>
+    t.call({ method: 'PATCH', url: '/api/v1/admin/change-status-user', token, payload: { userId, status } });
+
+  async function staff(email: string, roleCode: string, ip: string) {
+    const { createUser } = await import('.');
+    const { hashPassword } = await import('../../platform/passwords');
+    const user = await createUser(t.db, { email, passwordHash: await hashPassword('Staff#Passw0rd!'), fullName: 'Staff', roleCode, status: 'active' });
+    return { id: user.id, token: () => t.login(email, 'Staff#Passw0rd!', ip) };
+  }
+
+  let limited: { id: string; token: string };
+  let superAdminId: string;
+  beforeAll(async () => {
+    // A scanner who was given only EX-USER-MANAGE on top of the scanner set.
+    const s = await staff('limited.admin@example.com', 'EXR-SCANNER', '10.80.0.1');
+    expect((await patchPerms(admin, s.id, [{ code: 'EX-USER-MANAGE', granted: true }])).status).toBe(200);
+    limited = { id: s.id, token: await s.token() };
+    superAdminId = (await findUserByEmail(t.db, ADMIN.email))!.id;
+  });
+
+  it('nobody changes their own permissions or status', async () => {
+    const all = STAFF_ALL_CODES.map((code) => ({ code, granted: true }));
+    const self = await patchPerms(limited.token, limited.id, all);
+    expect(self.status).toBe(403);
+    expect(self.body.code).toBe('USER_SELF_CHANGE');
+    const me = await t.call({ method: 'GET', url: '/api/v1/me', token: limited.token });
+    expect(me.body.data.permissions).not.toContain('EX-PERMISSION-MANAGE');
+    const off = await patchStatus(admin, superAdminId, 'inactive');
+    expect(off.body.code).toBe('USER_SELF_CHANGE');
+  });
+
+  it('nobody changes a user whose role ranks above theirs', async () => {
+    const strip = await patchPerms(limited.token, superAdminId, [{ code: 'EX-USER-MANAGE', granted: false }]);
+    expect(strip.status).toBe(403);
+    expect(strip.body).toMatchObject({ code: 'USER_RANKS_ABOVE', message: "This user's role ranks above yours." });
+    const off = await patchStatus(limited.token, superAdminId, 'inactive');
+    expect(off.body.code).toBe('USER_RANKS_ABOVE');
+    const detail = await t.call({ method: 'GET', url: `/api/v1/admin/get-permission-user?userId=${superAdminId}`, token: admin });
+    expect(detail.body.data.permissions).toContain('EX-USER-MANAGE');
+    expect((await findUserByEmail(t.db, ADMIN.email))?.status).toBe('active');
+  });
+
+  it('a user grants or removes only codes they hold themselves', async () => {
+    const peer = await staff('peer.scanner@example.com', 'EXR-SCANNER', '10.80.0.2');
+    const grant = await patchPerms(limited.token, peer.id, [{ code: 'EX-CREDIT-MANAGE', granted: true }, { code: 'EX-CHECKIN', granted: false }]);
+    expect(grant.status).toBe(403);
+    expect(grant.body).toMatchObject({ code: 'PERMISSION_NOT_HELD', details: { codes: ['EX-CREDIT-MANAGE'] } });
+    const vi = await t.call({ method: 'PATCH', url: '/api/v1/admin/update-permission-user', token: limited.token, payload: { userId: peer.id, overrides: [{ code: 'EX-CREDIT-MANAGE', granted: true }] }, headers: { language: 'vi' } });
+    expect(vi.body.message).toBe('Bạn chỉ có thể cấp hoặc bỏ những quyền mà chính bạn đang có.');
+    // A code the actor holds may be taken away and given back.
+    const held = await patchPerms(limited.token, peer.id, [{ code: 'EX-CHECKIN', granted: false }]);
+    expect(held.status).toBe(200);
+    expect(held.body.data.permissions).not.toContain('EX-CHECKIN');
+    // Replacing the set must not drop a code the actor does not hold either.
+    await patchPerms(admin, peer.id, [{ code: 'EX-CREDIT-MANAGE', granted: true }]);
+    const drop = await patchPerms(limited.token, peer.id, []);
+    expect(drop.body).toMatchObject({ code: 'PERMISSION_NOT_HELD', details: { codes: ['EX-CREDIT-MANAGE'] } });
+  });
+
+  it('the last active super admin cannot be deactivated or lose a code; with a second one it can', async () => {
+    const dev = await staff('dev@example.com', 'EXR-DEVELOPER', '10.80.0.3');
+    const devToken = await dev.token();
+    const off = await patchStatus(devToken, superAdminId, 'inactive');
+    expect(off.status).toBe(409);
+    expect(off.body.code).toBe('LAST_SUPER_ADMIN');
+    const lose = await patchPerms(devToken, superAdminId, [{ code: 'EX-ORDER-LIST', granted: false }]);
+    expect(lose.body.code).toBe('LAST_SUPER_ADMIN');
+    expect((await findUserByEmail(t.db, ADMIN.email))?.status).toBe('active');
+
+    const second = await staff('second.super@example.com', 'EXR-SUPER-ADMIN', '10.80.0.4');
+    expect((await patchStatus(devToken, superAdminId, 'inactive')).status).toBe(200);
+    // Now the second one is the last.
+    expect((await patchStatus(devToken, second.id, 'inactive')).body.code).toBe('LAST_SUPER_ADMIN');
+    expect((await patchStatus(devToken, superAdminId, 'active')).status).toBe(200);
+    admin = await t.login(ADMIN.email, ADMIN.password, '10.80.0.5');
+  });
+
+  it('records who changed which permissions and status', async () => {
+    const { userAudit } = await import('./users.tables');
+    const { eq } = await import('drizzle-orm');
+    const rows = await t.db.select().from(userAudit).where(eq(userAudit.userId, limited.id));
+    expect(rows).toContainEqual(
+      expect.objectContaining({ action: 'permissions', after: expect.objectContaining({ added: ['EX-USER-MANAGE'], removed: [] }), actorId: superAdminId }),
+    );
+    const status = await t.db.select().from(userAudit).where(eq(userAudit.userId, superAdminId));
+    expect(status.map((r) => [r.action, (r.after as { status: string }).status])).toEqual(expect.arrayContaining([['status', 'inactive'], ['status', 'active']]));
+  });
+});

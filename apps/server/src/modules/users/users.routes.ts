@@ -1,46 +1,46 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { CustomerSearchQuerySchema, UserPermissionsBodySchema, ChangeUserStatusBodySchema, LanguageBodySchema, ProfileSettingBodySchema, ProfileUpdateBodySchema } from '@exship/contracts';
+import {
+  ChangeUserStatusEndpoint,
+  GetUserPermissionsEndpoint,
+  MeEndpoint,
+  SearchCustomersEndpoint,
+  SetNotificationLanguageEndpoint,
+  UpdateProfileEndpoint,
+  UpdateProfileSettingEndpoint,
+  UpdateUserPermissionsEndpoint,
+} from '@exship/contracts';
 import { authOf } from '../../platform/auth';
 import type { Db } from '../../platform/db';
-import { ok } from '../../platform/http';
-import * as users from './users.service';
+import { route } from '../../platform/endpoints';
+import type { UsersUseCases } from './users.service';
 
 export const usersRoutes =
-  (db: Db): FastifyPluginAsyncZod =>
+  (db: Db, users: UsersUseCases): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/me', { config: { access: 'open' }, schema: { tags: ['profile'] } }, async (req) => ok(req, await users.getProfile(db, authOf(req).userId)));
+    route(app, MeEndpoint, async (req) => users.getProfile(db, authOf(req).userId));
 
-    app.post('/profile/update', { config: { access: 'open' }, schema: { tags: ['profile'], body: ProfileUpdateBodySchema } }, async (req) =>
-      ok(req, await users.updateProfile(db, authOf(req).userId, req.body), 'profile.updated'),
-    );
+    route(app, UpdateProfileEndpoint, async (req) => users.updateProfile(db, authOf(req).userId, req.body));
 
-    app.patch('/profile/update-setting', { config: { access: 'open' }, schema: { tags: ['profile'], body: ProfileSettingBodySchema } }, async (req) =>
-      ok(req, await users.updateSettings(db, authOf(req), req.body), 'profile.settingUpdated'),
-    );
+    route(app, UpdateProfileSettingEndpoint, async (req) => users.updateSettings(db, authOf(req), req.body));
 
-    app.patch('/user/setting-notification-language', { config: { access: 'open' }, schema: { tags: ['profile'], body: LanguageBodySchema } }, async (req) => {
+    route(app, SetNotificationLanguageEndpoint, async (req) => {
       const profile = await users.setLanguage(db, authOf(req).userId, req.body.code);
       req.lang = req.body.code; // answer in the language just chosen
-      return ok(req, profile, 'profile.languageUpdated');
+      return profile;
     });
 
-    app.patch('/admin/change-status-user', { config: { access: 'EX-USER-MANAGE' }, schema: { tags: ['admin'], body: ChangeUserStatusBodySchema } }, async (req) => {
-      await users.changeUserStatus(db, req.body.userId, req.body.status);
-      return ok(req, null, 'user.statusChanged');
+    route(app, ChangeUserStatusEndpoint, async (req) => {
+      await users.changeUserStatus(db, authOf(req), req.body.userId, req.body.status);
+      return null;
     });
 
     // SPEC §7: seller accounts for staff pickers (discount customers, products for a customer).
-    app.get('/user/get-customers', { config: { access: 'EX-USER-LIST' }, schema: { tags: ['admin'], querystring: CustomerSearchQuerySchema } }, async (req) =>
-      ok(req, await users.searchCustomers(db, req.query)),
-    );
+    route(app, SearchCustomersEndpoint, async (req) => users.searchCustomers(db, req.query));
 
-    app.get('/admin/get-permission-user', { config: { access: 'EX-USER-MANAGE' }, schema: { tags: ['admin'], querystring: z.object({ userId: z.string().uuid('validation.id.invalid') }) } }, async (req) =>
-      ok(req, await users.permissionDetail(db, req.query.userId)),
-    );
+    route(app, GetUserPermissionsEndpoint, async (req) => users.permissionDetail(db, req.query.userId));
 
-    app.patch('/admin/update-permission-user', { config: { access: 'EX-USER-MANAGE' }, schema: { tags: ['admin'], body: UserPermissionsBodySchema } }, async (req) => {
-      const principal = await users.setPermissionOverrides(db, req.body.userId, req.body.overrides);
-      return ok(req, { permissions: principal.permissions }, 'user.permissionsChanged');
+    route(app, UpdateUserPermissionsEndpoint, async (req) => {
+      const principal = await users.setPermissionOverrides(db, authOf(req), req.body.userId, req.body.overrides);
+      return { permissions: principal.permissions };
     });
   };

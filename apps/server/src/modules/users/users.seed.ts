@@ -7,12 +7,12 @@ import { findRoleByCode, findUserByEmail } from './users.repository';
 import { createUser } from './users.service';
 import { users } from './users.tables';
 
-/** The first super admin, when no user holds that role yet. */
-export async function seedFirstAdmin(db: Db, email: string, password: string): Promise<boolean> {
+/** The first super admin, when no user holds that role yet; the password is asked for only then. */
+export async function seedFirstAdmin(db: Db, email: string, password: () => string, mustChangePassword = false): Promise<boolean> {
   const role = await findRoleByCode(db, SUPER_ADMIN_ROLE);
   const [any] = await db.select({ id: users.id }).from(users).where(eq(users.roleId, role!.id)).limit(1);
   if (any || (await findUserByEmail(db, email))) return false;
-  await createUser(db, { email, passwordHash: await hashPassword(password), fullName: 'ExShip Admin', roleCode: SUPER_ADMIN_ROLE, status: 'active' });
+  await createUser(db, { email, passwordHash: await hashPassword(password()), fullName: 'ExShip Admin', roleCode: SUPER_ADMIN_ROLE, status: 'active', mustChangePassword });
   return true;
 }
 

@@ -3,7 +3,10 @@ import {
   PERMISSION_CODES,
   RESOURCES,
   ROLES,
+  SELLER_ONLY_CODES,
+  SUPER_ADMIN_ROLE,
   rolePermissions as defaultRolePermissions,
+  roleRank,
   type Language,
   type Profile,
   type UserStatus,
@@ -16,7 +19,7 @@ import * as repo from './users.repository';
 import { permissions, resources, rolePermissions, roles, userPermissions } from './users.tables';
 
 export type { UserRow } from './users.repository';
-export { findUserByEmail, findUserById, searchCustomers } from './users.repository';
+export { findUserByEmail, findUserById, findUsersByIds, searchCustomers } from './users.repository';
 
 /**
  * SPEC §6: the permission catalog and the default roles are rows. Resources and permissions follow
@@ -25,6 +28,10 @@ export { findUserByEmail, findUserById, searchCustomers } from './users.reposito
  */
 export async function seedAccessCatalog(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
+    // A code new to this database reaches the default roles whose defaults include it, even when the
+    // role was created before the code existed (e.g. EX-ACT-FOR-CUSTOMER for the staff roles).
+    const known = new Set((await tx.select({ code: permissions.code }).from(permissions)).map((p) => p.code));
+    const firstSeed = known.size === 0;
     for (const r of RESOURCES) {
       await tx.insert(resources).values({ code: r.code, name: r.name }).onConflictDoUpdate({ target: resources.code, set: { name: r.name } });
       for (const [code, description] of Object.entries(r.permissions)) {
@@ -43,6 +50,10 @@ export async function seedAccessCatalog(db: Db): Promise<void> {
       if (created.length === 1) {
         const codes = defaultRolePermissions(def);
         if (codes.length > 0) await tx.insert(rolePermissions).values(codes.map((c) => ({ roleId: created[0]!.id, permissionCode: c })));
+      } else if (!firstSeed) {
+        const added = defaultRolePermissions(def).filter((c) => !known.has(c));
+        const [role] = added.length > 0 ? await tx.select({ id: roles.id }).from(roles).where(eq(roles.code, def.code)) : [];
+        if (role) await tx.insert(rolePermissions).values(added.map((c) => ({ roleId: role.id, permissionCode: c }))).onConflictDoNothing();
       }
     }
   });
@@ -50,7 +61,17 @@ export async function seedAccessCatalog(db: Db): Promise<void> {
 
 export async function createUser(
   db: Db,
-  input: { email: string; passwordHash: string; fullName: string; phone?: string | null; roleCode: string; status: UserStatus; accountId?: string; language?: Language },
+  input: {
+    email: string;
+    passwordHash: string;
+    fullName: string;
+    phone?: string | null;
+    roleCode: string;
+    status: UserStatus;
+    accountId?: string;
+    language?: Language;
+    mustChangePassword?: boolean;
+  },
 ): Promise<repo.UserRow> {
   const role = await repo.findRoleByCode(db, input.roleCode);
   if (!role) throw new Error(`role ${input.roleCode} is not seeded`);
@@ -66,6 +87,7 @@ export async function createUser(
     status: input.status,
     ...(input.language ? { language: input.language } : {}),
     verifiedAt: input.status === 'active' ? new Date() : null,
+    mustChangePassword: input.mustChangePassword ?? false,
   });
 }
 
@@ -129,6 +151,7 @@ export async function getProfile(db: Db, userId: string): Promise<Profile> {
     timeZone: user.timeZone,
     language: user.language as Language,
     labelPurchaseDelayHours: user.labelPurchaseDelayHours,
+    mustChangePassword: user.mustChangePassword,
     wallet,
     createdAt: user.createdAt.toISOString(),
   };
@@ -150,6 +173,7 @@ export async function updateProfile(
 
 export async function updateSettings(
   db: Db,
+  sessions: UserSessions,
   user: { userId: string; accountId: string },
   input: { timeZone?: string; labelPurchaseDelayHours?: number; autoPay?: boolean },
 ): Promise<Profile> {
@@ -160,37 +184,80 @@ export async function updateSettings(
     if (Object.keys(patch).length > 0) await repo.updateUser(tx, user.userId, patch);
     if (input.autoPay !== undefined) await setAutoPay(tx, user.accountId, input.autoPay);
   });
-  changed(user.userId);
+  sessions.forgetCached(user.userId);
   return getProfile(db, user.userId);
 }
 
-export async function setLanguage(db: Db, userId: string, code: Language): Promise<Profile> {
+export async function setLanguage(db: Db, sessions: UserSessions, userId: string, code: Language): Promise<Profile> {
   await repo.updateUser(db, userId, { language: code });
-  changed(userId);
+  sessions.forgetCached(userId);
   return getProfile(db, userId);
 }
 
-type ChangeListener = (userId: string) => void;
-const changeListeners: ChangeListener[] = [];
-/** Told after a user's settings, language or status change, so cached sessions can be dropped. */
-export function onUserChanged(listener: ChangeListener): void {
-  if (!changeListeners.includes(listener)) changeListeners.push(listener);
+/** Who is making a change to another user: their id, role and effective permissions. */
+export interface Actor {
+  userId: string;
+  roleCode: string;
+  permissions: ReadonlySet<string>;
 }
-const changed = (userId: string) => changeListeners.forEach((l) => l(userId));
 
-/** SPEC §7 PATCH /admin/update-permission-user: replaces the user's overrides. */
-export async function setPermissionOverrides(db: Db, userId: string, overrides: { code: string; granted: boolean }[]): Promise<Principal> {
+/**
+ * Issue 8 privilege rules, checked before any change to another user: nobody changes themselves,
+ * nor a user whose role ranks above theirs (ROLE_RANK in the contracts).
+ */
+function assertMayManage(actor: Actor, target: { id: string }, targetRole: { code: string }): void {
+  if (actor.userId === target.id) throw new AppError('USER_SELF_CHANGE', 403);
+  if (roleRank(targetRole.code) > roleRank(actor.roleCode)) throw new AppError('USER_RANKS_ABOVE', 403);
+}
+
+/**
+ * Locks the active super admins and says whether `userId` is the only one, so two admins changing
+ * each other at once cannot leave none.
+ */
+async function isLastActiveSuperAdmin(tx: Db, userId: string): Promise<boolean> {
+  const role = await repo.findRoleByCode(tx, SUPER_ADMIN_ROLE);
+  if (!role) return false;
+  const active = await repo.lockActiveUsersOfRole(tx, role.id);
+  return active.length === 1 && active[0] === userId;
+}
+
+/**
+ * SPEC §7 PATCH /admin/update-permission-user: replaces the user's overrides. Every code whose
+ * effective state changes must be one the actor holds (seller-only codes aside); the last active super admin keeps every code.
+ */
+export async function setPermissionOverrides(db: Db, sessions: UserSessions, actor: Actor, userId: string, overrides: { code: string; granted: boolean }[]): Promise<Principal> {
   const unknown = overrides.filter((o) => !(PERMISSION_CODES as string[]).includes(o.code));
   if (unknown.length > 0) {
     throw new AppError('VALIDATION_FAILED', 400, { errors: unknown.map((o) => ({ field: `overrides.${overrides.indexOf(o)}.code`, message: 'validation.permission.code' })) });
   }
+  const unique = [...new Map(overrides.map((o) => [o.code, o])).values()];
   await db.transaction(async (tx) => {
-    if (!(await repo.findUserById(tx, userId))) throw new AppError('USER_NOT_FOUND', 404);
+    const found = await repo.findUserWithOverrides(tx, userId);
+    if (!found) throw new AppError('USER_NOT_FOUND', 404);
+    const role = await repo.findRoleById(tx, found.user.roleId);
+    assertMayManage(actor, found.user, role!);
+    const roleCodes = await repo.rolePermissionCodes(tx, found.user.roleId);
+    const before = effectivePermissions(roleCodes, found.overrides);
+    const after = effectivePermissions(roleCodes, unique);
+    const removed = before.filter((c) => !after.includes(c));
+    const added = after.filter((c) => !before.includes(c));
+    // Seller-only codes (a seller's own wallet) are never held by staff, so any user manager may set them.
+    const notHeld = [...added, ...removed].filter((c) => !actor.permissions.has(c) && !(SELLER_ONLY_CODES as readonly string[]).includes(c));
+    if (notHeld.length > 0) throw new AppError('PERMISSION_NOT_HELD', 403, { details: { codes: notHeld.sort() } });
+    if (removed.length > 0 && role!.code === SUPER_ADMIN_ROLE && found.user.status === 'active' && (await isLastActiveSuperAdmin(tx, userId))) {
+      throw new AppError('LAST_SUPER_ADMIN', 409);
+    }
     await tx.delete(userPermissions).where(eq(userPermissions.userId, userId));
-    const unique = [...new Map(overrides.map((o) => [o.code, o])).values()];
     if (unique.length > 0) await tx.insert(userPermissions).values(unique.map((o) => ({ userId, permissionCode: o.code, granted: o.granted })));
+    await repo.insertAudit(tx, {
+      actorId: actor.userId,
+      userId,
+      action: 'permissions',
+      before: { overrides: found.overrides },
+      after: { overrides: unique, added, removed },
+    });
   });
-  changed(userId);
+  sessions.forgetCached(userId);
   return (await loadPrincipal(db, userId))!;
 }
 
@@ -201,19 +268,65 @@ export async function permissionDetail(db: Db, userId: string) {
   return { role: { code: role.code, name: role.name, permissions: codes }, overrides: found.overrides, permissions: effectivePermissions(codes, found.overrides) };
 }
 
-type DeactivationListener = (tx: Db, userId: string) => Promise<void>;
-const deactivationListeners: DeactivationListener[] = [];
-/** SPEC §4 "Account inactive leads to token removal": the auth module revokes sessions here. */
-export function onUserDeactivated(listener: DeactivationListener): void {
-  if (!deactivationListeners.includes(listener)) deactivationListeners.push(listener);
-}
-
-export async function changeUserStatus(db: Db, userId: string, status: 'active' | 'inactive'): Promise<void> {
+export async function changeUserStatus(db: Db, sessions: UserSessions, actor: Actor, userId: string, status: 'active' | 'inactive'): Promise<void> {
   await db.transaction(async (tx) => {
     const user = await repo.findUserById(tx, userId);
     if (!user) throw new AppError('USER_NOT_FOUND', 404);
+    const role = await repo.findRoleById(tx, user.roleId);
+    assertMayManage(actor, user, role!);
+    if (status === 'inactive' && user.status === 'active' && role!.code === SUPER_ADMIN_ROLE && (await isLastActiveSuperAdmin(tx, userId))) {
+      throw new AppError('LAST_SUPER_ADMIN', 409);
+    }
     await repo.updateUser(tx, userId, { status, ...(status === 'active' && !user.verifiedAt ? { verifiedAt: new Date() } : {}) });
-    if (status === 'inactive') for (const l of deactivationListeners) await l(tx, userId);
+    if (user.status !== status) await repo.insertAudit(tx, { actorId: actor.userId, userId, action: 'status', before: { status: user.status }, after: { status } });
+    // SPEC §4 "Account inactive leads to token removal", in this transaction and not through the
+    // outbox: a deactivated user's tokens must stop working when the change commits, not when a
+    // job gets round to it.
+    if (status === 'inactive') await sessions.revokeAll(tx, userId);
   });
-  changed(userId);
+  sessions.forgetCached(userId);
 }
+
+/**
+ * What the users module needs from whoever keeps sessions (the auth module connects it at start;
+ * auth depends on users, so users cannot import auth). Both calls are synchronous on purpose:
+ * revoking is part of the status change's transaction, and forgetting a cached session is local to
+ * this process (another process drops its cache within the session cache time).
+ */
+export interface UserSessions {
+  /** Delete every session of the user, in the caller's transaction. */
+  revokeAll(tx: Db, userId: string): Promise<void>;
+  /** Drop this process's cached sessions of the user (after a change to status, language, permissions). */
+  forgetCached(userId: string): void;
+}
+
+/** The users module's per-app instance: its use cases, bound to the sessions port once auth connects it. */
+export function createUsersModule() {
+  let port: UserSessions | undefined;
+  const sessions: UserSessions = {
+    revokeAll: (tx, userId) => {
+      if (!port) throw new Error('no session keeper connected to the users module');
+      return port.revokeAll(tx, userId);
+    },
+    forgetCached: (userId) => port?.forgetCached(userId),
+  };
+  return {
+    /** Called once by the auth module. */
+    connectSessions(keeper: UserSessions): void {
+      if (port) throw new Error('sessions already connected');
+      port = keeper;
+    },
+    useCases: {
+      getProfile,
+      updateProfile,
+      searchCustomers: repo.searchCustomers,
+      permissionDetail,
+      updateSettings: (db: Db, user: { userId: string; accountId: string }, input: Parameters<typeof updateSettings>[3]) => updateSettings(db, sessions, user, input),
+      setLanguage: (db: Db, userId: string, code: Language) => setLanguage(db, sessions, userId, code),
+      changeUserStatus: (db: Db, actor: Actor, userId: string, status: 'active' | 'inactive') => changeUserStatus(db, sessions, actor, userId, status),
+      setPermissionOverrides: (db: Db, actor: Actor, userId: string, overrides: { code: string; granted: boolean }[]) =>
+        setPermissionOverrides(db, sessions, actor, userId, overrides),
+    },
+  };
+}
+export type UsersUseCases = ReturnType<typeof createUsersModule>['useCases'];

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { GENDERS, LANGUAGES, ROLE_KINDS, USER_STATUSES } from '@exship/contracts';
+import { enumCheck } from '../../platform/db-checks';
 
 // SPEC §3 / §6: roles, resources, permissions, users and per-user permission overrides.
 
@@ -13,7 +15,7 @@ export const roles = pgTable(
     parentCode: text('parent_code'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('roles_code_uq').on(t.code), check('roles_kind_ck', sql`${t.kind} in ('staff', 'customer')`)],
+  (t) => [uniqueIndex('roles_code_uq').on(t.code), enumCheck('roles_kind_ck', t.kind, ROLE_KINDS)],
 );
 
 export const resources = pgTable('resources', {
@@ -68,15 +70,17 @@ export const users = pgTable(
     language: text('language').notNull().default('en'),
     labelPurchaseDelayHours: integer('label_purchase_delay_hours').notNull().default(0),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /** Set on a seeded production admin: every API call but /me, /logout and /password/update is refused until the password changes. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_email_uq').on(t.email),
     index('users_account_idx').on(t.accountId),
-    check('users_status_ck', sql`${t.status} in ('unverified', 'active', 'inactive')`),
-    check('users_gender_ck', sql`${t.gender} is null or ${t.gender} in ('male', 'female')`),
-    check('users_language_ck', sql`${t.language} in ('en', 'vi')`),
+    enumCheck('users_status_ck', t.status, USER_STATUSES),
+    enumCheck('users_gender_ck', t.gender, GENDERS, { nullable: true }),
+    enumCheck('users_language_ck', t.language, LANGUAGES),
   ],
 );
 
@@ -93,4 +97,25 @@ export const userPermissions = pgTable(
     granted: boolean('granted').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.permissionCode] })],
+);
+
+/**
+ * Issue 8: who changed which user's permissions or status, and how. Written in the same
+ * transaction as the change; never updated.
+ */
+export const userAudit = pgTable(
+  'user_audit',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** permissions | status */
+    action: text('action').notNull(),
+    before: jsonb('before').notNull(),
+    after: jsonb('after').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('user_audit_user_idx').on(t.userId, t.createdAt), check('user_audit_action_ck', sql`${t.action} in ('permissions', 'status')`)],
 );

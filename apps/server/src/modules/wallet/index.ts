@@ -1,2 +1,11 @@
+import { defineModule } from '../../platform/module';
+import { walletRoutes } from './wallet.routes';
+
 export { openWallet, getWalletSummary, setAutoPay, type WalletSummary } from './wallet.service';
-export { walletRoutes } from './wallet.routes';
+
+/** A wallet row per seller account; the summary for the header. */
+export const walletModule = defineModule({
+  name: 'wallet',
+  setup: () => ({}),
+  routes: (ctx) => [walletRoutes(ctx.database.db)],
+});

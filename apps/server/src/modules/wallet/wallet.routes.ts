@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { WalletInfoEndpoint } from '@exship/contracts';
 import { authOf } from '../../platform/auth';
-import { ok } from '../../platform/http';
+import { route } from '../../platform/endpoints';
 import type { Db } from '../../platform/db';
 import { getWalletSummary } from './wallet.service';
 
@@ -8,8 +9,8 @@ export const walletRoutes =
   (db: Db): FastifyPluginAsyncZod =>
   async (app) => {
     // SPEC §7: GET /wallet/imformation-wallet (spelling as in the spec) → balance, credit, unpaid, autoPay.
-    app.get('/wallet/imformation-wallet', { config: { access: 'EX-WALLET-VIEW' }, schema: { tags: ['wallet'] } }, async (req) => {
+    route(app, WalletInfoEndpoint, async (req) => {
       const w = await getWalletSummary(db, authOf(req).accountId);
-      return ok(req, { balance: w.balance, credit: w.credit, unpaid: w.unPaid, autoPay: w.autoPay });
+      return { balance: w.balance, credit: w.credit, unpaid: w.unPaid, autoPay: w.autoPay };
     });
   };

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { fromCents } from '@exship/domain';
+import { creditSummary, fromCents } from '@exship/domain';
 import type { Db } from '../../platform/db';
 import { wallets } from './wallet.tables';
 
@@ -18,16 +18,12 @@ export async function openWallet(db: Db, accountId: string): Promise<void> {
 export async function getWalletSummary(db: Db, accountId: string): Promise<WalletSummary> {
   const [w] = await db.select().from(wallets).where(eq(wallets.accountId, accountId));
   if (!w) return { balance: 0, unPaid: 0, autoPay: false, credit: null };
-  // Credit remaining: the line minus what the balance has dipped below zero.
-  const usedCredit = Math.max(0, -w.balanceCents);
+  const credit = creditSummary(w);
   return {
     balance: fromCents(w.balanceCents),
     unPaid: fromCents(w.unpaidCents),
     autoPay: w.autoPay,
-    credit:
-      w.creditLimitCents > 0
-        ? { limit: fromCents(w.creditLimitCents), remaining: fromCents(w.creditLimitCents - usedCredit), isBlocked: w.creditBlocked }
-        : null,
+    credit: credit && { limit: fromCents(credit.limitCents), remaining: fromCents(credit.remainingCents), isBlocked: credit.isBlocked },
   };
 }
 

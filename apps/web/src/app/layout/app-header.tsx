@@ -16,7 +16,9 @@ import { LANGUAGES, type Language, type Profile } from '@exship/contracts';
 import { authApi } from '../../api/endpoints';
 import { session, useSession } from '../../api/session';
 import { LANGUAGE_LABEL } from '../../shared/language-switch';
+import { roleName } from '../../shared/role-name';
 import { useChangeLanguage } from '../../shared/use-change-language';
+import './app-header.css';
 import { NotificationBell } from './notification-bell';
 import { WalletBoxes } from './wallet-boxes';
 
@@ -80,7 +82,7 @@ export function AppHeader({
         onClick={onToggleMenu}
       />
       <div style={{ flex: 1 }} />
-      {!compact && <WalletBoxes profile={profile} />}
+      <WalletBoxes profile={profile} compact={compact} />
       <Space size={compact ? 2 : 8}>
         <Dropdown
           trigger={['click']}
@@ -91,7 +93,8 @@ export function AppHeader({
             onClick: ({ key }) => changeLanguage(key as Language),
           }}
         >
-          <Button type="text" icon={<GlobalOutlined />} aria-label={t('common.language')}>
+          {/* The name holds the visible text (WCAG 2.5.3 Label in name). */}
+          <Button type="text" icon={<GlobalOutlined />} aria-label={compact ? t('common.language') : `${t('common.language')}: ${LANGUAGE_LABEL[language]}`}>
             {compact ? null : LANGUAGE_LABEL[language]}
           </Button>
         </Dropdown>
@@ -103,7 +106,9 @@ export function AppHeader({
             onClick: ({ key }) => (key === 'logout' ? logout() : navigate(key)),
           }}
         >
-          <Button type="text" aria-label={t('header.account.menu')} style={{ height: 44, paddingInline: 6 }}>
+          {/* Named by its content, after a hidden "Account menu:", so the name holds all the visible text (WCAG 2.5.3). */}
+          <Button type="text" style={{ height: 44, paddingInline: 6 }}>
+            <span className="exh-sr-only">{t('header.account.menu')}: </span>
             <Space size={8}>
               <Avatar src={profile.avatar ?? undefined} style={{ background: '#1d4ed8' }}>
                 {initials(profile.fullName)}
@@ -114,7 +119,7 @@ export function AppHeader({
                     {profile.fullName}
                   </Typography.Text>
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {profile.role.name}
+                    {roleName(profile.role, t)}
                   </Typography.Text>
                 </span>
               )}

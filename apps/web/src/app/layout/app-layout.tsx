@@ -1,3 +1,4 @@
+import './locales';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Drawer, Layout, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
@@ -104,10 +105,9 @@ export default function AppLayout({ children }: { children?: ReactNode }) {
             compact={phone}
           />
         </Layout.Header>
-        <Layout.Content style={{ padding: phone ? 12 : 24 }}>
-          <main>{children ?? <Outlet />}</main>
-        </Layout.Content>
-        <Layout.Footer style={{ textAlign: 'center', color: '#94a3b8', padding: '12px 24px' }}>
+        {/* antd's Content is the page's one <main>. */}
+        <Layout.Content style={{ padding: phone ? 12 : 24, minWidth: 0 }}>{children ?? <Outlet />}</Layout.Content>
+        <Layout.Footer style={{ textAlign: 'center', color: '#475569', padding: '12px 24px' }}>
           {PRODUCT_NAME} © {new Date().getFullYear()}
         </Layout.Footer>
       </Layout>

@@ -96,10 +96,26 @@ function renderBell() {
   );
 }
 
-const bell = () => screen.getByRole('button', { name: 'Notifications' });
+// The bell and the popover list by attribute: role queries walk the whole page in jsdom (slow).
+// Named "Notifications", followed by the badge's number when there is one (label in name).
+const bell = () => {
+  const found = [...document.querySelectorAll<HTMLElement>('button[aria-haspopup="dialog"][aria-label^="Notifications"]')].find((b) =>
+    /^Notifications( \d+\+?)?$/.test(b.getAttribute('aria-label') ?? ''),
+  );
+  if (!found) throw new Error('no bell');
+  return found;
+};
 /** The number on the badge, or null when there is none. */
 const badgeText = () => bell().querySelector('.ant-badge-count')?.getAttribute('title') ?? null;
-const popoverList = () => screen.findByRole('list', { name: 'Notifications' }, { timeout: 5_000 });
+const popoverList = () =>
+  waitFor(
+    () => {
+      const found = document.querySelector<HTMLElement>('.exn-popover:not(.ant-popover-hidden) ul[aria-label="Notifications"]');
+      if (!found) throw new Error('popover list not open yet');
+      return found;
+    },
+    { timeout: 5_000 },
+  );
 
 describe('NotificationBell', () => {
   beforeEach(() => {
@@ -114,12 +130,14 @@ describe('NotificationBell', () => {
   it('shows the unread count on the badge, capped at 100+', async () => {
     stubNotifications({ unseen: 7, items: ITEMS });
     const first = renderBell();
-    await waitFor(() => expect(badgeText()).toBe('7'));
+    await waitFor(() => expect(badgeText()).toBe('7'), { timeout: 10_000 });
     first.unmount();
 
     stubNotifications({ unseen: 150, items: ITEMS });
     renderBell();
-    await waitFor(() => expect(bell().querySelector('.ant-badge-count')?.textContent).toBe('100+'));
+    await waitFor(() => expect(bell().querySelector('.ant-badge-count')?.textContent).toBe('100+'), { timeout: 10_000 });
+    // Named "Notifications 100+": the name holds the badge's visible text (label in name).
+    expect(bell().getAttribute('aria-label')).toBe('Notifications 100+');
     // The button keeps its name; the count is its description.
     expect(bell().getAttribute('aria-describedby')).toBeTruthy();
     expect(document.getElementById(bell().getAttribute('aria-describedby')!)?.textContent).toBe('150 unread');

@@ -76,7 +76,8 @@ export function NotificationBell({ userId, timeZone }: { userId: string; timeZon
         <Button
           ref={bellRef}
           type="text"
-          aria-label={title}
+          // The name holds the badge's visible number (WCAG 2.5.3); the description says what it counts.
+          aria-label={count > 0 ? `${title} ${count > NOTIFICATION_LIMITS.badgeOverflow ? `${NOTIFICATION_LIMITS.badgeOverflow}+` : count}` : title}
           aria-describedby={count > 0 ? countId : undefined}
           aria-expanded={open}
           aria-haspopup="dialog"

@@ -1,9 +1,11 @@
+import './side-menu.css';
 import { useMemo, useState, useEffect } from 'react';
 import { Menu, type MenuProps } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ScreenDef } from '@exship/contracts';
-import { buildMenu, type MenuEntry } from '@exship/domain';
+import type { MenuEntry } from '@exship/domain';
+import { availableMenu } from './available-menu';
 import { DEFAULT_ICON, GROUP_ICONS, SCREEN_ICONS } from './menu-icons';
 
 type Item = Required<MenuProps>['items'][number];
@@ -25,12 +27,12 @@ export function selectedMenuPath(entries: MenuEntry[], pathname: string): { path
   return best;
 }
 
-/** SPEC §2 side menu, built from the user's permissions by domain's buildMenu. */
+/** SPEC §2 side menu, built from the user's permissions: the screens that have landed. */
 export function SideMenu({ permissions, collapsed, onNavigate }: { permissions: readonly string[]; collapsed: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const entries = useMemo(() => buildMenu(permissions), [permissions]);
+  const entries = useMemo(() => availableMenu(permissions), [permissions]);
   const selected = selectedMenuPath(entries, pathname);
   const [openKeys, setOpenKeys] = useState<string[]>(selected.group ? [selected.group] : []);
   useEffect(() => {
@@ -57,6 +59,7 @@ export function SideMenu({ permissions, collapsed, onNavigate }: { permissions: 
   return (
     <nav aria-label={t('layout.navigation')}>
     <Menu
+      className="exs-menu"
       mode="inline"
       items={items}
       selectedKeys={selected.path ? [selected.path] : []}

@@ -24,35 +24,47 @@ export function useWallet(profile: Profile | null) {
   return { allowed, wallet: query.data ?? fallback, loading: query.isPending && !fallback };
 }
 
-function Box({ label, value, tone }: { label: string; value: string; tone: string }) {
+function Box({ label, value, tone, compact }: { label: string; value: string; tone: string; compact?: boolean }) {
   return (
     <div
       style={{
         display: 'flex',
         flexDirection: 'column',
         lineHeight: 1.25,
-        padding: '4px 12px',
+        padding: compact ? '2px 8px' : '4px 12px',
         borderRadius: 8,
         background: '#f8fafc',
         border: '1px solid #e2e8f0',
-        minWidth: 96,
+        minWidth: compact ? 0 : 96,
+        fontSize: compact ? 13 : undefined,
       }}
     >
-      <span style={{ fontSize: 11, color: '#64748b', textTransform: 'uppercase', letterSpacing: 0.4 }}>{label}</span>
+      <span style={{ fontSize: compact ? 10 : 11, color: '#475569', textTransform: 'uppercase', letterSpacing: 0.4 }}>{label}</span>
       <span style={{ fontWeight: 600, color: tone, fontVariantNumeric: 'tabular-nums' }}>{value}</span>
     </div>
   );
 }
 
-/** SPEC §2 header: balance, unpaid, and credit remaining (only with a credit line that is not blocked). */
-export function WalletBoxes({ profile }: { profile: Profile }) {
+/**
+ * SPEC §2 header: balance, unpaid, and credit remaining (only with a credit line that is not blocked).
+ * On a phone (`compact`) the balance, and the unpaid amount when there is one, in small boxes.
+ */
+export function WalletBoxes({ profile, compact = false }: { profile: Profile; compact?: boolean }) {
   const { t } = useTranslation();
   const { allowed, wallet, loading } = useWallet(profile);
   if (!allowed) return null;
-  if (loading || !wallet) return <Skeleton.Button active size="small" style={{ width: 220 }} />;
+  if (loading || !wallet) return <Skeleton.Button active size="small" style={{ width: compact ? 72 : 220 }} />;
   const credit = wallet.credit && !wallet.credit.isBlocked ? wallet.credit : null;
+  if (compact) {
+    return (
+      <div style={{ display: 'flex', gap: 4, minWidth: 0 }} role="group" aria-label={t('header.wallet')}>
+        <Box compact label={t('header.balance')} value={usd(wallet.balance)} tone="#047857" />
+        {wallet.unpaid > 0 && <Box compact label={t('header.unpaid')} value={usd(wallet.unpaid)} tone="#b91c1c" />}
+      </div>
+    );
+  }
   return (
-    <div style={{ display: 'flex', gap: 8 }} aria-label={t('header.wallet')}>
+    <div style={{ display: 'flex', gap: 8 }} role="group" aria-label={t('header.wallet')}>
       <Box label={t('header.balance')} value={usd(wallet.balance)} tone="#047857" />
       <Box label={t('header.unpaid')} value={usd(wallet.unpaid)} tone={wallet.unpaid > 0 ? '#b91c1c' : '#0f172a'} />
       {credit && (

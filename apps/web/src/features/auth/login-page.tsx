@@ -29,8 +29,10 @@ export default function LoginPage() {
     setFailure(null);
     try {
       const res = await authApi.login({ email: values.email.trim(), password: values.password });
-      message.success(res.message || t('auth.login.success'));
-      // GuestOnly sends the now signed-in user on to the dashboard (or the page they came from).
+      if (res.data.mustChangePassword) message.warning(t('profile.mustChangePassword'));
+      else message.success(res.message || t('auth.login.success'));
+      // GuestOnly sends the now signed-in user on to the dashboard (or the page they came from),
+      // or to the change-password tab when the password must be changed first.
       session.signIn(res.data.token, res.data.profile);
     } catch (err) {
       applyFieldErrors(form, err, t);

@@ -98,7 +98,7 @@ export default function SignupPage() {
         <Form.Item name="agreeTerms" valuePropName="checked" rules={[zodRule(RegisterBodySchema.shape.agreeTerms, t)]}>
           <Checkbox>
             {t('auth.signup.agree')}{' '}
-            <Link to="/term-condition" target="_blank">
+            <Link to="/term-condition" target="_blank" style={{ textDecoration: 'underline' }}>
               {t('auth.signup.terms')}
             </Link>
           </Checkbox>
@@ -108,7 +108,11 @@ export default function SignupPage() {
         </Button>
       </Form>
       <p style={{ textAlign: 'center', marginTop: 20, marginBottom: 4 }}>
-        {t('auth.signup.haveAccount')} <Link to="/app/login">{t('auth.signup.toLogin')}</Link>
+        {/* Underlined: a link inside a sentence is not marked by colour alone (WCAG 1.4.1). */}
+        {t('auth.signup.haveAccount')}{' '}
+        <Link to="/app/login" style={{ textDecoration: 'underline' }}>
+          {t('auth.signup.toLogin')}
+        </Link>
       </p>
     </>
   );

@@ -2,6 +2,7 @@ import { Button, Result, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client';
 import { authApi } from '../../api/endpoints';
 import { errorText } from '../../shared/api-feedback';
 import { useDocumentTitle } from '../../shared/use-document-title';
@@ -33,6 +34,10 @@ export default function VerifyAccountPage() {
         <div style={{ marginTop: 12 }}>{t('auth.verify.checking')}</div>
       </div>
     );
+  }
+  if (activation.error instanceof ApiError && activation.error.code === 'ACCOUNT_ALREADY_VERIFIED') {
+    // A second click on the link: nothing is wrong, the account is ready.
+    return <Result status="info" title={t('auth.verify.alreadyTitle')} subTitle={errorText(activation.error, t)} extra={[toLogin]} />;
   }
   if (activation.isError) {
     return <Result status="error" title={t('auth.verify.failedTitle')} subTitle={errorText(activation.error, t, 'auth.verify.failed')} extra={[toLogin]} />;

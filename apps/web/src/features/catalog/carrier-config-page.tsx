@@ -6,8 +6,8 @@ import { CarrierConfigBodySchema, type ScreenDef } from '@exship/contracts';
 import { catalogApi, type CarrierConfigBody, type CarrierConfigItem } from '../../api/endpoints';
 import { zodRule } from '../../shared/zod-rule';
 import { grams } from './price-brackets';
-import { codeOf, useCarrierOptions, useServiceOptions, useWarehouseOptions } from './options';
-import { FormModal, ScreenCard, StatusTag, UrlServerTable, useCan, useEditing, useListQuery, useRemove, useUrlState, editDeleteColumn, NewButton, OptionFilter, StatusField, StatusFilter } from './ui';
+import { codeOf, useCarrierOptions, useServiceOptions, useWarehouseOptions } from '../../shared/catalog-options';
+import { FormModal, ScreenCard, StatusTag, UrlServerTable, useCan, useEditing, useListQuery, useRemove, useUrlState, editDeleteColumn, NewButton, OptionFilter, StatusField, StatusFilter } from '../../shared/list-ui';
 
 const DEFAULTS = { serviceId: '', status: 'all', page: '1', pageSize: '10' };
 const upperList = (v: string[] | undefined) => [...new Set((v ?? []).map((s) => s.trim().toUpperCase()).filter(Boolean))];
@@ -42,14 +42,14 @@ function ConfigForm({ form }: { form: FormInstance<CarrierConfigBody> }) {
         </Col>
         <Col xs={24} sm={12}>
           <Form.Item name="priority" label={t('net.config.priority')} rules={[zodRule(shape.priority, t)]} extra={t('net.config.priorityHint')} required>
-            <InputNumber min={1} max={999} precision={0} style={{ width: '100%' }} />
+            <InputNumber precision={0} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
       </Row>
       <Row gutter={16}>
         <Col xs={12}>
           <Form.Item name="minWeight" label={t('net.config.minWeight')} rules={[zodRule(shape.minWeight, t)]} required>
-            <InputNumber min={0} max={999999} precision={0} suffix="g" style={{ width: '100%' }} />
+            <InputNumber precision={0} suffix="g" style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col xs={12}>
@@ -68,7 +68,7 @@ function ConfigForm({ form }: { form: FormInstance<CarrierConfigBody> }) {
             ]}
             required
           >
-            <InputNumber min={1} max={999999} precision={0} suffix="g" style={{ width: '100%' }} />
+            <InputNumber precision={0} suffix="g" style={{ width: '100%' }} />
           </Form.Item>
         </Col>
       </Row>
@@ -130,7 +130,7 @@ function ConfigForm({ form }: { form: FormInstance<CarrierConfigBody> }) {
                 </Col>
                 <Col xs={16} sm={5}>
                   <Form.Item name={[field.name, 'percentage']} rules={[zodRule(shape.allocations.element.shape.percentage, t)]}>
-                    <InputNumber min={1} max={100} precision={0} suffix="%" style={{ width: '100%' }} aria-label={`${t('net.config.percentage')} ${i + 1}`} />
+                    <InputNumber precision={0} suffix="%" style={{ width: '100%' }} aria-label={`${t('net.config.percentage')} ${i + 1}`} />
                   </Form.Item>
                 </Col>
                 <Col xs={8} sm={2}>
@@ -192,6 +192,7 @@ export default function CarrierConfigPage(_props: { screen?: ScreenDef }) {
 
   const columns: TableColumnsType<CarrierConfigItem> = [
     { title: t('net.field.service'), dataIndex: 'serviceId', render: (id: string) => serviceCode(id) },
+    { title: t('net.field.status'), dataIndex: 'status', width: 110, render: (s: string) => <StatusTag status={s} /> },
     { title: t('net.config.priority'), dataIndex: 'priority', width: 90, align: 'right' },
     { title: t('net.config.weight'), key: 'weight', render: (_, r) => `${grams(r.minWeight)} – ${grams(r.maxWeight)}` },
     {
@@ -212,9 +213,9 @@ export default function CarrierConfigPage(_props: { screen?: ScreenDef }) {
         </Space>
       ),
     },
-    { title: t('net.config.sku'), dataIndex: 'sku', render: (v: string | null) => v || '—' },
     { title: t('net.config.users'), dataIndex: 'users', render: (u: string[]) => (u.length ? t('net.config.usersCount', { count: u.length }) : t('net.config.everyone')) },
-    { title: t('net.field.status'), dataIndex: 'status', width: 110, render: (s: string) => <StatusTag status={s} /> },
+    // Rarely set: shown from 1600 px (and on a phone's cards), so Status and Actions fit at 1280 px.
+    { title: t('net.config.sku'), dataIndex: 'sku', responsive: ['xxl'], render: (v: string | null) => v || '—' },
     ...editDeleteColumn<CarrierConfigItem>(manage, { onEdit: editor.setEditing, onDelete: remove, confirmTitle: () => t('net.config.deleteConfirm') }, t),
   ];
 

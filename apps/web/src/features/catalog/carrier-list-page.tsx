@@ -3,8 +3,8 @@ import { Space, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CarrierBodySchema, type ScreenDef } from '@exship/contracts';
 import { catalogApi, type CarrierBody, type CarrierItem } from '../../api/endpoints';
-import { useServiceOptions, useWarehouseOptions } from './options';
-import { CodeNameFields, FormModal, ScreenCard, StatusTag, UrlServerTable, useCan, useEditing, useListQuery, useUrlState, editColumn, KeywordSearch, NewButton, OptionFilter, StatusField, StatusFilter } from './ui';
+import { useServiceOptions, useWarehouseOptions } from '../../shared/catalog-options';
+import { CodeNameFields, FormModal, ScreenCard, StatusTag, UrlServerTable, useCan, useEditing, useListQuery, useUrlState, editColumn, KeywordSearch, NewButton, OptionFilter, StatusField, StatusFilter } from '../../shared/list-ui';
 
 const DEFAULTS = { keyword: '', serviceId: '', warehouseId: '', status: 'all', page: '1', pageSize: '10' };
 
@@ -33,7 +33,7 @@ export default function CarrierListPage(_props: { screen?: ScreenDef }) {
             ))}
           </Space>
         ) : (
-          <span style={{ color: '#94a3b8' }}>{t('net.common.none')}</span>
+          <span style={{ color: '#4b5563' }}>{t('net.common.none')}</span>
         ),
     },
     { title: t('net.field.status'), dataIndex: 'status', width: 120, render: (s: string) => <StatusTag status={s} /> },

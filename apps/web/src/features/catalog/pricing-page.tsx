@@ -10,11 +10,13 @@ import { formatDateTime } from '@exship/domain';
 import { pricingApi, type PriceKind, type PricePreviewRow, type PriceVersion, type SellPrice } from '../../api/endpoints';
 import { useSession } from '../../api/session';
 import { errorText } from '../../shared/api-feedback';
+import { useAction } from '../../shared/use-action';
 import { usd } from '../../shared/money';
-import { QuoteCalculator } from '../quote/quote-calculator';
-import { ImportModal, ImportPanel } from './import-panel';
+import { ResponsiveTable } from '../../shared/responsive-table';
+import { QuoteCalculator } from './quote-calculator';
+import { CatalogImport } from './import-panel';
 import { BracketTable, grams } from './price-brackets';
-import { DeleteConfirm, ScreenCard, StatusTag, useCan, useDownload } from './ui';
+import { DeleteConfirm, ScreenCard, StatusTag, useCan, useDownload } from '../../shared/list-ui';
 
 const deltaColor = (d: number | null) => (d === null || d === 0 ? undefined : d > 0 ? '#dc2626' : '#16a34a');
 const signedUsd = (d: number | null) => (d === null ? '—' : d > 0 ? `+${usd(d)}` : usd(d));
@@ -99,7 +101,7 @@ function PreviewBody({ versionId }: { versionId: string }) {
 /** One price table kind: the active version, the versions list, template, import, preview, activate, export. */
 function VersionPanel({ kind }: { kind: PriceKind }) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
   const { profile } = useSession();
   const queryClient = useQueryClient();
   const download = useDownload();
@@ -111,24 +113,13 @@ function VersionPanel({ kind }: { kind: PriceKind }) {
   const tz = profile?.timeZone;
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['pricing'] });
 
+  const activation = useAction((v: PriceVersion) => pricingApi.activate(v.id), { success: 'net.pricing.activated', onSuccess: () => setPreviewing(null), invalidate: [['pricing']] });
+  const removal = useAction((v: PriceVersion) => pricingApi.deleteDraft(v.id), { success: 'net.common.deleted', invalidate: [['pricing']] });
   const activate = async (v: PriceVersion) => {
-    try {
-      const res = await pricingApi.activate(v.id);
-      message.success(res.message || t('net.pricing.activated'));
-      setPreviewing(null);
-      await refresh();
-    } catch (err) {
-      message.error(errorText(err, t));
-    }
+    await activation.run(v);
   };
   const removeDraft = async (v: PriceVersion) => {
-    try {
-      const res = await pricingApi.deleteDraft(v.id);
-      message.success(res.message || t('net.common.deleted'));
-      await refresh();
-    } catch (err) {
-      message.error(errorText(err, t));
-    }
+    await removal.run(v);
   };
   const confirmActivate = (v: PriceVersion) =>
     modal.confirm({
@@ -203,29 +194,29 @@ function VersionPanel({ kind }: { kind: PriceKind }) {
           {t('net.pricing.exportActive')}
         </Button>
       </Space>
-      <Table<PriceVersion>
+      <ResponsiveTable<PriceVersion>
         rowKey="id"
         columns={columns}
         dataSource={list}
         loading={versions.isFetching}
-        scroll={{ x: 'max-content' }}
         pagination={{ pageSize: 10, hideOnSinglePage: true }}
         locale={{ emptyText: versions.isError ? t('net.common.loadFailed') : t('net.pricing.noVersions') }}
       />
-      <ImportModal open={importing} title={t(`net.pricing.${kind}.importTitle`)} onClose={() => setImporting(false)}>
-        <ImportPanel
-          upload={(file, onlyValidate) => pricingApi.importFile(kind, file, onlyValidate)}
-          importLabel={t('net.pricing.importDraft')}
-          describeValid={(r) => t('net.pricing.importValid', { rows: r.rows })}
-          onImported={(r) => {
-            void refresh();
-            if (r.version) {
-              setImporting(false);
-              setPreviewing(r.version);
-            }
-          }}
-        />
-      </ImportModal>
+      <CatalogImport
+        open={importing}
+        title={t(`net.pricing.${kind}.importTitle`)}
+        onClose={() => setImporting(false)}
+        upload={(file, onlyValidate, skipRows) => pricingApi.importFile(kind, file, onlyValidate, skipRows)}
+        importLabel={t('net.pricing.importDraft')}
+        describeValid={(r) => t('net.pricing.importValid', { rows: r.rows })}
+        onImported={(r) => {
+          void refresh();
+          if (r.version) {
+            setImporting(false);
+            setPreviewing(r.version);
+          }
+        }}
+      />
       <Modal
         open={previewing !== null}
         title={previewing ? t('net.preview.title', { file: previewing.fileName }) : ''}
@@ -283,14 +274,14 @@ function PricesAndQuote() {
   const list = prices.data?.data ?? [];
   return (
     <Row gutter={[24, 24]}>
-      <Col xs={24} xl={can('EX-QUOTE') ? 13 : 24}>
-        <Typography.Title level={5} style={{ marginTop: 0 }}>
+      <Col xs={24} xxl={can('EX-QUOTE') ? 13 : 24}>
+        <Typography.Title level={2} style={{ marginTop: 0, fontSize: 16 }}>
           {t('net.pricing.sellPrices')}
         </Typography.Title>
         <SellPriceList prices={list} loading={prices.isPending} error={prices.error} />
       </Col>
       {can('EX-QUOTE') && (
-        <Col xs={24} xl={11}>
+        <Col xs={24} xxl={11}>
           <QuoteCalculator services={list.map((p) => p.service)} />
         </Col>
       )}

@@ -5,12 +5,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ScreenDef } from '@exship/contracts';
+import { ApiError } from '../../api/client';
 import { catalogApi } from '../../api/endpoints';
 import { errorText } from '../../shared/api-feedback';
 import { usd } from '../../shared/money';
-import { codeOf, useCarrierOptions } from './options';
+import { codeOf, useCarrierOptions } from '../../shared/catalog-options';
 import { BracketTable } from './price-brackets';
-import { ScreenCard, StatusTag, useCan } from './ui';
+import { ScreenCard, StatusTag, useCan } from '../../shared/list-ui';
 
 /** SPEC §2 /app/carrier/service/{serviceId} (open): the service and the brackets of its active sell price table. */
 export default function ServiceDetailPage(_props: { screen?: ScreenDef }) {
@@ -33,7 +34,12 @@ export default function ServiceDetailPage(_props: { screen?: ScreenDef }) {
       }
     >
       {detail.isPending && <Skeleton active />}
-      {detail.isError && <Alert type="error" showIcon title={errorText(detail.error, t)} />}
+      {detail.isError &&
+        (detail.error instanceof ApiError && detail.error.status === 404 ? (
+          <Alert type="warning" showIcon title={t('net.service.notFound')} />
+        ) : (
+          <Alert type="error" showIcon title={errorText(detail.error, t)} />
+        ))}
       {s && (
         <>
           <Descriptions bordered size="small" column={{ xs: 1, sm: 2, lg: 3 }} style={{ marginBottom: 24 }}>
@@ -48,7 +54,7 @@ export default function ServiceDetailPage(_props: { screen?: ScreenDef }) {
               {t('net.service.overLengthRule', { fee: usd(s.overLengthFee), cm: s.overLengthThresholdCm })}
             </Descriptions.Item>
           </Descriptions>
-          <Typography.Title level={5}>{t('net.service.priceBrackets')}</Typography.Title>
+          <Typography.Title level={2} style={{ fontSize: 16 }}>{t('net.service.priceBrackets')}</Typography.Title>
           <BracketTable brackets={s.brackets} />
         </>
       )}

@@ -6,8 +6,8 @@ import { ServiceBodySchema, type ScreenDef } from '@exship/contracts';
 import { catalogApi, type ServiceBody, type ServiceItem } from '../../api/endpoints';
 import { usd } from '../../shared/money';
 import { zodRule } from '../../shared/zod-rule';
-import { codeOf, useCarrierOptions } from './options';
-import { CodeNameFields, FormModal, ScreenCard, StatusTag, UrlServerTable, useCan, useEditing, useListQuery, useUrlState, editColumn, KeywordSearch, NewButton, OptionFilter, StatusField, StatusFilter } from './ui';
+import { codeOf, useCarrierOptions } from '../../shared/catalog-options';
+import { CodeNameFields, FormModal, ScreenCard, StatusTag, UrlServerTable, useCan, useEditing, useListQuery, useUrlState, editColumn, KeywordSearch, NewButton, OptionFilter, StatusField, StatusFilter } from '../../shared/list-ui';
 
 const DEFAULTS = { keyword: '', carrierId: '', status: 'all', page: '1', pageSize: '10' };
 
@@ -65,17 +65,17 @@ export default function ServiceListPage(_props: { screen?: ScreenDef }) {
         <Row gutter={16}>
           <Col xs={24} sm={8}>
             <Form.Item name="signatureFee" label={t('net.field.signatureFee')} rules={[zodRule(shape.signatureFee, t)]} required>
-              <InputNumber prefix="$" min={0} step={0.5} precision={2} style={{ width: '100%' }} />
+              <InputNumber prefix="$" step={0.5} precision={2} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={8}>
             <Form.Item name="overLengthFee" label={t('net.field.overLengthFee')} rules={[zodRule(shape.overLengthFee, t)]}>
-              <InputNumber prefix="$" min={0} step={1} precision={2} style={{ width: '100%' }} />
+              <InputNumber prefix="$" step={1} precision={2} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={8}>
             <Form.Item name="overLengthThresholdCm" label={t('net.field.overLengthThreshold')} rules={[zodRule(shape.overLengthThresholdCm, t)]}>
-              <InputNumber suffix="cm" min={0} style={{ width: '100%' }} />
+              <InputNumber suffix="cm" style={{ width: '100%' }} />
             </Form.Item>
           </Col>
         </Row>

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { TaxBodySchema, type ScreenDef } from '@exship/contracts';
 import { catalogApi, type TaxBody, type TaxItem } from '../../api/endpoints';
 import { zodRule } from '../../shared/zod-rule';
-import { codeOf, useCarrierOptions } from './options';
-import { CountryStatusFilters, FormModal, ScreenCard, StatusTag, UrlServerTable, upper, useCan, useEditing, useListQuery, useRemove, useUrlState, editDeleteColumn, NewButton, StatusField } from './ui';
+import { codeOf, useCarrierOptions } from '../../shared/catalog-options';
+import { CountryStatusFilters, FormModal, ScreenCard, StatusTag, UrlServerTable, upper, useCan, useEditing, useListQuery, useRemove, useUrlState, editDeleteColumn, NewButton, StatusField } from '../../shared/list-ui';
 
 const DEFAULTS = { keyword: '', country: '', status: 'all', page: '1', pageSize: '10' };
 
@@ -67,7 +67,7 @@ export default function TaxPage(_props: { screen?: ScreenDef }) {
           </Col>
           <Col xs={24} sm={8}>
             <Form.Item name="rate" label={t('net.tax.rate')} rules={[zodRule(shape.rate, t)]} required>
-              <InputNumber min={0.01} max={99.99} step={0.5} precision={2} suffix="%" style={{ width: '100%' }} />
+              <InputNumber step={0.5} precision={2} suffix="%" style={{ width: '100%' }} />
             </Form.Item>
           </Col>
         </Row>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { WarehouseBodySchema, type ScreenDef } from '@exship/contracts';
 import { catalogApi, type WarehouseBody, type WarehouseItem } from '../../api/endpoints';
 import { zodRule } from '../../shared/zod-rule';
-import { CodeNameFields, CountryStatusFilters, FormModal, ScreenCard, StatusTag, UrlServerTable, upper, useCan, useEditing, useListQuery, useUrlState, editColumn, NewButton, StatusField } from './ui';
+import { CodeNameFields, CountryStatusFilters, FormModal, ScreenCard, StatusTag, UrlServerTable, upper, useCan, useEditing, useListQuery, useUrlState, editColumn, NewButton, StatusField } from '../../shared/list-ui';
 import { ZonesTab } from './zones-tab';
 
 const DEFAULTS = { keyword: '', country: '', status: 'all', page: '1', pageSize: '10' };
@@ -22,15 +22,27 @@ function WarehousesTab() {
   const columns: TableColumnsType<WarehouseItem> = [
     { title: t('net.field.code'), dataIndex: 'code', width: 120 },
     { title: t('net.field.name'), dataIndex: 'name' },
+    { title: t('net.field.status'), dataIndex: 'status', width: 110, render: (s: string) => <StatusTag status={s} /> },
     {
       title: t('net.field.address'),
       key: 'address',
-      render: (_, w) => [w.address, w.city, [w.state, w.zipcode].filter(Boolean).join(' ')].filter(Boolean).join(', '),
+      render: (_, w) => <div style={{ minWidth: 160 }}>{[w.address, w.city, [w.state, w.zipcode].filter(Boolean).join(' ')].filter(Boolean).join(', ')}</div>,
     },
     { title: t('net.field.country'), dataIndex: 'country', width: 90 },
+    {
+      title: t('net.field.contact'),
+      key: 'contact',
+      render: (_, w) =>
+        w.email || w.phone ? (
+          <div style={{ maxWidth: 220, overflowWrap: 'anywhere' }}>
+            {w.email && <div>{w.email}</div>}
+            {w.phone && <div>{w.phone}</div>}
+          </div>
+        ) : (
+          '—'
+        ),
+    },
     { title: t('net.field.shippingType'), dataIndex: 'shippingType', render: (v: string) => t(`net.shippingType.${v}`) },
-    { title: t('net.field.contact'), key: 'contact', render: (_, w) => [w.email, w.phone].filter(Boolean).join(' · ') || '—' },
-    { title: t('net.field.status'), dataIndex: 'status', width: 110, render: (s: string) => <StatusTag status={s} /> },
     ...editColumn<WarehouseItem>(manage, editor.setEditing, t),
   ];
 

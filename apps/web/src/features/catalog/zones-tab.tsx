@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { ZoneBodySchema, ZoneRangeSchema } from '@exship/contracts';
 import { catalogApi, type ZoneBody, type ZoneItem } from '../../api/endpoints';
 import { zodRule } from '../../shared/zod-rule';
-import { ImportModal, ImportPanel } from './import-panel';
-import { CountryStatusFilters, FormModal, StatusTag, UrlServerTable, upper, useCan, useDownload, useEditing, useListQuery, useUrlState, editColumn, StatusField } from './ui';
+import { CatalogImport } from './import-panel';
+import { CountryStatusFilters, FormModal, StatusTag, UrlServerTable, upper, useCan, useDownload, useEditing, useListQuery, useUrlState, editColumn, StatusField } from '../../shared/list-ui';
 
 const DEFAULTS = { keyword: '', country: '', status: 'all', page: '1', pageSize: '10' };
 
@@ -33,6 +33,7 @@ export function ZonesTab() {
   const columns: TableColumnsType<ZoneItem> = [
     { title: t('net.field.code'), dataIndex: 'code', width: 120 },
     { title: t('net.field.name'), dataIndex: 'name' },
+    { title: t('net.field.status'), dataIndex: 'status', width: 110, render: (s: string) => <StatusTag status={s} /> },
     { title: t('net.field.country'), dataIndex: 'country', width: 90 },
     {
       title: t('net.zone.states'),
@@ -56,7 +57,6 @@ export function ZonesTab() {
           '—'
         ),
     },
-    { title: t('net.field.status'), dataIndex: 'status', width: 110, render: (s: string) => <StatusTag status={s} /> },
     ...editColumn<ZoneItem>(manage, editor.setEditing, t),
   ];
 
@@ -151,14 +151,15 @@ export function ZonesTab() {
         </Form.List>
         <StatusField />
       </FormModal>
-      <ImportModal open={importing} title={t('net.zone.importTitle')} onClose={() => setImporting(false)}>
-        <ImportPanel
-          upload={catalogApi.importZones}
-          importLabel={t('net.zone.importConfirm')}
-          describeValid={(r) => t('net.zone.importValid', { rows: r.rows, zones: r.zones })}
-          onImported={() => void queryClient.invalidateQueries({ queryKey: ['zones'] })}
-        />
-      </ImportModal>
+      <CatalogImport
+        open={importing}
+        title={t('net.zone.importTitle')}
+        onClose={() => setImporting(false)}
+        upload={catalogApi.importZones}
+        importLabel={t('net.zone.importConfirm')}
+        describeValid={(r) => t('net.zone.importValid', { rows: r.rows, zones: r.zones })}
+        onImported={() => void queryClient.invalidateQueries({ queryKey: ['zones'] })}
+      />
     </>
   );
 }

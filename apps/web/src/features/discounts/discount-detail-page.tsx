@@ -1,36 +1,31 @@
-import '../catalog/locales';
-import { useState } from 'react';
-import { Alert, App, Button, Col, DatePicker, Descriptions, Form, Input, InputNumber, Radio, Row, Select, Skeleton, Space, Switch } from 'antd';
+import './locales';
+import { Alert, Button, Col, DatePicker, Descriptions, Form, Input, InputNumber, Radio, Row, Select, Skeleton, Space, Switch } from 'antd';
 import { ArrowLeftOutlined, DeleteOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
+import type { z } from 'zod';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DiscountBodySchema, type ScreenDef } from '@exship/contracts';
+import { ApiError } from '../../api/client';
+import { wallClockAt } from '@exship/domain';
 import { discountApi, type DiscountBody, type DiscountItem } from '../../api/endpoints';
 import { applyFieldErrors, errorText } from '../../shared/api-feedback';
+import { useAction } from '../../shared/use-action';
 import { CustomerSelect } from '../../shared/customer-select';
 import { zodRule } from '../../shared/zod-rule';
-import { useServiceOptions } from '../catalog/options';
-import { DeleteConfirm, ScreenCard, StatusTag, useCan } from '../catalog/ui';
+import { useServiceOptions } from '../../shared/catalog-options';
+import { DeleteConfirm, ScreenCard, StatusTag, useCan } from '../../shared/list-ui';
 import { DISCOUNT_TIME_ZONES } from './discount-format';
 
-interface DiscountForm {
-  code: string;
-  name: string;
-  enabled: boolean;
-  method: 'manual' | 'automated';
-  amountType: 'percent' | 'fixed';
+type DiscountBodyInput = z.input<typeof DiscountBodySchema>;
+/** The discount body as the form holds it: the amount split in type and value, the period as two pickers. */
+type DiscountForm = Required<Omit<DiscountBodyInput, 'amountOff' | 'startDate' | 'endDate' | 'timeZone'>> & {
+  amountType: DiscountBodyInput['amountOff']['type'];
   amountValue: number;
-  minimumWeight: number;
-  limitUseTotal: number | null;
-  limitUsePerUser: number | null;
-  typeCustomers: 'all' | 'specific';
-  customers: string[];
-  services: string[];
   period: [Dayjs, Dayjs];
   timeZone: string;
-}
+};
 
 const LOCAL = 'YYYY-MM-DDTHH:mm';
 const shape = DiscountBodySchema.shape;
@@ -38,9 +33,7 @@ const [percentSchema, fixedSchema] = shape.amountOff.options;
 
 /** The current wall-clock minute at an offset ('+00:00'), as a dayjs holding that wall time. */
 function nowAt(offset: string): Dayjs {
-  const m = /^([+-])(\d{2}):(\d{2})$/.exec(offset);
-  const minutes = m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
-  return dayjs(new Date(Date.now() + minutes * 60_000).toISOString().slice(0, 16));
+  return dayjs(wallClockAt(Date.now(), offset).slice(0, 16));
 }
 
 function toForm(d: DiscountItem | null): Partial<DiscountForm> {
@@ -112,44 +105,31 @@ function remapErrors(err: unknown): unknown {
 
 function DiscountEditor({ discount }: { discount: DiscountItem | null }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const can = useCan();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const services = useServiceOptions();
   const [form] = Form.useForm<DiscountForm>();
-  const [saving, setSaving] = useState(false);
   const amountType = Form.useWatch('amountType', form) ?? discount?.amountOff.type ?? 'percent';
   const typeCustomers = Form.useWatch('typeCustomers', form);
   const manage = can('EX-DISCOUNT-MANAGE');
   const isNew = discount === null;
 
-  const onFinish = async (v: DiscountForm) => {
-    setSaving(true);
-    try {
-      const body = toBody(v);
-      const res = isNew ? await discountApi.create(body) : await discountApi.update(discount.code, body);
-      message.success(res.message || t('net.common.saved'));
-      await queryClient.invalidateQueries({ queryKey: ['discounts'] });
-      navigate(`/app/discount/${encodeURIComponent(res.data.code)}`, { replace: true });
-    } catch (err) {
-      applyFieldErrors(form, remapErrors(err), t);
-      message.error(errorText(err, t));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = useAction((v: DiscountForm) => (isNew ? discountApi.create(toBody(v)) : discountApi.update(discount.code, toBody(v))), {
+    success: 'net.common.saved',
+    invalidate: [['discounts']],
+    onSuccess: (res) => navigate(`/app/discount/${encodeURIComponent(res.data.code)}`, { replace: true }),
+    onError: (err) => applyFieldErrors(form, remapErrors(err), t),
+  });
+  const onFinish = (v: DiscountForm) => void save.run(v);
+  const saving = save.pending;
 
+  const removal = useAction((code: string) => discountApi.remove(code), {
+    success: 'net.common.deleted',
+    invalidate: [['discounts']],
+    onSuccess: () => navigate('/app/discount'),
+  });
   const remove = async () => {
-    if (!discount) return;
-    try {
-      const res = await discountApi.remove(discount.code);
-      message.success(res.message || t('net.common.deleted'));
-      await queryClient.invalidateQueries({ queryKey: ['discounts'] });
-      navigate('/app/discount');
-    } catch (err) {
-      message.error(errorText(err, t));
-    }
+    if (discount) await removal.run(discount.code);
   };
 
   const serviceOptions = services.options.length
@@ -225,8 +205,6 @@ function DiscountEditor({ discount }: { discount: DiscountItem | null }) {
                   required
                 >
                   <InputNumber
-                    min={0.01}
-                    max={amountType === 'percent' ? 100 : 999999}
                     precision={2}
                     prefix={amountType === 'fixed' ? '$' : undefined}
                     suffix={amountType === 'percent' ? '%' : undefined}
@@ -240,17 +218,17 @@ function DiscountEditor({ discount }: { discount: DiscountItem | null }) {
         <Row gutter={16}>
           <Col xs={24} sm={8}>
             <Form.Item name="minimumWeight" label={t('discount.minimumWeight')} rules={[zodRule(shape.minimumWeight, t)]} extra={t('discount.minimumWeightHint')}>
-              <InputNumber min={0} max={999999} precision={0} suffix="g" style={{ width: '100%' }} />
+              <InputNumber precision={0} suffix="g" style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col xs={12} sm={8}>
             <Form.Item name="limitUseTotal" label={t('discount.limitUseTotal')} rules={[zodRule(shape.limitUseTotal, t)]} extra={t('discount.unlimitedHint')}>
-              <InputNumber min={1} max={999999} precision={0} style={{ width: '100%' }} />
+              <InputNumber precision={0} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col xs={12} sm={8}>
             <Form.Item name="limitUsePerUser" label={t('discount.limitUsePerUser')} rules={[zodRule(shape.limitUsePerUser, t)]} extra={t('discount.unlimitedHint')}>
-              <InputNumber min={1} max={999} precision={0} style={{ width: '100%' }} />
+              <InputNumber precision={0} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
         </Row>
@@ -295,7 +273,7 @@ function DiscountEditor({ discount }: { discount: DiscountItem | null }) {
           </Col>
           <Col xs={24} md={10}>
             <Form.Item name="timeZone" label={t('discount.timeZone')}>
-              <Select options={DISCOUNT_TIME_ZONES.map((z) => ({ value: z.offset, label: `GMT${z.offset} ${z.zone}` }))} />
+              <Select options={DISCOUNT_TIME_ZONES.map((z) => ({ value: z.offset, label: t(`discount.timeZone.${z.offset}`, { defaultValue: `GMT${z.offset} ${z.zone}` }) }))} />
             </Form.Item>
           </Col>
         </Row>
@@ -342,7 +320,11 @@ export default function DiscountDetailPage(_props: { screen?: ScreenDef }) {
       ) : detail.isPending ? (
         <Skeleton active />
       ) : detail.isError ? (
-        <Alert type="error" showIcon title={errorText(detail.error, t)} />
+        detail.error instanceof ApiError && detail.error.status === 404 ? (
+          <Alert type="warning" showIcon title={t('discount.notFound')} />
+        ) : (
+          <Alert type="error" showIcon title={errorText(detail.error, t)} />
+        )
       ) : (
         <DiscountEditor key={detail.data.data.id} discount={detail.data.data} />
       )}

@@ -1,11 +1,11 @@
-import '../catalog/locales';
+import './locales';
 import { DatePicker, Space, Tabs, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ScreenDef } from '@exship/contracts';
 import { discountApi, type DiscountItem } from '../../api/endpoints';
-import { ScreenCard, ServerTable, StatusTag, useCan, useListQuery, useRemove, useUrlState, editDeleteColumn, KeywordSearch, NewButton } from '../catalog/ui';
+import { ScreenCard, ServerTable, StatusTag, useCan, useListQuery, useRemove, useUrlState, editDeleteColumn, KeywordSearch, NewButton } from '../../shared/list-ui';
 import { amountOffText, localDate } from './discount-format';
 
 // SPEC §3: current page, pageSize 10, searchKey, status (default all), startDate, endDate. §4: tabs all, schedules, active, expired.
@@ -35,7 +35,7 @@ export default function DiscountListPage(_props: { screen?: ScreenDef }) {
     },
     { title: t('discount.startDate'), dataIndex: 'startDate', render: (v: string) => localDate(v) },
     { title: t('discount.endDate'), dataIndex: 'endDate', render: (v: string) => localDate(v) },
-    { title: t('discount.timeZone'), dataIndex: 'timeZone', render: (tz: DiscountItem['timeZone']) => `GMT${tz.offset} ${tz.zone}` },
+    { title: t('discount.timeZone'), dataIndex: 'timeZone', render: (tz: DiscountItem['timeZone']) => t(`discount.timeZone.${tz.offset}`, { defaultValue: `GMT${tz.offset} ${tz.zone}` }) },
     ...editDeleteColumn<DiscountItem>(
       manage,
       { onEdit: (d) => navigate(`/app/discount/${encodeURIComponent(d.code)}`), onDelete: remove, confirmTitle: (d) => t('discount.deleteConfirm', { code: d.code }) },

@@ -10,10 +10,11 @@ import {
   type NotificationCampaign,
   type NotificationCampaignBody,
 } from '@exship/contracts';
-import { formatDateTime, offsetMinutes } from '@exship/domain';
+import { formatDateTime, validOffset, wallClockAt, wallClockWithOffset } from '@exship/domain';
 import { CustomerSelect } from '../../shared/customer-select';
+import { roleName } from '../../shared/role-name';
 import { zodRule } from '../../shared/zod-rule';
-import { upper } from '../catalog/ui';
+import { upper } from '../../shared/list-ui';
 
 // The create/edit form of a staff notification (SPEC §3 admin fields, §4 target role, chosen
 // users or everyone; channel in the app or by email). Rules come from the contracts schema.
@@ -30,17 +31,16 @@ const shape = NotificationCampaignBodySchema.shape;
 const TEXT_MAX = { title: 150, content: 2000 } as const;
 
 /** A usable offset ('+07:00'); the profile's, or +00:00 (SPEC §9 fallback). */
-export const offsetOf = (timeZone: string | undefined) => (timeZone && /^[+-]\d{2}:\d{2}$/.test(timeZone) ? timeZone : '+00:00');
+export const offsetOf = (timeZone: string | undefined) => validOffset(timeZone);
 
 /** An instant as the wall-clock time at `offset`, which is what the picker shows and edits. */
 export function toWallClock(instant: string | number, offset: string): Dayjs {
-  const shifted = new Date(new Date(instant).getTime() + offsetMinutes(offset) * 60_000);
-  return dayjs(shifted.toISOString().slice(0, 19));
+  return dayjs(wallClockAt(instant, offset));
 }
 
 /** A wall-clock time picked at `offset` → an ISO date-time with that offset (what the server takes). */
 export function fromWallClock(value: Dayjs, offset: string): string {
-  return `${value.format('YYYY-MM-DDTHH:mm')}:00${offset}`;
+  return wallClockWithOffset(value.format('YYYY-MM-DDTHH:mm'), offset);
 }
 
 const blankToNull = (v: string | undefined) => (v?.trim() ? v.trim() : null);
@@ -81,7 +81,7 @@ export function toCampaignForm(row: NotificationCampaign | null, offset: string)
 /** Roles grouped as the seller side first (the usual audience), then staff. */
 function useRoleOptions() {
   const { t } = useTranslation();
-  const of = (kind: string) => ROLES.filter((r) => r.kind === kind).map((r) => ({ value: r.code, label: r.name }));
+  const of = (kind: string) => ROLES.filter((r) => r.kind === kind).map((r) => ({ value: r.code, label: roleName(r, t) }));
   return [
     { label: t('notif.roles.customer'), options: of('customer') },
     { label: t('notif.roles.staff'), options: of('staff') },

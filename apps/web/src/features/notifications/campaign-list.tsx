@@ -8,8 +8,8 @@ import { formatDateTime } from '@exship/domain';
 import { ApiError, type Envelope } from '../../api/client';
 import { notificationCampaignApi } from '../../api/endpoints';
 import { useSession } from '../../api/session';
-import { errorText } from '../../shared/api-feedback';
-import { EditDeleteActions, FormModal, KeywordSearch, UrlServerTable, useCan, useEditing, useListQuery, useRemove } from '../catalog/ui';
+import { useAction } from '../../shared/use-action';
+import { EditDeleteActions, FormModal, KeywordSearch, UrlServerTable, useCan, useEditing, useListQuery, useRemove } from '../../shared/list-ui';
 import { CampaignFields, offsetOf, toCampaignBody, toCampaignForm, type CampaignForm } from './campaign-form';
 import { CampaignStatus, CampaignView, ChannelTag, useTargetText } from './campaign-view';
 
@@ -38,17 +38,12 @@ function useOutcome(timeZone: string | undefined) {
 
 /** Publishes a waiting notification now; a message says to how many it went, or why not. */
 function usePublishNow(timeZone: string | undefined) {
-  const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const outcome = useOutcome(timeZone);
+  const publish = useAction((c: NotificationCampaign) => notificationCampaignApi.publishNow(c.id), { success: false, onSuccess: (res) => message.success(outcome(res.data)) });
   return async (c: NotificationCampaign) => {
-    try {
-      const res = await notificationCampaignApi.publishNow(c.id);
-      message.success(outcome(res.data));
-    } catch (err) {
-      message.error(errorText(err, t));
-    }
+    await publish.run(c);
     // Also after a 409: someone else (or the cron job) sent it meanwhile, so show what it is now.
     await queryClient.invalidateQueries({ queryKey: [LIST_KEY] });
     void queryClient.invalidateQueries({ queryKey: [READER_KEY] });

@@ -3,10 +3,11 @@ import { BellOutlined, MailOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ROLES, type NotificationCampaign } from '@exship/contracts';
 import { formatDateTime } from '@exship/domain';
+import { roleName } from '../../shared/role-name';
 
 // How a staff notification reads in the list and in its read-only view.
 
-const ROLE_NAMES = new Map<string, string>(ROLES.map((r) => [r.code, r.name]));
+const ROLES_BY_CODE = new Map(ROLES.map((r) => [r.code as string, r]));
 
 /** In the app (blue bell) or by email (purple envelope). */
 export function ChannelTag({ channel }: { channel: NotificationCampaign['channel'] }) {
@@ -26,7 +27,7 @@ export function ChannelTag({ channel }: { channel: NotificationCampaign['channel
 export function useTargetText() {
   const { t } = useTranslation();
   return (c: Pick<NotificationCampaign, 'target' | 'roles' | 'users'>) => {
-    if (c.target === 'role') return c.roles.map((code) => ROLE_NAMES.get(code) ?? code).join(', ');
+    if (c.target === 'role') return c.roles.map((code) => roleName(ROLES_BY_CODE.get(code) ?? { code, name: code }, t)).join(', ');
     if (c.target === 'users') return t('notif.target.usersCount', { count: c.users.length });
     return t('notif.target.everyone');
   };
@@ -57,7 +58,7 @@ function Texts({ label, title, content }: { label: string; title: string; conten
       <Typography.Text type="secondary" className="exn-lang-head">
         {label}
       </Typography.Text>
-      <Typography.Title level={5} style={{ marginTop: 4 }}>
+      <Typography.Title level={2} style={{ marginTop: 4, fontSize: 16 }}>
         {title}
       </Typography.Title>
       <Typography.Paragraph style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{content}</Typography.Paragraph>

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import type { Notification, NotificationCampaign } from '@exship/contracts';
@@ -100,9 +100,28 @@ function renderPage(permissions: string[]) {
 const SLOW = { timeout: 8_000 };
 
 // Queries by text and label rather than by role: role queries are slow on a form this size in jsdom.
-const dialog = async () => (await screen.findByText('New notification', { selector: '.ant-modal-title' }, SLOW)).closest<HTMLElement>('.ant-modal')!;
+// Waiting by selector or text content: a findBy* query re-runs its full matcher on every DOM change,
+// which on this form costs seconds.
+const waitForElement = <T extends Element>(find: () => T | null | undefined) =>
+  waitFor(() => {
+    const found = find();
+    if (!found) throw new Error('not yet');
+    return found;
+  }, SLOW);
+/** The table cell naming a row, once the list has loaded. */
+const rowText = async (text: string) => {
+  await waitForText(document.body, text);
+  return screen.getByText(text);
+};
+const waitForText = (scope: HTMLElement, text: string) => waitFor(() => expect(scope.textContent).toContain(text), SLOW);
+const dialog = () =>
+  waitForElement(() => [...document.querySelectorAll<HTMLElement>('.ant-modal-title')].find((e) => e.textContent === 'New notification')?.closest<HTMLElement>('.ant-modal'));
 const button = (scope: HTMLElement, text: string) => within(scope).getByText(text, { selector: 'button span' }).closest('button')!;
 const section = (scope: HTMLElement, name: string) => scope.querySelector<HTMLElement>(`section[aria-label="${name}"]`)!;
+/** The selected tab's text; tabs are queried by attribute, not role (role queries walk the whole page). */
+const selectedTab = () => document.querySelector('[role=tab][aria-selected=true]')?.textContent;
+const tabs = () => [...document.querySelectorAll('[role=tab]')].map((t) => t.textContent);
+const queryButton = (scope: HTMLElement, text: string) => within(scope).queryByText(text, { selector: 'button span' })?.closest('button') ?? null;
 const fill = (scope: HTMLElement, label: string, value: string) => fireEvent.change(within(scope).getByLabelText(label), { target: { value } });
 
 /** Fills the texts of both languages; sections are labelled English / Vietnamese. */
@@ -125,21 +144,22 @@ function wideScreen() {
 }
 
 describe('notifications screen, staff', { timeout: 40_000 }, () => {
-  let narrow: () => void;
-  beforeEach(() => {
-    narrow = wideScreen();
-  });
+  // Only the column test needs every column (a wide screen); the others render the narrow table,
+  // and the form test an empty list: antd in jsdom costs time per rendered cell.
+  let narrow = () => {};
   afterEach(() => {
     narrow();
+    narrow = () => {};
     vi.unstubAllGlobals();
     session.clear();
   });
 
   it('lists notifications with target, publish time in the user offset, status, recipients and the actions each allows', async () => {
+    narrow = wideScreen();
     const calls = stubApi();
     renderPage(STAFF);
-    expect(screen.getByRole('tab', { name: 'Manage', selected: true })).toBeTruthy();
-    const waiting = (await screen.findByText('Holiday hours', {}, SLOW)).closest('tr')!;
+    expect(selectedTab()).toBe('Manage');
+    const waiting = (await rowText('Holiday hours')).closest('tr')!;
     expect(calls.some((c) => c.url === '/api/v1/notifi?current=1&pageSize=10')).toBe(true);
 
     const cells = (row: Element) => [...row.querySelectorAll('td')].map((td) => td.textContent);
@@ -153,16 +173,21 @@ describe('notifications screen, staff', { timeout: 40_000 }, () => {
       'Announcement',
       'HOLIDAY_2026',
     ]);
-    expect(within(waiting).getByRole('button', { name: /Publish now/ })).toBeTruthy();
-    expect(within(waiting).getByRole('button', { name: /Edit/ })).toBeTruthy();
-    expect(within(waiting).getByRole('button', { name: /Delete/ })).toBeTruthy();
+    expect(button(waiting, 'Publish now')).toBeTruthy();
+    expect(button(waiting, 'Edit')).toBeTruthy();
+    expect(button(waiting, 'Delete')).toBeTruthy();
 
     const sent = screen.getByText('New pricing').closest('tr')!;
     expect(cells(sent).slice(1, 7)).toEqual(['Sent01-04-2026 08:00:052 recipients', '01-04-2026 08:00:00', '2 users', 'By email', 'Policy', 'PRICING_APRIL']);
     // Sent: read-only.
-    expect(within(sent).queryByRole('button', { name: /Edit/ })).toBeNull();
-    fireEvent.click(within(sent).getByRole('button', { name: /View/ }));
-    const view = await screen.findByRole('dialog', {}, SLOW);
+    expect(queryButton(sent, 'Edit')).toBeNull();
+    expect(queryButton(sent, 'Publish now')).toBeNull();
+    fireEvent.click(button(sent, 'View'));
+    const view = await waitFor(() => {
+      const open = document.querySelector<HTMLElement>('.ant-modal[role=dialog]');
+      expect(open).toBeTruthy();
+      return open!;
+    }, SLOW);
     expect(view.querySelector('.ant-modal-title')?.textContent).toBe('New pricing');
     expect(section(view, 'Vietnamese').textContent).toContain('Kiện nhận ngày 1/5 sẽ được nhập kho ngày 2/5.');
   });
@@ -170,7 +195,7 @@ describe('notifications screen, staff', { timeout: 40_000 }, () => {
   it('keeps the keyword and the status filter in the request', async () => {
     const calls = stubApi();
     const { router } = renderPage(STAFF);
-    await screen.findByText('Holiday hours', {}, SLOW);
+    await rowText('Holiday hours');
     fireEvent.click(screen.getByText('Waiting', { selector: '.ant-segmented-item-label' }));
     await waitFor(() => expect(calls.some((c) => c.url === '/api/v1/notifi?status=waiting&current=1&pageSize=10')).toBe(true), SLOW);
     fireEvent.change(screen.getByPlaceholderText('Search name, code or title'), { target: { value: ' holiday ' } });
@@ -183,7 +208,9 @@ describe('notifications screen, staff', { timeout: 40_000 }, () => {
     const calls = stubApi((c) =>
       c.method === 'POST' && c.url === '/api/v1/notifi/new'
         ? json(201, { success: true, message: 'Saved.', data: campaign({ status: 'sent', sentAt: new Date().toISOString(), recipients: 3 }) })
-        : undefined,
+        : c.url.startsWith('/api/v1/notifi?')
+          ? ok({ items: [], total: 0, page: 1, pageSize: 10 })
+          : undefined,
     );
     renderPage(STAFF);
     fireEvent.click(button(document.body, 'New notification'));
@@ -191,20 +218,21 @@ describe('notifications screen, staff', { timeout: 40_000 }, () => {
 
     // Nothing is sent while required fields are empty; a role target needs a role.
     fireEvent.click(within(form).getByLabelText('Roles', { selector: 'input[type=radio]' }));
-    const roles = await within(form).findByLabelText('Roles', { selector: 'input[role=combobox]' }, SLOW);
+    const roles = await waitForElement(() => within(form).queryByLabelText('Roles', { selector: 'input[role=combobox]' }));
     fireEvent.click(button(form, 'Save'));
-    expect(await within(form).findByText('Choose at least one role.', {}, SLOW)).toBeTruthy();
+    await waitForText(form, 'Choose at least one role.');
+    expect(within(form).getByText('Choose at least one role.')).toBeTruthy();
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
 
     fill(form, 'Name', 'Holiday hours');
     fill(form, 'Code', 'holiday_2026');
     fireEvent.mouseDown(roles);
     // The visible option (antd also renders hidden ones for screen readers).
-    fireEvent.click(await screen.findByTitle('Customer', {}, SLOW));
+    fireEvent.click(await waitForElement(() => document.querySelector<HTMLElement>('.ant-select-item-option[title="Customer"]')));
     fillTexts(form);
     fireEvent.click(button(form, 'Save'));
 
-    expect(await screen.findByText('Sent to 3 recipients.', {}, SLOW)).toBeTruthy();
+    await waitForText(document.body, 'Sent to 3 recipients.');
     const posts = calls.filter((c) => c.method === 'POST');
     expect(posts).toEqual([
       {
@@ -233,16 +261,18 @@ describe('notifications screen, staff', { timeout: 40_000 }, () => {
     const calls = stubApi((c) =>
       c.url === '/api/v1/notifi-system/update-stt'
         ? json(409, { success: false, code: 'ACTION_NOT_ALLOWED_FOR_STATUS', message: 'This action is not allowed for the current status.' })
-        : undefined,
+        : c.url.startsWith('/api/v1/notifi?')
+          ? ok({ items: [WAITING], total: 1, page: 1, pageSize: 10 })
+          : undefined,
     );
     renderPage(STAFF);
-    const row = (await screen.findByText('Holiday hours', {}, SLOW)).closest('tr')!;
-    fireEvent.click(within(row).getByRole('button', { name: /Publish now/ }));
-    const confirm = await screen.findByRole('tooltip', {}, SLOW);
-    expect(confirm.textContent).toContain('Publish “Holiday hours” now?');
-    fireEvent.click(within(confirm).getByRole('button', { name: 'Publish now' }));
+    const row = (await rowText('Holiday hours')).closest('tr')!;
+    fireEvent.click(button(row, 'Publish now'));
+    await waitForText(document.body, 'Publish “Holiday hours” now?');
+    const confirm = screen.getByText('Publish “Holiday hours” now?').closest<HTMLElement>('.ant-popover')!;
+    fireEvent.click(button(confirm, 'Publish now'));
 
-    expect(await screen.findByText('This action is not allowed for the current status.', {}, SLOW)).toBeTruthy();
+    await waitForText(document.body, 'This action is not allowed for the current status.');
     expect(calls.filter((c) => c.method === 'PATCH')).toEqual([{ method: 'PATCH', url: '/api/v1/notifi-system/update-stt', body: { id: WAITING.id } }]);
   });
 });
@@ -256,17 +286,21 @@ describe('notifications screen, seller', { timeout: 40_000 }, () => {
   it('a seller without EX-NOTIFICATION-LIST sees only My notifications and never asks for the staff list', async () => {
     const calls = stubApi();
     renderPage(['EX-ORDER-LIST']);
-    const tabs = screen.getAllByRole('tab');
-    expect(tabs.map((t) => t.textContent)).toEqual(['My notifications']);
-    const list = await screen.findByRole('list', { name: 'My notifications' }, SLOW);
-    expect(within(list).getByRole('button', { name: /Warehouse closed on 1 May.*Unread/ })).toBeTruthy();
+    expect(tabs()).toEqual(['My notifications']);
+    const list = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>('ul[aria-label="My notifications"]');
+      expect(found).toBeTruthy();
+      return found!;
+    }, SLOW);
+    const item = within(list).getByText('Warehouse closed on 1 May').closest('button')!;
+    expect(item.textContent).toMatch(/Warehouse closed on 1 May.*Unread/);
     expect(screen.getByText('1 unread')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /New notification/ })).toBeNull();
+    expect(queryButton(document.body, 'New notification')).toBeNull();
     expect(calls.some((c) => c.url.startsWith('/api/v1/notifi?'))).toBe(false);
 
     // Mark all as read: one PATCH without an id.
     stubApi((c) => (c.url === '/api/v1/notifi/update-seen' ? ok({ count: 0 }) : undefined));
-    fireEvent.click(screen.getByRole('button', { name: /Mark all as read/ }));
+    fireEvent.click(button(document.body, 'Mark all as read'));
     await waitFor(() => expect(screen.queryByText('1 unread')).toBeNull(), SLOW);
     expect(list.querySelectorAll('.is-unseen')).toHaveLength(0);
   });

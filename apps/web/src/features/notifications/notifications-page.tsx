@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ScreenDef } from '@exship/contracts';
 import { useSession } from '../../api/session';
 import { NotificationInbox } from '../../shared/notification-inbox';
-import { NewButton, ScreenCard, useCan, useUrlState } from '../catalog/ui';
+import { NewButton, ScreenCard, useCan, useUrlState } from '../../shared/list-ui';
 import { CampaignList, useCampaignEditor } from './campaign-list';
 import './notifications.css';
 

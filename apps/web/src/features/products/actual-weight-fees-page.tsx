@@ -1,13 +1,15 @@
 import { useMemo, useState } from 'react';
-import { Alert, App, Button, Card, Col, Descriptions, Form, Input, InputNumber, Row, Segmented, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, Col, Descriptions, Form, Input, InputNumber, Row, Segmented, Select, Space, Tag, type TableColumnsType } from 'antd';
 import { CalculatorOutlined, EditOutlined, HistoryOutlined, UploadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { WEIGHT_CONFIG_STATUSES, WEIGHT_CONFIGURATION_STATUSES, type ScreenDef, type WeightConfig } from '@exship/contracts';
 import { productsApi, type ActualWeightFeeResult } from '../../api/endpoints';
+import { ResponsiveTable } from '../../shared/responsive-table';
 import { errorText } from '../../shared/api-feedback';
 import { usd } from '../../shared/money';
+import { useAction } from '../../shared/use-action';
 import { ImportWizard } from './import-wizard';
 import { ScreenCard, StatusTag, serverPagination, useCan, useFormatDate, useUrlFilters } from './shared';
 import { WeightConfigModal, WeightHistoryDrawer } from './weight-config';
@@ -17,11 +19,9 @@ const DEFAULTS = { view: 'charging', keyword: '', status: 'all', configurationSt
 /** Product + weighed grams → the actual-weight fee the product's threshold gives (SPEC §2). */
 function FeeCalculator({ known }: { known: { value: string; label: string }[] }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const can = useCan();
   const [form] = Form.useForm<{ productId?: string; weighedGrams?: number | null }>();
   const [search, setSearch] = useState('');
-  const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ActualWeightFeeResult | null>(null);
   // With EX-PRODUCT-LIST any product can be searched; otherwise the configured ones listed here.
   const found = useQuery({
@@ -36,18 +36,14 @@ function FeeCalculator({ known }: { known: { value: string; label: string }[] })
     return [...byId.values()];
   }, [known, found.data]);
 
-  const calculate = async (v: { productId?: string; weighedGrams?: number | null }) => {
-    if (!v.productId || !v.weighedGrams) return;
-    setBusy(true);
-    try {
-      const res = await productsApi.actualWeightFee(v.productId, v.weighedGrams);
-      setResult(res.data);
-    } catch (err) {
-      setResult(null);
-      message.error(errorText(err, t));
-    } finally {
-      setBusy(false);
-    }
+  const calculation = useAction((v: { productId: string; weighedGrams: number }) => productsApi.actualWeightFee(v.productId, v.weighedGrams), {
+    success: false,
+    onSuccess: (res) => setResult(res.data),
+    onError: () => setResult(null),
+  });
+  const busy = calculation.pending;
+  const calculate = (v: { productId?: string; weighedGrams?: number | null }) => {
+    if (v.productId && v.weighedGrams) void calculation.run({ productId: v.productId, weighedGrams: v.weighedGrams });
   };
 
   return (
@@ -71,7 +67,7 @@ function FeeCalculator({ known }: { known: { value: string; label: string }[] })
               label={t('products.calc.weighed')}
               rules={[{ required: true, message: t('validation.required') }, { type: 'number', min: 0.01, message: t('validation.product.weight') }]}
             >
-              <InputNumber style={{ width: '100%' }} suffix="g" min={0} precision={2} />
+              <InputNumber style={{ width: '100%' }} suffix="g" precision={2} />
             </Form.Item>
           </Col>
           <Col xs={10} md={6}>
@@ -139,7 +135,6 @@ export default function ActualWeightFeesPage(_props: { screen?: ScreenDef }) {
           {
             title: t('products.common.actions'),
             key: 'actions',
-            fixed: 'right' as const,
             render: (_: unknown, c: WeightConfig) => (
               <Space size={4} wrap>
                 <Button size="small" icon={<HistoryOutlined />} onClick={() => setHistory({ id: c.productId, name: c.productName })}>
@@ -207,12 +202,11 @@ export default function ActualWeightFeesPage(_props: { screen?: ScreenDef }) {
           )}
           {view === 'charging' && <Tag color="blue">{t('products.weight.chargingHint')}</Tag>}
         </Space>
-        <Table<WeightConfig>
+        <ResponsiveTable<WeightConfig>
           rowKey="id"
           columns={columns}
           dataSource={items}
           loading={list.isFetching}
-          scroll={{ x: 'max-content' }}
           locale={{ emptyText: list.isError ? errorText(list.error, t) : t('products.weight.empty') }}
           pagination={serverPagination(Number(filters.page), Number(filters.pageSize), list.data?.data.totalCount, (page, pageSize) => setFilters({ page, pageSize }), t)}
         />

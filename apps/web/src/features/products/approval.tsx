@@ -2,10 +2,12 @@ import { useState, type ReactNode } from 'react';
 import { App, Form, Input, Modal } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PRODUCT_LIMITS, ProductRejectBodySchema, nextApprovalStatus, type ProductApprovalStatus } from '@exship/contracts';
+import { PRODUCT_LIMITS, ProductRejectBodySchema, type ProductApprovalStatus } from '@exship/contracts';
+import { nextApprovalStatus } from '@exship/domain';
 import type { Envelope } from '../../api/client';
 import { productsApi } from '../../api/endpoints';
-import { applyFieldErrors, errorText } from '../../shared/api-feedback';
+import { applyFieldErrors } from '../../shared/api-feedback';
+import { useAction } from '../../shared/use-action';
 import { zodRule } from '../../shared/zod-rule';
 import { DeleteConfirm, useCan, useIsStaff } from './shared';
 
@@ -31,26 +33,23 @@ export function useApprovalCommands(onDone?: (action: 'submit' | 'accept' | 'rej
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState<string | null>(null);
   const [rejecting, setRejecting] = useState<{ id: string; name: string } | null>(null);
   const [form] = Form.useForm<{ reason: string }>();
 
-  const run = async (key: string, action: 'submit' | 'accept' | 'reject' | 'remove', call: () => Promise<Envelope<unknown>>) => {
-    setBusy(key);
-    try {
-      const res = await call();
-      message.success(res.message || t(`products.action.${action}.done`));
+  type Command = { key: string; action: 'submit' | 'accept' | 'reject' | 'remove'; call: () => Promise<Envelope<unknown>> };
+  const command = useAction((c: Command) => c.call(), {
+    success: false,
+    onSuccess: async (res, c) => {
+      message.success(res.message || t(`products.action.${c.action}.done`));
       await queryClient.invalidateQueries({ queryKey: ['products'] });
-      onDone?.(action);
-      return true;
-    } catch (err) {
-      message.error(errorText(err, t));
-      if (action === 'reject') applyFieldErrors(form, err, t);
-      return false;
-    } finally {
-      setBusy(null);
-    }
-  };
+      onDone?.(c.action);
+    },
+    onError: (err, c) => {
+      if (c.action === 'reject') applyFieldErrors(form, err, t);
+    },
+  });
+  const busy = command.variables?.key ?? null;
+  const run = async (key: string, action: Command['action'], call: Command['call']) => (await command.run({ key, action, call })) !== undefined;
 
   const commands = {
     busy,

@@ -19,7 +19,7 @@ const rowsInvalid = {
     { field: 'rows.4.Weight_gr', message: 'Weight must be above 3 g.' },
     { field: 'rows.5.SKU', message: 'Duplicate SKU: it already exists in the system.' },
   ],
-  details: { totalRows: 4, invalidRows: 4, errorWorkbook: { fileName: 'variants_Errors_01022026_101112.xlsx', contentType: 'application/octet-stream', base64: 'UEsDBA==' } },
+  details: { totalRows: 4, invalidRows: 4, errorWorkbook: { fileName: 'variants_Errors_01022026_101112.xlsx', url: '/api/v1/imports/6f1c0a52-5d8e-4c43-9a64-1f0c2d3e4b5a/errors.xlsx' } },
 };
 
 const progress = () => Number(screen.getByRole('progressbar').getAttribute('aria-valuenow'));

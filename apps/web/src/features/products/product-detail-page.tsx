@@ -152,7 +152,7 @@ export default function ProductDetailPage(_props: { screen?: ScreenDef }) {
             <Descriptions.Item label={t('products.field.updatedAt')}>{fmt(p.updatedAt)}</Descriptions.Item>
           </Descriptions>
           <div style={{ flex: '0 1 280px' }}>
-            <Typography.Title level={5} style={{ marginTop: 0 }}>
+            <Typography.Title level={2} style={{ marginTop: 0, fontSize: 16 }}>
               {t('products.detail.approval')}
             </Typography.Title>
             <ApprovalTimeline product={p} />

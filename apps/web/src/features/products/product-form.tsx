@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Alert, App, Button, Card, Col, Drawer, Form, Input, InputNumber, Row, Select, Skeleton, Space, Typography, Upload, type FormInstance } from 'antd';
 import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,9 +14,11 @@ import {
   weightField,
   type Product,
   type ProductCreateBody,
+  type ProductUpdateBody,
 } from '@exship/contracts';
 import { productsApi } from '../../api/endpoints';
 import { errorText } from '../../shared/api-feedback';
+import { useAction } from '../../shared/use-action';
 import { useMediaQuery, PHONE_QUERY } from '../../shared/use-media-query';
 import { zodRule } from '../../shared/zod-rule';
 import { MockupThumb, applyNestedFieldErrors, useIsStaff } from './shared';
@@ -123,7 +125,8 @@ const MOCKUP_TYPES = ['image/jpeg', 'image/png'];
 function MockupField({ value, onChange, customerId, label }: { value?: string | null; onChange?: (v: string | null) => void; customerId?: string; label: string }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [uploading, setUploading] = useState(false);
+  const upload = useAction((file: File) => productsApi.uploadMockup(file, customerId), { success: 'products.mockup.uploaded', onSuccess: (res) => onChange?.(res.data.url) });
+  const uploading = upload.pending;
   return (
     <Space align="center" wrap>
       <MockupThumb url={value} size={56} alt={label} />
@@ -143,18 +146,9 @@ function MockupField({ value, onChange, customerId, label }: { value?: string | 
           return true;
         }}
         customRequest={async ({ file, onSuccess, onError }) => {
-          setUploading(true);
-          try {
-            const res = await productsApi.uploadMockup(file as File, customerId);
-            onChange?.(res.data.url);
-            message.success(res.message || t('products.mockup.uploaded'));
-            onSuccess?.(res.data);
-          } catch (err) {
-            message.error(errorText(err, t));
-            onError?.(err as Error);
-          } finally {
-            setUploading(false);
-          }
+          const res = await upload.run(file as File);
+          if (res) onSuccess?.(res.data);
+          else onError?.(new Error('upload failed'));
         }}
       >
         <Button icon={<UploadOutlined />} loading={uploading} aria-label={`${t('products.mockup.upload')} — ${label}`}>
@@ -181,7 +175,16 @@ export function ProductFormDrawer({ open, productId, onClose, onSaved }: { open:
   const staff = useIsStaff();
   const phone = useMediaQuery(PHONE_QUERY);
   const [form] = Form.useForm<ProductValues>();
-  const [saving, setSaving] = useState(false);
+  const save = useAction((body: ProductUpdateBody | ProductCreateBody) => (productId !== null ? productsApi.update(productId, body) : productsApi.create(body as ProductCreateBody)), {
+    success: 'products.form.saved',
+    onSuccess: async (res) => {
+      await queryClient.invalidateQueries({ queryKey: ['products'] });
+      onSaved?.(res.data);
+      onClose();
+    },
+    onError: (err) => applyNestedFieldErrors(form, err, t),
+  });
+  const saving = save.pending;
   const editing = productId !== null;
   const existing = useQuery({
     queryKey: ['products', 'detail', productId],
@@ -208,24 +211,12 @@ export function ProductFormDrawer({ open, productId, onClose, onSaved }: { open:
       message.error(t('products.form.invalid'));
       return;
     }
-    setSaving(true);
-    try {
-      const res = editing ? await productsApi.update(productId, parsed.data) : await productsApi.create(parsed.data as ProductCreateBody);
-      message.success(res.message || t('products.form.saved'));
-      await queryClient.invalidateQueries({ queryKey: ['products'] });
-      onSaved?.(res.data);
-      onClose();
-    } catch (err) {
-      applyNestedFieldErrors(form, err, t);
-      message.error(errorText(err, t));
-    } finally {
-      setSaving(false);
-    }
+    await save.run(parsed.data);
   };
 
   const num = (name: string, label: string, rule: Parameters<typeof zodRule>[0], opts: { suffix?: string; req?: boolean; precision?: number } = {}) => (
     <Form.Item name={name} label={label} rules={[zodRule(rule, t)]} required={opts.req}>
-      <InputNumber style={{ width: '100%' }} suffix={opts.suffix} precision={opts.precision ?? 2} min={0} />
+      <InputNumber style={{ width: '100%' }} suffix={opts.suffix} precision={opts.precision ?? 2} />
     </Form.Item>
   );
 
@@ -319,7 +310,7 @@ export function ProductFormDrawer({ open, productId, onClose, onSaved }: { open:
             </Col>
           </Row>
 
-          <Typography.Title level={5} style={{ marginTop: 8 }}>
+          <Typography.Title level={2} style={{ marginTop: 8, fontSize: 16 }}>
             {t('products.variants.title')}
           </Typography.Title>
           <Form.List name="variants">
@@ -351,12 +342,12 @@ export function ProductFormDrawer({ open, productId, onClose, onSaved }: { open:
                       </Col>
                       <Col xs={12} md={5}>
                         <Form.Item name={[field.name, 'price']} label={t('products.field.price')} rules={[zodRule(required(v.price), t)]} required>
-                          <InputNumber style={{ width: '100%' }} prefix="$" step={1} min={1} />
+                          <InputNumber style={{ width: '100%' }} prefix="$" step={1} />
                         </Form.Item>
                       </Col>
                       <Col xs={12} md={5}>
                         <Form.Item name={[field.name, 'salesTax']} label={t('products.field.salesTax')} rules={[zodRule(required(v.salesTax), t)]}>
-                          <InputNumber style={{ width: '100%' }} suffix="%" precision={2} min={0} max={100} />
+                          <InputNumber style={{ width: '100%' }} suffix="%" precision={2} />
                         </Form.Item>
                       </Col>
                       <Col xs={24} md={6}>
@@ -381,22 +372,22 @@ export function ProductFormDrawer({ open, productId, onClose, onSaved }: { open:
                       </Col>
                       <Col xs={12} md={6}>
                         <Form.Item name={[field.name, 'lengthCm']} label={t('products.field.lengthCm')} rules={[zodRule(v.lengthCm, t)]}>
-                          <InputNumber style={{ width: '100%' }} suffix="cm" precision={2} min={0} />
+                          <InputNumber style={{ width: '100%' }} suffix="cm" precision={2} />
                         </Form.Item>
                       </Col>
                       <Col xs={12} md={6}>
                         <Form.Item name={[field.name, 'widthCm']} label={t('products.field.widthCm')} rules={[zodRule(v.widthCm, t)]}>
-                          <InputNumber style={{ width: '100%' }} suffix="cm" precision={2} min={0} />
+                          <InputNumber style={{ width: '100%' }} suffix="cm" precision={2} />
                         </Form.Item>
                       </Col>
                       <Col xs={12} md={6}>
                         <Form.Item name={[field.name, 'heightCm']} label={t('products.field.heightCm')} rules={[zodRule(v.heightCm, t)]}>
-                          <InputNumber style={{ width: '100%' }} suffix="cm" precision={2} min={0} />
+                          <InputNumber style={{ width: '100%' }} suffix="cm" precision={2} />
                         </Form.Item>
                       </Col>
                       <Col xs={12} md={6}>
                         <Form.Item name={[field.name, 'weightGr']} label={t('products.field.weightGr')} rules={[zodRule(v.weightGr, t)]}>
-                          <InputNumber style={{ width: '100%' }} suffix="g" precision={2} min={0} />
+                          <InputNumber style={{ width: '100%' }} suffix="g" precision={2} />
                         </Form.Item>
                       </Col>
                       <Col xs={24} md={8}>

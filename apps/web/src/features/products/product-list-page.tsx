@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Col, Input, Row, Select, Space, Statistic, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Col, Input, Row, Select, Space, Statistic, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { CheckOutlined, CloseOutlined, DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, SendOutlined, UploadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { PRODUCT_APPROVAL_STATUSES, PRODUCT_ORIGINS, PRODUCT_STATUSES, type ProductListItem, type ScreenDef } from '@exship/contracts';
 import { productsApi, type ProductImportKind } from '../../api/endpoints';
 import { useSession } from '../../api/session';
+import { ResponsiveTable } from '../../shared/responsive-table';
 import { ProductDeleteConfirm, useApprovalCommands, useProductActions } from './approval';
 import { useCustomerOptions } from './customers';
 import { ImportWizard } from './import-wizard';
@@ -64,16 +65,15 @@ export default function ProductListPage(_props: { screen?: ScreenDef }) {
     ...(staff
       ? [{ title: t('products.field.customer'), key: 'customer', render: (_: unknown, p: ProductListItem) => (p.customer ? `${p.customer.fullName} (${p.customer.email})` : '—') }]
       : []),
-    { title: t('products.field.hsCode'), dataIndex: 'hsCode', render: (v: string | null) => v || '—' },
-    { title: t('products.field.variants'), dataIndex: 'variantCount', align: 'right', width: 90 },
-    { title: t('products.field.origin'), dataIndex: 'origin', render: (o: string) => t(`products.origin.${o}`) },
     { title: t('products.field.approvalStatus'), dataIndex: 'approvalStatus', render: (s: ProductListItem['approvalStatus']) => <ApprovalTag status={s} /> },
     { title: t('products.field.status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
     { title: t('products.field.updatedAt'), dataIndex: 'updatedAt', render: (v: string) => fmt(v) },
+    { title: t('products.field.hsCode'), dataIndex: 'hsCode', render: (v: string | null) => v || '—' },
+    { title: t('products.field.variants'), dataIndex: 'variantCount', align: 'right', width: 90 },
+    { title: t('products.field.origin'), dataIndex: 'origin', render: (o: string) => t(`products.origin.${o}`) },
     {
       title: t('products.common.actions'),
       key: 'actions',
-      fixed: 'right',
       render: (_: unknown, p) => {
         const allowed = actionsFor(p.approvalStatus);
         return (
@@ -114,7 +114,7 @@ export default function ProductListPage(_props: { screen?: ScreenDef }) {
 
   const stat = (title: string, value: number | undefined, onClick?: () => void) => (
     <Col xs={24} sm={8}>
-      <Card size="small" hoverable={!!onClick} onClick={onClick} role={onClick ? 'button' : undefined} aria-label={onClick ? title : undefined}>
+      <Card size="small" hoverable={!!onClick} onClick={onClick} role={onClick ? 'button' : undefined}>
         <Statistic title={title} value={value ?? 0} loading={list.isLoading} />
       </Card>
     </Col>
@@ -188,12 +188,11 @@ export default function ProductListPage(_props: { screen?: ScreenDef }) {
         )}
         <Select aria-label={t('products.field.createdBy')} value={filters.createdBy} onChange={(createdBy) => setFilters({ createdBy })} style={{ width: 200 }} options={createdByOptions} />
       </Space>
-      <Table<ProductListItem>
+      <ResponsiveTable<ProductListItem>
         rowKey="id"
         columns={columns}
         dataSource={data?.items}
         loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
         locale={{ emptyText: list.isError ? t('products.common.loadFailed') : t('products.list.empty') }}
         pagination={serverPagination(Number(filters.page), Number(filters.pageSize), data?.totalCount, (page, pageSize) => setFilters({ page, pageSize }), t)}
       />

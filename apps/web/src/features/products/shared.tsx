@@ -16,8 +16,9 @@ import './locales';
 // Pieces shared by the products, product detail and actual-weight-fee screens (issue 4).
 export { DeleteConfirm, ScreenCard, saveBase64, saveBlob, serverPagination, useCan, useUrlState as useUrlFilters, type ErrorWorkbook } from '../../shared/screen';
 
+/** Staff acting for customers (EX-ACT-FOR-CUSTOMER): they name the customer, see every account. */
 export function useIsStaff(): boolean {
-  return useSession().profile?.role.kind === 'staff';
+  return (useSession().profile?.permissions ?? []).includes('EX-ACT-FOR-CUSTOMER');
 }
 
 /** DESIGN "Time": DD-MM-YYYY HH:mm:ss in the user's offset. */

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Descriptions, Drawer, Empty, Form, InputNumber, Modal, Select, Space, Table, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Drawer, Empty, Form, InputNumber, Modal, Select, Space, Table, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, HistoryOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { WeightConfigBodySchema, type WeightConfig, type WeightConfigHistory } from '@exship/contracts';
 import { productsApi } from '../../api/endpoints';
-import { applyFieldErrors, errorText } from '../../shared/api-feedback';
+import { errorText } from '../../shared/api-feedback';
+import { useAction } from '../../shared/use-action';
 import { usd } from '../../shared/money';
 import { useMediaQuery, PHONE_QUERY } from '../../shared/use-media-query';
 import { zodRule } from '../../shared/zod-rule';
@@ -63,26 +64,17 @@ interface ConfigValues {
 /** Set or change a product's threshold and fee (EX-PRODUCT-CONFIG). */
 export function WeightConfigModal({ product, current, onClose }: { product: { id: string; name: string } | null; current: WeightConfig | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<ConfigValues>();
-  const [saving, setSaving] = useState(false);
   const shape = WeightConfigBodySchema.shape;
-  const finish = async (v: ConfigValues) => {
-    if (!product) return;
-    setSaving(true);
-    try {
-      const res = await productsApi.saveWeightConfig(product.id, { weightThreshold: v.weightThreshold ?? 0, fee: v.fee ?? 0, status: v.status });
-      message.success(res.message || t('products.weight.saved'));
-      await queryClient.invalidateQueries({ queryKey: ['products'] });
-      await queryClient.invalidateQueries({ queryKey: ['weight-configs'] });
-      onClose();
-    } catch (err) {
-      applyFieldErrors(form, err, t);
-      message.error(errorText(err, t));
-    } finally {
-      setSaving(false);
-    }
+  const save = useAction((x: { id: string; v: ConfigValues }) => productsApi.saveWeightConfig(x.id, { weightThreshold: x.v.weightThreshold ?? 0, fee: x.v.fee ?? 0, status: x.v.status }), {
+    success: 'products.weight.saved',
+    form,
+    invalidate: [['products'], ['weight-configs']],
+    onSuccess: () => onClose(),
+  });
+  const saving = save.pending;
+  const finish = (v: ConfigValues) => {
+    if (product) void save.run({ id: product.id, v });
   };
   return (
     <Modal
@@ -114,10 +106,10 @@ export function WeightConfigModal({ product, current, onClose }: { product: { id
           extra={t('products.weight.thresholdHelp')}
           required
         >
-          <InputNumber style={{ width: '100%' }} suffix="g" min={0} precision={2} />
+          <InputNumber style={{ width: '100%' }} suffix="g" precision={2} />
         </Form.Item>
         <Form.Item name="fee" label={t('products.weight.fee')} rules={[zodRule({ safeParse: (v: unknown) => shape.fee.safeParse(v ?? undefined) }, t)]}>
-          <InputNumber style={{ width: '100%' }} prefix="$" min={0} precision={2} />
+          <InputNumber style={{ width: '100%' }} prefix="$" precision={2} />
         </Form.Item>
         <Form.Item name="status" label={t('products.field.status')}>
           <Select
@@ -135,29 +127,21 @@ export function WeightConfigModal({ product, current, onClose }: { product: { id
 /** The weight config card of the product detail screen. */
 export function WeightConfigCard({ product }: { product: { id: string; name: string; weightConfig: WeightConfig | null } }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const can = useCan();
   const fmt = useFormatDate();
   const manage = can('EX-PRODUCT-CONFIG');
   const [editing, setEditing] = useState(false);
   const [history, setHistory] = useState(false);
-  const [removing, setRemoving] = useState(false);
   const c = product.weightConfig;
   const configured = c?.configurationStatus === 'configured';
 
+  const removal = useAction((productId: string) => productsApi.removeWeightConfig(productId), {
+    success: 'products.weight.removed',
+    invalidate: [['products'], ['weight-configs']],
+  });
+  const removing = removal.pending;
   const remove = async () => {
-    setRemoving(true);
-    try {
-      const res = await productsApi.removeWeightConfig(product.id);
-      message.success(res.message || t('products.weight.removed'));
-      await queryClient.invalidateQueries({ queryKey: ['products'] });
-      await queryClient.invalidateQueries({ queryKey: ['weight-configs'] });
-    } catch (err) {
-      message.error(errorText(err, t));
-    } finally {
-      setRemoving(false);
-    }
+    await removal.run(product.id);
   };
 
   return (

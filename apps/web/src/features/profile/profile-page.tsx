@@ -1,14 +1,14 @@
-import { useState } from 'react';
-import { App, Button, Card, Checkbox, DatePicker, Descriptions, Form, Input, Select, Skeleton, Switch, Tabs, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, DatePicker, Descriptions, Form, Input, Select, Skeleton, Switch, Tabs, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, LIMITS, ProfileUpdateBodySchema, passwordField, type Language, type Profile, type ScreenDef } from '@exship/contracts';
+import type { z } from 'zod';
+import { LANGUAGES, LIMITS, ProfileSettingBodySchema, ProfileUpdateBodySchema, UpdatePasswordBodySchema, passwordField, type Language, type Profile, type ScreenDef } from '@exship/contracts';
 import { formatDateTime, hasAccess } from '@exship/domain';
 import { ApiError } from '../../api/client';
 import { authApi, profileApi } from '../../api/endpoints';
 import { session, useSession } from '../../api/session';
-import { applyFieldErrors, errorText } from '../../shared/api-feedback';
+import { useAction } from '../../shared/use-action';
 import { LANGUAGE_LABEL } from '../../shared/language-switch';
 import { useChangeLanguage } from '../../shared/use-change-language';
 import { matchesField, zodRule } from '../../shared/zod-rule';
@@ -24,38 +24,25 @@ const TIME_ZONES = [
   '+13:00', '+14:00',
 ];
 
-interface InfoForm {
-  fullName: string;
-  phone?: string;
-  gender?: 'male' | 'female' | null;
-  dateOfBirth?: Dayjs | null;
-}
+/** The profile body, with the date of birth as the picker's value. */
+type InfoForm = Omit<z.input<typeof ProfileUpdateBodySchema>, 'dateOfBirth'> & { dateOfBirth?: Dayjs | null };
 
 function InfoTab({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<InfoForm>();
-  const [saving, setSaving] = useState(false);
   const shape = ProfileUpdateBodySchema.shape;
-
-  const onFinish = async (v: InfoForm) => {
-    setSaving(true);
-    try {
-      const res = await profileApi.update({
+  const save = useAction(
+    (v: InfoForm) =>
+      profileApi.update({
         fullName: v.fullName,
         phone: v.phone?.trim() || undefined,
         gender: v.gender ?? null,
         dateOfBirth: v.dateOfBirth ? v.dateOfBirth.format('YYYY-MM-DD') : null,
-      });
-      if (res.data?.id) session.setProfile(res.data);
-      message.success(res.message || t('profile.saved'));
-    } catch (err) {
-      applyFieldErrors(form, err, t);
-      message.error(errorText(err, t));
-    } finally {
-      setSaving(false);
-    }
-  };
+      }),
+    { success: 'profile.saved', form, onSuccess: (res) => res.data?.id && session.setProfile(res.data) },
+  );
+  const onFinish = (v: InfoForm) => void save.run(v);
+  const saving = save.pending;
 
   return (
     <div style={{ maxWidth: 560 }}>
@@ -102,39 +89,27 @@ function InfoTab({ profile }: { profile: Profile }) {
   );
 }
 
-interface SettingForm {
-  timeZone: string;
-  labelPurchaseDelayHours: number;
-  autoPay: boolean;
-}
+type SettingForm = z.input<typeof ProfileSettingBodySchema>;
 
 function SettingTab({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const { language } = useSession();
   const changeLanguage = useChangeLanguage();
   const [form] = Form.useForm<SettingForm>();
-  const [saving, setSaving] = useState(false);
   const canWallet = hasAccess(profile.permissions, 'EX-WALLET-VIEW');
   const zones = TIME_ZONES.includes(profile.timeZone) ? TIME_ZONES : [...TIME_ZONES, profile.timeZone].sort();
 
-  const onFinish = async (v: SettingForm) => {
-    setSaving(true);
-    try {
-      const res = await profileApi.updateSetting({
+  const save = useAction(
+    (v: SettingForm) =>
+      profileApi.updateSetting({
         timeZone: v.timeZone,
         labelPurchaseDelayHours: v.labelPurchaseDelayHours,
         ...(canWallet ? { autoPay: v.autoPay } : {}),
-      });
-      if (res.data?.id) session.setProfile(res.data);
-      message.success(res.message || t('profile.settingSaved'));
-    } catch (err) {
-      applyFieldErrors(form, err, t);
-      message.error(errorText(err, t));
-    } finally {
-      setSaving(false);
-    }
-  };
+      }),
+    { success: 'profile.settingSaved', form, onSuccess: (res) => res.data?.id && session.setProfile(res.data) },
+  );
+  const onFinish = (v: SettingForm) => void save.run(v);
+  const saving = save.pending;
 
   return (
     <div style={{ maxWidth: 560 }}>
@@ -182,38 +157,32 @@ function SettingTab({ profile }: { profile: Profile }) {
   );
 }
 
-interface PasswordForm {
-  currentPassword: string;
-  password: string;
-  confirmPassword: string;
-  logoutOtherSessions: boolean;
-}
+type PasswordForm = z.input<typeof UpdatePasswordBodySchema>;
 
 function ChangePasswordTab() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { profile } = useSession();
   const [form] = Form.useForm<PasswordForm>();
-  const [saving, setSaving] = useState(false);
-
-  const onFinish = async (v: PasswordForm) => {
-    setSaving(true);
-    try {
-      const res = await authApi.updatePassword(v);
-      message.success(res.message || t('profile.passwordChanged'));
+  const save = useAction((v: PasswordForm) => authApi.updatePassword({ ...v, logoutOtherSessions: v.logoutOtherSessions ?? true }), {
+    success: 'profile.passwordChanged',
+    form,
+    onSuccess: async () => {
       form.resetFields();
-    } catch (err) {
-      const placed = applyFieldErrors(form, err, t);
+      // A required change is done: the fresh profile lifts the restriction in the app.
+      if (profile?.mustChangePassword) session.setProfile((await authApi.me()).data);
+    },
+    onError: (err, _v, placed) => {
       if (!placed && err instanceof ApiError && (err.code === 'CURRENT_PASSWORD_WRONG' || err.code === 'PASSWORD_REUSED')) {
         form.setFields([{ name: err.code === 'CURRENT_PASSWORD_WRONG' ? 'currentPassword' : 'password', errors: [err.message || t(`error.${err.code}`)] }]);
       }
-      message.error(errorText(err, t));
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
+  const onFinish = (v: PasswordForm) => void save.run(v);
+  const saving = save.pending;
 
   return (
     <div style={{ maxWidth: 480 }}>
+      {profile?.mustChangePassword && <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('profile.mustChangePassword')} />}
       <Form<PasswordForm> form={form} layout="vertical" onFinish={onFinish} initialValues={{ logoutOtherSessions: true }}>
         <Form.Item name="currentPassword" label={t('profile.currentPassword')} rules={[{ required: true, message: t('validation.required') }]}>
           <Input.Password autoComplete="current-password" />

@@ -1,12 +1,14 @@
-import { Button, Space } from 'antd';
+import './locales';
+import { Button, Space, Tag } from 'antd';
 import {
   ApiOutlined,
   BarcodeOutlined,
-  CarOutlined,
-  CloudUploadOutlined,
+  BellOutlined,
+  CalculatorOutlined,
+  DeploymentUnitOutlined,
   EnvironmentOutlined,
-  SafetyCertificateOutlined,
-  ShopOutlined,
+  ShoppingOutlined,
+  UserOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
@@ -14,17 +16,24 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../api/session';
 import { useDocumentTitle } from '../../shared/use-document-title';
 
-const STEPS = ['create', 'pay', 'dropoff', 'track'] as const;
-const FEATURES = [
-  { key: 'import', icon: <CloudUploadOutlined /> },
-  { key: 'wallet', icon: <WalletOutlined /> },
-  { key: 'labels', icon: <BarcodeOutlined /> },
-  { key: 'tracking', icon: <EnvironmentOutlined /> },
-  { key: 'walmart', icon: <ShopOutlined /> },
-  { key: 'api', icon: <ApiOutlined /> },
+/** What a new account can use today: keep in step with the screens switched on in SCREENS. */
+const TODAY = [
+  { key: 'quote', icon: <CalculatorOutlined /> },
+  { key: 'network', icon: <DeploymentUnitOutlined /> },
+  { key: 'products', icon: <ShoppingOutlined /> },
+  { key: 'notifications', icon: <BellOutlined /> },
+  { key: 'account', icon: <UserOutlined /> },
 ] as const;
 
-/** The landing page: what ExShip does, how it works, and the way in. */
+/** Announced, clearly marked as not there yet. */
+const COMING = [
+  { key: 'orders', icon: <BarcodeOutlined /> },
+  { key: 'wallet', icon: <WalletOutlined /> },
+  { key: 'tracking', icon: <EnvironmentOutlined /> },
+  { key: 'integrations', icon: <ApiOutlined /> },
+] as const;
+
+/** The landing page: what ExShip does today, what comes next, and the way in. */
 export default function HomePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -56,50 +65,44 @@ export default function HomePage() {
               )}
             </Space>
           </div>
-          <div className="pub-hero-card" aria-label={t('public.home.journey')}>
-            {[
-              { icon: <ShopOutlined />, k: 'order' },
-              { icon: <BarcodeOutlined />, k: 'label' },
-              { icon: <CarOutlined />, k: 'hub' },
-              { icon: <SafetyCertificateOutlined />, k: 'delivered' },
-            ].map((r) => (
-              <div className="pub-route" key={r.k}>
-                <span className="pub-route-dot">{r.icon}</span>
-                <div>
-                  <strong>{t(`public.home.journey.${r.k}`)}</strong>
-                  <small>{t(`public.home.journey.${r.k}.note`)}</small>
-                </div>
+          <div className="pub-hero-card">
+            {TODAY.slice(0, 4).map((f) => (
+              <div className="pub-route" key={f.key}>
+                <span className="pub-route-dot">{f.icon}</span>
+                <strong>{t(`public.home.today.${f.key}.title`)}</strong>
               </div>
             ))}
           </div>
         </div>
       </section>
 
-      <section className="pub-section">
+      <section className="pub-section" aria-labelledby="home-today">
         <div className="pub-container">
-          <h2>{t('public.home.how.title')}</h2>
-          <p className="sub">{t('public.home.how.sub')}</p>
-          <div className="pub-steps">
-            {STEPS.map((s) => (
-              <div className="pub-step" key={s}>
-                <h3>{t(`public.home.how.${s}.title`)}</h3>
-                <p>{t(`public.home.how.${s}.body`)}</p>
-              </div>
-            ))}
-          </div>
-        </div>
-      </section>
-
-      <section className="pub-section">
-        <div className="pub-container">
-          <h2>{t('public.home.features.title')}</h2>
-          <p className="sub">{t('public.home.features.sub')}</p>
+          <h2 id="home-today">{t('public.home.today')}</h2>
+          <p className="sub">{t('public.home.today.sub')}</p>
           <div className="pub-features">
-            {FEATURES.map((f) => (
+            {TODAY.map((f) => (
               <div className="pub-feature" key={f.key}>
                 <span className="icon">{f.icon}</span>
-                <h3>{t(`public.home.features.${f.key}.title`)}</h3>
-                <p>{t(`public.home.features.${f.key}.body`)}</p>
+                <h3>{t(`public.home.today.${f.key}.title`)}</h3>
+                <p>{t(`public.home.today.${f.key}.body`)}</p>
+              </div>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section className="pub-section" aria-labelledby="home-coming">
+        <div className="pub-container">
+          <h2 id="home-coming">{t('public.home.coming')}</h2>
+          <p className="sub">{t('public.home.coming.sub')}</p>
+          <div className="pub-steps">
+            {COMING.map((f) => (
+              <div className="pub-coming" key={f.key}>
+                <span className="icon">{f.icon}</span>
+                <Tag>{t('public.home.coming.tag')}</Tag>
+                <h3>{t(`public.home.coming.${f.key}.title`)}</h3>
+                <p>{t(`public.home.coming.${f.key}.body`)}</p>
               </div>
             ))}
           </div>

@@ -1,16 +1,16 @@
-import './locales';
+import './list-ui-locales';
 import { useState, type ReactNode } from 'react';
-import { App, Button, Col, Form, Input, Modal, Row, Select, Space, Tag, type FormInstance } from 'antd';
+import { Button, Col, Form, Input, Modal, Row, Select, Space, Tag, type FormInstance } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Envelope } from '../../api/client';
-import { applyFieldErrors, errorText } from '../../shared/api-feedback';
-import { zodRule } from '../../shared/zod-rule';
+import type { Envelope } from '../api/client';
+import { zodRule } from './zod-rule';
+import { useAction } from './use-action';
 
 // Pieces shared by the network, pricing and discount screens (issue 3).
-import { DeleteConfirm, useDownload as useSharedDownload } from '../../shared/screen';
-export { DeleteConfirm, ScreenCard, ServerTable, UrlServerTable, saveBase64, saveBlob, serverPagination, useCan, useListQuery, useUrlState } from '../../shared/screen';
+import { DeleteConfirm, useDownload as useSharedDownload } from './screen';
+export { DeleteConfirm, ScreenCard, ServerTable, UrlServerTable, saveBase64, saveBlob, serverPagination, useCan, useListQuery, useUrlState } from './screen';
 
 type Translate = (key: string, o?: Record<string, unknown>) => string;
 
@@ -53,13 +53,13 @@ export function NewButton({ show, label, onClick }: { show: boolean; label: stri
   );
 }
 
-/** The right-pinned actions column of a list, present only for users who may manage its rows. */
+/** The actions column of a list (last, never pinned over other columns), present only for users who may manage its rows. */
 function actionsColumn<T>(show: boolean, width: number, render: (row: T) => ReactNode, t: Translate) {
   if (!show) return [];
-  return [{ title: t('net.common.actions'), key: 'actions', fixed: 'right' as const, width, render: (_: unknown, row: T) => render(row) }];
+  return [{ title: t('net.common.actions'), key: 'actions', width, render: (_: unknown, row: T) => render(row) }];
 }
 
-/** The right-pinned Edit column of a list, present only for users who may edit. */
+/** The Edit column of a list, present only for users who may edit. */
 export function editColumn<T extends { code: string }>(show: boolean, onEdit: (row: T) => void, t: Translate) {
   return actionsColumn<T>(
     show,
@@ -90,7 +90,7 @@ export function EditDeleteActions({ onEdit, onDelete, confirmTitle }: { onEdit: 
   );
 }
 
-/** The right-pinned Edit + Delete column of a list, present only for users who may manage. */
+/** The Edit + Delete column of a list, present only for users who may manage. */
 export function editDeleteColumn<T>(
   show: boolean,
   actions: { onEdit: (row: T) => void; onDelete: (row: T) => unknown; confirmTitle: (row: T) => string },
@@ -101,17 +101,9 @@ export function editDeleteColumn<T>(
 
 /** Deletes a row once confirmed: a message reports the outcome, and the list (`queryKey`) reloads. */
 export function useRemove<T>(remove: (row: T) => Promise<Envelope<unknown>>, queryKey: string) {
-  const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
+  const action = useAction(remove, { success: 'net.common.deleted', invalidate: [[queryKey]] });
   return async (row: T) => {
-    try {
-      const res = await remove(row);
-      message.success(res.message || t('net.common.deleted'));
-      await queryClient.invalidateQueries({ queryKey: [queryKey] });
-    } catch (err) {
-      message.error(errorText(err, t));
-    }
+    await action.run(row);
   };
 }
 
@@ -182,22 +174,10 @@ export function FormModal<T extends object>({
   readOnly?: boolean;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<T>();
-  const [saving, setSaving] = useState(false);
-  const finish = async (values: T) => {
-    setSaving(true);
-    try {
-      const res = await onSubmit(values);
-      message.success(res.message || t('net.common.saved'));
-      onClose();
-    } catch (err) {
-      applyFieldErrors(form, err, t);
-      message.error(errorText(err, t));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = useAction(onSubmit, { success: 'net.common.saved', form, onSuccess: () => onClose() });
+  const saving = save.pending;
+  const finish = (values: T) => void save.run(values);
   return (
     <Modal
       open={open}

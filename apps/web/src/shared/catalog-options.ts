@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { catalogApi } from '../../api/endpoints';
-import { useCan } from './ui';
+import { catalogApi } from '../api/endpoints';
+import { useCan } from './list-ui';
 
 // Pick lists for filters and forms (first 100 records of each; the API caps a page at 100).
 const ALL = { pageSize: 100 };

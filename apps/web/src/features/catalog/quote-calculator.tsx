@@ -1,27 +1,20 @@
-import '../catalog/locales';
+import './locales';
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Checkbox, Col, Descriptions, Form, Input, InputNumber, Row, Select, Statistic, Typography } from 'antd';
+import type { z } from 'zod';
+import { Alert, Button, Card, Checkbox, Col, Descriptions, Form, Input, InputNumber, Row, Select, Statistic, Typography, type FormRule } from 'antd';
 import { CalculatorOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { QuoteBodySchema } from '@exship/contracts';
 import { ApiError } from '../../api/client';
 import { quoteApi, type QuoteBody, type QuoteReply } from '../../api/endpoints';
-import { applyFieldErrors, errorText } from '../../shared/api-feedback';
+import { errorText } from '../../shared/api-feedback';
+import { useAction } from '../../shared/use-action';
 import { usd } from '../../shared/money';
 import { zodRule } from '../../shared/zod-rule';
 
-interface QuoteForm {
-  serviceCode: string;
-  weight: number;
-  length: number;
-  width: number;
-  height: number;
-  country: string;
-  state: string;
-  zipcode: string;
-  signature: boolean;
-  discountCode: string;
-}
+/** The quote body as the form holds it (staff-only fields left out). */
+type QuoteForm = Omit<z.input<typeof QuoteBodySchema>, 'sku' | 'customerId'>;
 
 /** An optional text field: blank passes, anything else must match the schema. */
 const blankOr = (schema: { safeParse: (v: unknown) => { success: true } | { success: false; error: { issues: readonly { message: string }[] } } }) => ({
@@ -30,6 +23,37 @@ const blankOr = (schema: { safeParse: (v: unknown) => { success: true } | { succ
 
 const upper = (v: unknown) => (typeof v === 'string' ? v.toUpperCase() : v);
 
+type Parser = Parameters<typeof zodRule>[0];
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** A required text field: blank says "required" (not the format rule), anything else must match the schema. */
+const requiredThen = (schema: Parser): Parser => ({
+  safeParse: (v: unknown) => (isBlank(v) ? { success: false, error: { issues: [{ message: 'validation.required' }] } } : schema.safeParse(v)),
+});
+
+const SIDES = ['length', 'width', 'height'] as const;
+type Side = (typeof SIDES)[number];
+
+/**
+ * The three sides share one error line under the size row: a side whose error an earlier side
+ * already shows ("Dimensions are missing…") stays quiet instead of repeating it.
+ */
+function sideRule(side: Side, t: TFunction): FormRule {
+  return ({ getFieldValue }) => ({
+    validator: async (_rule, value: unknown) => {
+      const problem = (s: Side, v: unknown) => {
+        const r = QuoteBodySchema.shape[s].safeParse(v ?? undefined);
+        return r.success ? null : (r.error.issues[0]?.message ?? 'validation.invalid');
+      };
+      const mine = problem(side, value);
+      if (!mine) return;
+      const earlier = SIDES.slice(0, SIDES.indexOf(side)).map((s) => problem(s, getFieldValue(s)));
+      if (earlier.includes(mine)) return;
+      throw new Error(t(mine));
+    },
+  });
+}
+
 /**
  * The quote calculator (issue 3): parcel and destination in, the fee breakdown and total out.
  * Staff replies also carry the routing (carrier, warehouse, zone), the cost and the margin.
@@ -37,7 +61,6 @@ const upper = (v: unknown) => (typeof v === 'string' ? v.toUpperCase() : v);
 export function QuoteCalculator({ services }: { services: { code: string; name: string }[] }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<QuoteForm>();
-  const [busy, setBusy] = useState(false);
   const [reply, setReply] = useState<QuoteReply | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const shape = QuoteBodySchema.shape;
@@ -47,32 +70,36 @@ export function QuoteCalculator({ services }: { services: { code: string; name: 
     if (firstService && !form.getFieldValue('serviceCode')) form.setFieldValue('serviceCode', firstService);
   }, [firstService, form]);
 
-  const onFinish = async (v: QuoteForm) => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      const body: QuoteBody = {
-        serviceCode: v.serviceCode,
-        weight: v.weight,
-        length: v.length,
-        width: v.width,
-        height: v.height,
-        country: v.country.trim(),
-        state: v.state?.trim() || undefined,
-        zipcode: v.zipcode.trim(),
-        signature: !!v.signature,
-        discountCode: v.discountCode?.trim() || undefined,
-      };
-      const res = await quoteApi.quote(body);
-      setReply(res.data);
-    } catch (err) {
+  /** Errors the server put on fields (a refused discount code) belong to the last quote only. */
+  const clearServerErrors = (names: (keyof QuoteForm)[]) => form.setFields(names.map((name) => ({ name, errors: [] })));
+
+  const quote = useAction((body: QuoteBody) => quoteApi.quote(body), {
+    success: false,
+    errorMessage: false,
+    onSuccess: (res) => setReply(res.data),
+    onError: (err, _body, placed) => {
       setReply(null);
-      const placed = applyFieldErrors(form, err, t);
       // SPEC §8: 'no suitable shipping service' with the reason; discount refusals land on the code field.
       if (!placed || (err instanceof ApiError && err.code === 'NO_SUITABLE_SERVICE')) setProblem(errorText(err, t));
-    } finally {
-      setBusy(false);
-    }
+    },
+    form,
+  });
+  const busy = quote.pending;
+  const onFinish = (v: QuoteForm) => {
+    setProblem(null);
+    clearServerErrors(['discountCode', 'state', 'signature', 'serviceCode']);
+    void quote.run({
+      serviceCode: v.serviceCode,
+      weight: v.weight,
+      length: v.length,
+      width: v.width,
+      height: v.height,
+      country: v.country.trim(),
+      state: v.state?.trim() || undefined,
+      zipcode: v.zipcode.trim(),
+      signature: !!v.signature,
+      discountCode: v.discountCode?.trim() || undefined,
+    });
   };
 
   const fees = reply?.fees;
@@ -88,7 +115,11 @@ export function QuoteCalculator({ services }: { services: { code: string; name: 
         form={form}
         layout="vertical"
         onFinish={onFinish}
-        onValuesChange={() => setProblem(null)}
+        onValuesChange={(changed: Partial<QuoteForm>) => {
+          setProblem(null);
+          // A field without rules keeps a server error until told otherwise: editing it clears it.
+          if ('discountCode' in changed) clearServerErrors(['discountCode']);
+        }}
         initialValues={{ serviceCode: services[0]?.code, country: 'US', state: '', zipcode: '', signature: false, discountCode: '' }}
       >
         <Form.Item name="serviceCode" label={t('quoteCalc.service')} rules={[zodRule(shape.serviceCode, t)]} required>
@@ -99,30 +130,27 @@ export function QuoteCalculator({ services }: { services: { code: string; name: 
           />
         </Form.Item>
         <Row gutter={12}>
-          <Col xs={24} sm={6}>
+          <Col xs={24} sm={8}>
             <Form.Item name="weight" label={t('quoteCalc.weight')} rules={[zodRule(shape.weight, t)]} required>
               <InputNumber min={0} max={999998} suffix="g" style={{ width: '100%' }} />
             </Form.Item>
           </Col>
-          <Col xs={8} sm={6}>
-            <Form.Item name="length" label={t('quoteCalc.length')} rules={[zodRule(shape.length, t)]} required>
-              <InputNumber min={0} suffix="cm" style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col xs={8} sm={6}>
-            <Form.Item name="width" label={t('quoteCalc.width')} rules={[zodRule(shape.width, t)]} required>
-              <InputNumber min={0} suffix="cm" style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col xs={8} sm={6}>
-            <Form.Item name="height" label={t('quoteCalc.height')} rules={[zodRule(shape.height, t)]} required>
-              <InputNumber min={0} suffix="cm" style={{ width: '100%' }} />
+          <Col xs={24} sm={16}>
+            {/* One label and one error line for the three sides, so an error reads on one line, not five. */}
+            <Form.Item label={t('quoteCalc.size')} required>
+              <div style={{ display: 'flex', gap: 8 }}>
+                {SIDES.map((side) => (
+                  <Form.Item key={side} name={side} noStyle rules={[sideRule(side, t)]} dependencies={SIDES.slice(0, SIDES.indexOf(side))}>
+                    <InputNumber aria-label={t(`quoteCalc.${side}`)} placeholder={t(`quoteCalc.${side}`)} min={0} suffix="cm" style={{ flex: 1, minWidth: 0 }} />
+                  </Form.Item>
+                ))}
+              </div>
             </Form.Item>
           </Col>
         </Row>
         <Row gutter={12}>
           <Col xs={8} sm={6}>
-            <Form.Item name="country" label={t('quoteCalc.country')} rules={[zodRule(shape.country, t)]} normalize={upper} required>
+            <Form.Item name="country" label={t('quoteCalc.country')} rules={[zodRule(requiredThen(shape.country), t)]} normalize={upper} required>
               <Input maxLength={2} />
             </Form.Item>
           </Col>
@@ -132,7 +160,7 @@ export function QuoteCalculator({ services }: { services: { code: string; name: 
             </Form.Item>
           </Col>
           <Col xs={8} sm={12}>
-            <Form.Item name="zipcode" label={t('quoteCalc.zipcode')} rules={[zodRule(shape.zipcode, t)]} required>
+            <Form.Item name="zipcode" label={t('quoteCalc.zipcode')} rules={[zodRule(requiredThen(shape.zipcode), t)]} required>
               <Input maxLength={29} inputMode="numeric" />
             </Form.Item>
           </Col>

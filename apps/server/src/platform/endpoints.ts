@@ -1,0 +1,193 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ErrorEnvelopeSchema,
+  errorStatusesOf,
+  isBinaryReply,
+  okEnvelope,
+  type BinaryReply,
+  type EndpointData,
+  type EndpointDef,
+  type ErrorStatus,
+  type ParsedBody,
+  type ParsedParams,
+  type ParsedQuery,
+} from '@exship/contracts';
+import { compiledSerializer, ok } from './http';
+
+// CONVENTIONS "One contract": a route is registered from its descriptor in packages/contracts, so
+// validation, access, the OpenAPI operation and the web client's types cannot drift apart.
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The descriptor a route was registered from (OpenAPI transform, tests). */
+    endpoint?: EndpointDef;
+  }
+}
+
+/** The error envelope, one OpenAPI component (`#/components/schemas/ErrorEnvelope`) every error reply refers to. */
+export const ErrorReplySchema = ErrorEnvelopeSchema.meta({
+  id: 'ErrorEnvelope',
+  description: '`code` is a stable string; `message` is in the caller\'s language; `errors` names each bad field and the rule it broke.',
+});
+
+const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
+  400: 'Invalid input (VALIDATION_FAILED names each field and rule) or a request the current state refuses',
+  401: 'No session, or the session expired',
+  403: 'The caller lacks the permission, or the account may not do this',
+  404: 'Not found',
+  409: 'Conflicts with the current state (duplicate, or not allowed for the status)',
+  413: 'The upload is too large',
+  415: 'Unsupported media type',
+  422: 'The file or the data cannot be processed',
+  429: 'Too many attempts; retry after the `retry-after` header',
+};
+
+const FileSchema = z.string().meta({ format: 'binary' });
+
+type RouteRequest<E extends EndpointDef> = FastifyRequest<{ Params: ParsedParams<E>; Querystring: ParsedQuery<E>; Body: ParsedBody<E> }>;
+/**
+ * What a handler may hand over for a reply: database rows type their text columns as `string` and
+ * their timestamps as `Date`, where the contract has an enum or an ISO string. Dates are written
+ * as JSON writes them, and the reply is checked against its schema before it leaves ('validate').
+ */
+type FromRows<T> = T extends string ? string | Date : T extends readonly (infer I)[] ? FromRows<I>[] : T extends object ? { [K in keyof T]: FromRows<T[K]> } : T;
+/**
+ * A JSON endpoint returns its `data` (the helper wraps the envelope), or sends the envelope itself
+ * when the message or status depends on the outcome (an import that only checked vs one that wrote);
+ * a file endpoint sends the reply itself.
+ */
+type RouteResult<E extends EndpointDef> = E['reply'] extends BinaryReply ? FastifyReply : FromRows<EndpointData<E>> | FastifyReply;
+
+/** Dates as JSON writes them (ISO 8601), so the reply schema is checked against what goes on the wire. */
+function wireDates(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map(wireDates);
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) out[key] = wireDates(item);
+    return out;
+  }
+  return value;
+}
+export type EndpointHandler<E extends EndpointDef> = (req: RouteRequest<E>, reply: FastifyReply) => Promise<RouteResult<E>> | RouteResult<E>;
+
+export interface RouteOptions {
+  /**
+   * 'validate' (default) checks the reply against its schema before writing it, so a reply that
+   * drifts from the contract fails loudly. 'compiled' is for hot routes: a compiled writer, no
+   * re-validation (the handler's reply is already typed).
+   */
+  serializer?: 'validate' | 'compiled';
+}
+
+const permissionText = (access: EndpointDef['access']) =>
+  access === 'public' ? 'Access: public (no sign-in).' : access === 'open' ? 'Access: any signed-in user.' : `Access: permission \`${access}\`.`;
+
+/** Registers one route from its descriptor: access, validation, reply schemas and the OpenAPI operation. */
+export function route<E extends EndpointDef>(
+  // Any type provider: the descriptor carries the types.
+  app: FastifyInstance<any, any, any, any, any>,
+  endpoint: E,
+  handler: EndpointHandler<E>,
+  options: RouteOptions = {},
+): void {
+  const successStatus = endpoint.status ?? 200;
+  const binary = isBinaryReply(endpoint.reply);
+  const successSchema = binary
+    ? { description: (endpoint.reply as BinaryReply).description, content: { [(endpoint.reply as BinaryReply).binary]: { schema: FileSchema } } }
+    : okEnvelope(endpoint.reply as z.ZodType);
+  const response: Record<number, unknown> = { [successStatus]: successSchema };
+  for (const status of errorStatusesOf(endpoint)) {
+    response[status] = { description: ERROR_DESCRIPTIONS[status], content: { 'application/json': { schema: ErrorReplySchema } } };
+  }
+
+  const schema: FastifySchema & Record<string, unknown> = {
+    summary: endpoint.summary,
+    operationId: endpoint.operationId,
+    tags: [...endpoint.tags],
+    description: endpoint.description ? `${endpoint.description}\n\n${permissionText(endpoint.access)}` : permissionText(endpoint.access),
+    'x-permission': endpoint.access,
+    ...(endpoint.hidden ? { hide: true } : {}),
+    ...(endpoint.access === 'public' ? { security: [] } : {}),
+    ...(endpoint.params ? { params: endpoint.params } : {}),
+    ...(endpoint.query ? { querystring: endpoint.query } : {}),
+    // A multipart body is read as a stream by the handler; it is documented by the OpenAPI transform.
+    ...(endpoint.body && !endpoint.multipart ? { body: endpoint.body } : {}),
+    response,
+  };
+
+  const compiled = options.serializer === 'compiled' && !binary ? compiledSerializer(successSchema as z.ZodType)() : null;
+
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    config: { access: endpoint.access, endpoint },
+    schema,
+    // Success replies are checked against the contract (or written by a compiled writer on hot
+    // routes); error replies are built by the error handler from the same envelope, and files are bytes.
+    serializerCompiler: (route: { schema: unknown; method: string; url: string; httpStatus?: string }) => {
+      if (String(route.httpStatus) !== String(successStatus) || binary) return (data: unknown) => JSON.stringify(data);
+      if (compiled) return compiled;
+      const validated = zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]);
+      return (data: unknown) => validated(wireDates(data));
+    },
+    // A synchronous handler (the quote) stays synchronous: no promise on the hot path.
+    handler: (req: FastifyRequest, reply: FastifyReply) => {
+      const envelope = (data: unknown) => {
+        reply.code(successStatus);
+        return ok(req, data, endpoint.message);
+      };
+      const result = handler(req as RouteRequest<E>, reply);
+      if (isThenable(result)) return result.then((data) => (binary || reply.sent ? reply : envelope(data)));
+      // A file handler has sent its reply; Fastify ignores undefined from a synchronous handler.
+      return binary || reply.sent ? undefined : envelope(result);
+    },
+  });
+}
+
+const isThenable = (value: unknown): value is PromiseLike<unknown> => typeof (value as PromiseLike<unknown> | null)?.then === 'function';
+
+const MULTIPART_DEFAULT_DESCRIPTION = 'The file to upload';
+
+/**
+ * The OpenAPI transform: the zod → JSON Schema conversion of fastify-type-provider-zod, plus the
+ * multipart body of upload endpoints (their handlers read the file as a stream, so the route has
+ * no body schema to validate).
+ */
+export const endpointSchemaTransform: typeof jsonSchemaTransform = (document) => {
+  const result = jsonSchemaTransform(document);
+  const endpoint = (document.route.config as { endpoint?: EndpointDef } | undefined)?.endpoint;
+  if (endpoint?.multipart) {
+    const { field, description, accept } = endpoint.multipart;
+    (result.schema as Record<string, unknown>).body = {
+      content: {
+        'multipart/form-data': {
+          schema: {
+            type: 'object',
+            required: [field],
+            properties: {
+              [field]: { type: 'string', format: 'binary', description: `${description || MULTIPART_DEFAULT_DESCRIPTION} (${accept.join(', ')})` },
+            },
+          },
+        },
+      },
+    };
+  }
+  return result;
+};
+
+/**
+ * Schemas with an id (the error envelope) become components that operations refer to. The zod
+ * transform writes an input and an output variant of each; the ones no operation uses are left out.
+ */
+export const endpointSchemaTransformObject: typeof jsonSchemaTransformObject = (document) => {
+  const result = jsonSchemaTransformObject(document) as { components?: { schemas?: Record<string, unknown> } };
+  const schemas = result.components?.schemas;
+  if (schemas) {
+    const used = JSON.stringify({ ...result, components: { ...result.components, schemas: undefined } });
+    for (const name of Object.keys(schemas)) if (!used.includes(`"#/components/schemas/${name}"`)) delete schemas[name];
+  }
+  return result as ReturnType<typeof jsonSchemaTransformObject>;
+};

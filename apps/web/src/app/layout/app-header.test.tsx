@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { session } from '../../api/session';
+import i18n from '../i18n';
+import { makeProfile, renderRoutes, stubApi } from '../../test/render';
+import '../../features/catalog/locales';
+import '../../features/discounts/locales';
+import './locales';
+import { AppHeader } from './app-header';
+
+// Issue 8 #21: built-in role names and the discount time zones speak Vietnamese in a Vietnamese page.
+describe('texts of a Vietnamese page', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    session.clear();
+    void i18n.changeLanguage('en');
+  });
+
+  it('the header names a built-in role in Vietnamese', async () => {
+    const profile = makeProfile({ language: 'vi' });
+    vi.stubGlobal('fetch', vi.fn(stubApi(profile)));
+    session.signIn('token-1', profile);
+    session.setLanguage('vi');
+    renderRoutes([{ path: '/app/dashboard', element: <AppHeader profile={profile} collapsed={false} onToggleMenu={() => {}} compact={false} /> }], '/app/dashboard');
+    expect(await screen.findByText('Khách hàng')).toBeTruthy();
+    expect(screen.queryByText('Customer')).toBeNull();
+    expect(screen.getByRole('button', { name: /^Menu tài khoản: SS Sam Seller Khách hàng$/ })).toBeTruthy();
+  });
+
+  it('a custom role keeps the name staff gave it', async () => {
+    const profile = makeProfile({ language: 'vi', role: { name: 'Kho Hà Nội', code: 'EXR-CUSTOM-HN', kind: 'staff' } });
+    vi.stubGlobal('fetch', vi.fn(stubApi(profile)));
+    session.signIn('token-1', profile);
+    session.setLanguage('vi');
+    renderRoutes([{ path: '/app/dashboard', element: <AppHeader profile={profile} collapsed={false} onToggleMenu={() => {}} compact={false} /> }], '/app/dashboard');
+    expect(await screen.findByText('Kho Hà Nội')).toBeTruthy();
+  });
+
+  it('discount time zones have Vietnamese names', () => {
+    const tVi = i18n.getFixedT('vi');
+    expect(tVi('discount.timeZone.+00:00')).toBe('GMT+00:00 Tây Âu');
+    expect(i18n.getFixedT('en')('discount.timeZone.+00:00')).toBe('GMT+00:00 Western Europe');
+  });
+});

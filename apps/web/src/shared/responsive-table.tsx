@@ -1,0 +1,89 @@
+import { useState, type ReactNode } from 'react';
+import { Card, Empty, Pagination, Spin, Table, type TableColumnType, type TableProps } from 'antd';
+import { PHONE_QUERY, useMediaQuery } from './use-media-query';
+
+// Lists on every screen (issue 8 #23): on a desktop a table where no column is pinned over
+// another (a pinned Actions column used to hide Status at 1280 px); on a phone one card per row,
+// each column a labelled line, so nothing hides behind a sideways scroll.
+
+type Column<T> = TableColumnType<T> & { children?: unknown };
+
+const valueOf = <T,>(row: T, dataIndex: TableColumnType<T>['dataIndex']): unknown => {
+  if (dataIndex === undefined || dataIndex === null) return undefined;
+  const path = Array.isArray(dataIndex) ? dataIndex : [dataIndex];
+  return path.reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string | number, unknown>)[k as string | number] : undefined), row);
+};
+
+/** One row as a card: the columns' titles and cells, the actions (key 'actions') at the bottom. */
+function RowCard<T>({ row, index, columns }: { row: T; index: number; columns: Column<T>[] }) {
+  const cell = (c: Column<T>): ReactNode => {
+    const value = valueOf(row, c.dataIndex);
+    return c.render ? (c.render(value, row, index) as ReactNode) : ((value ?? '') as ReactNode);
+  };
+  const fields = columns.filter((c) => c.key !== 'actions');
+  const actions = columns.find((c) => c.key === 'actions');
+  return (
+    <Card size="small" role="listitem">
+      <dl style={{ display: 'grid', gridTemplateColumns: 'minmax(90px, 40%) 1fr', gap: '6px 12px', margin: 0 }}>
+        {fields.map((c, i) => (
+          <div key={String(c.key ?? c.dataIndex ?? i)} style={{ display: 'contents' }}>
+            <dt style={{ color: '#4b5563', fontSize: 13 }}>{typeof c.title === 'function' ? null : (c.title as ReactNode)}</dt>
+            <dd style={{ margin: 0, minWidth: 0, overflowWrap: 'anywhere' }}>{cell(c)}</dd>
+          </div>
+        ))}
+      </dl>
+      {actions && <div style={{ marginTop: 10, paddingTop: 10, borderTop: '1px solid #f0f0f0' }}>{cell(actions)}</div>}
+    </Card>
+  );
+}
+
+/**
+ * antd's Table on a desktop (pinned columns unpinned, sideways scroll when it must), a card list on
+ * a phone. Takes the Table props the screens use: columns, dataSource, rowKey, loading, pagination, locale.
+ */
+export function ResponsiveTable<T extends object>(props: TableProps<T>) {
+  const phone = useMediaQuery(PHONE_QUERY);
+  const [clientPage, setClientPage] = useState(1);
+  const columns = (props.columns ?? []) as Column<T>[];
+  if (!phone) {
+    // Table width follows the card (cells wrap) and scrolls sideways only when even wrapped cells do not fit.
+    return <Table<T> {...props} scroll={{ x: true }} columns={columns.map((c) => (c.fixed ? { ...c, fixed: undefined } : c))} />;
+  }
+  const rows = props.dataSource ?? [];
+  const keyOf = (row: T, i: number) => {
+    const { rowKey } = props;
+    if (typeof rowKey === 'function') return String(rowKey(row, i));
+    return String((row as Record<string, unknown>)[(rowKey as string | undefined) ?? 'key'] ?? i);
+  };
+  const pagination = props.pagination || null;
+  const pageSize = pagination?.pageSize ?? 10;
+  // Client-paged lists (no total given) are cut here; server-paged ones arrive as one page.
+  const clientPaged = !!pagination && pagination.total === undefined;
+  const current = pagination?.current ?? clientPage;
+  const setCurrent = (page: number, size: number) => (pagination?.onChange ? pagination.onChange(page, size) : setClientPage(page));
+  const shown = clientPaged ? rows.slice((current - 1) * pageSize, current * pageSize) : rows;
+  const visibleColumns = columns.filter((c) => !c.hidden);
+  return (
+    <Spin spinning={!!props.loading}>
+      {shown.length === 0 ? (
+        <Empty description={typeof props.locale?.emptyText === 'function' ? props.locale.emptyText() : props.locale?.emptyText} />
+      ) : (
+        <div role="list" style={{ display: 'grid', gap: 12 }}>
+          {shown.map((row, i) => (
+            <RowCard key={keyOf(row, i)} row={row} index={i} columns={visibleColumns} />
+          ))}
+        </div>
+      )}
+      {pagination && (pagination.total ?? rows.length) > pageSize && (
+        <Pagination
+          simple
+          style={{ marginTop: 12, justifyContent: 'center', display: 'flex' }}
+          current={current}
+          pageSize={pageSize}
+          total={pagination.total ?? rows.length}
+          onChange={setCurrent}
+        />
+      )}
+    </Spin>
+  );
+}
