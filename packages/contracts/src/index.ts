@@ -20,3 +20,4 @@ export * from './users.endpoints';
 export * from './wallet.endpoints';
 export * from './system.endpoints';
 export * from './notifications.endpoints';
+export * from './order-statuses';
