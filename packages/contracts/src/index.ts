@@ -21,3 +21,5 @@ export * from './wallet.endpoints';
 export * from './system.endpoints';
 export * from './notifications.endpoints';
 export * from './order-statuses';
+export * from './orders';
+export * from './orders.endpoints';

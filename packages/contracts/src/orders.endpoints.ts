@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { defineEndpoint, XLSX_MIME } from './endpoint';
+import { multilineTextField } from './fields';
+import {
+  ExOrderIdParamsSchema,
+  OrderCreateBodySchema,
+  OrderCreatedSchema,
+  OrderDetailSchema,
+  OrderExportQuerySchema,
+  OrderIdParamsSchema,
+  OrderListQuerySchema,
+  OrderListReplySchema,
+  OrderPriceReplySchema,
+  OrderUpdateBodySchema,
+  SurchargeBodySchema,
+} from './orders';
+import type { PermissionCode } from './permissions';
+
+// SPEC §2/§3/§4/§5 orders: create (with the review price), edit, list, detail, export, the §4 actions
+// and surcharges. Sellers see their own account's orders; staff (EX-ACT-FOR-CUSTOMER) see every
+// account's. Another account's order id answers 404 ORDER_NOT_FOUND, never 403.
+// Keep zod calls inside the descriptors: the web build drops them there.
+const tags = ['orders'] as const;
+const ACTION_DESCRIPTION = 'Refused with 409 ACTION_NOT_ALLOWED_FOR_STATUS when the order\'s status does not allow it (docs/order-lifecycle.md).';
+
+export const PriceOrderEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/orders/price',
+  access: 'EX-ORDER-CREATE',
+  summary: 'Price an order before saving it (the review step)',
+  description: 'The fee lines the order would be saved with: the same body as the create call.',
+  operationId: 'priceOrder',
+  tags,
+  body: OrderCreateBodySchema,
+  reply: OrderPriceReplySchema,
+  errors: [404, 422],
+});
+
+export const CreateOrderEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/orders',
+  access: 'EX-ORDER-CREATE',
+  summary: 'Create an order',
+  description: 'Saved `unpaid` with a snapshot of its fee lines. 409 ORDER_NAME_TAKEN when the seller already has an order of that name.',
+  operationId: 'createOrder',
+  tags,
+  body: OrderCreateBodySchema,
+  reply: OrderCreatedSchema,
+  status: 201,
+  message: 'order.created',
+  errors: [404, 409, 422],
+});
+
+export const ListOrdersEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/orders',
+  access: 'EX-ORDER-LIST',
+  summary: 'List orders',
+  description: 'Server-paginated; `counts` gives the orders per status under the other filters (the tabs).',
+  operationId: 'listOrders',
+  tags,
+  query: OrderListQuerySchema,
+  reply: OrderListReplySchema,
+});
+
+export const ExportOrdersEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/orders/export.xlsx',
+  access: 'EX-ORDER-EXPORT',
+  summary: 'Export the filtered orders to xlsx',
+  description: 'The list\'s filters; at most 50,000 rows. Cells starting with =, +, - or @ are written as text.',
+  operationId: 'exportOrders',
+  tags,
+  query: OrderExportQuerySchema,
+  reply: { binary: XLSX_MIME, description: 'Orders_<date>.xlsx' },
+});
+
+export const GetOrderEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/orders/:orderId',
+  access: 'EX-ORDER-DETAIL',
+  summary: 'Order detail',
+  description: 'Every field, the fee lines, the status history, surcharges and the actions allowed now.',
+  operationId: 'getOrder',
+  tags,
+  params: OrderIdParamsSchema,
+  reply: OrderDetailSchema,
+  errors: [404],
+});
+
+export const GetOrderByExIdEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/orders/by-ex-order-id/:exOrderId',
+  access: 'EX-ORDER-DETAIL',
+  summary: 'Order detail by its exOrderId (the edit screen)',
+  operationId: 'getOrderByExOrderId',
+  tags,
+  params: ExOrderIdParamsSchema,
+  reply: OrderDetailSchema,
+  errors: [404],
+});
+
+export const UpdateOrderEndpoint = defineEndpoint({
+  method: 'PUT',
+  path: '/orders/:orderId',
+  access: 'EX-ORDER-UPDATE',
+  summary: 'Edit an order',
+  description:
+    'Everything may change before a label is bought. Once labeled (and not yet received), only the address: a new order replaces this one, which is cancelled and refunded after 7 working days (`replacedBy`). 409 ORDER_NOT_EDITABLE otherwise.',
+  operationId: 'updateOrder',
+  tags,
+  params: OrderIdParamsSchema,
+  body: OrderUpdateBodySchema,
+  reply: z.object({ id: z.string(), exOrderId: z.string(), replacedBy: z.object({ id: z.string(), exOrderId: z.string() }).nullable(), totalPrice: z.number() }),
+  message: 'order.updated',
+  errors: [404, 409, 422],
+});
+
+export const DuplicateOrderEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/orders/:orderId/duplicate',
+  access: 'EX-ORDER-DUPLICATE',
+  summary: 'Duplicate an order',
+  description: 'A new unpaid order with the same parcel, recipient and products, priced again today; its name gets a `-copy` suffix (numbered when taken).',
+  operationId: 'duplicateOrder',
+  tags,
+  params: OrderIdParamsSchema,
+  reply: OrderCreatedSchema,
+  status: 201,
+  message: 'order.duplicated',
+  errors: [404, 409, 422],
+});
+
+export const AddSurchargeEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/orders/:orderId/surcharges',
+  access: 'EX-ORDER-SURCHARGE-ADD',
+  summary: 'Add a surcharge to an order',
+  description: 'Sets the payment status to surcharge-unpaid until it is paid. 409 SURCHARGE_NOT_ALLOWED in statuses that cannot take one.',
+  operationId: 'addOrderSurcharge',
+  tags,
+  params: OrderIdParamsSchema,
+  body: SurchargeBodySchema,
+  reply: OrderDetailSchema,
+  status: 201,
+  message: 'order.surchargeAdded',
+  errors: [404, 409],
+});
+
+/** One endpoint per §4 action, each behind its own permission. */
+const actionEndpoint = (path: string, access: PermissionCode, summary: string, operationId: string) =>
+  defineEndpoint({
+    method: 'POST',
+    path: `/orders/:orderId/${path}`,
+    access,
+    summary,
+    description: ACTION_DESCRIPTION,
+    operationId,
+    tags,
+    params: OrderIdParamsSchema,
+    body: z.object({ reason: multilineTextField().trim().max(255, 'validation.note.max').default('') }),
+    reply: OrderDetailSchema,
+    message: 'order.actionDone',
+    errors: [404, 409],
+  });
+
+export const HoldOrderEndpoint = actionEndpoint('hold', 'EX-ORDER-HOLD', 'Hold an order', 'holdOrder');
+export const UnholdOrderEndpoint = actionEndpoint('unhold', 'EX-ORDER-UNHOLD', 'Release a held order', 'unholdOrder');
+export const CancelOrderEndpoint = actionEndpoint('cancel', 'EX-ORDER-CANCEL', 'Cancel an order', 'cancelOrder');
+export const RefundOrderEndpoint = actionEndpoint('refund', 'EX-ORDER-REFUND', 'Refund a cancelled order now', 'refundOrder');
+export const RedistributeOrderEndpoint = actionEndpoint('redistribute', 'EX-ORDER-REDISTRIBUTE', 'Re-distribute an order to another carrier', 'redistributeOrder');
+export const BuildNewLabelEndpoint = actionEndpoint('build-new-label', 'EX-ORDER-NEW-LABEL', 'Build a new label', 'buildNewLabel');
+export const GenerateTrackingEndpoint = actionEndpoint('generate-tracking', 'EX-ORDER-GENERATE-TRACKING', 'Generate tracking', 'generateTracking');
+export const ConfirmAddressEndpoint = actionEndpoint('confirm-address', 'EX-ORDER-CONFIRM-ADDRESS', 'Confirm the address of an order', 'confirmOrderAddress');
+export const ConfirmDimensionEndpoint = actionEndpoint('confirm-dimension', 'EX-ORDER-UPDATE', 'Confirm the measured dimensions (a new order replaces this one)', 'confirmOrderDimension');
