@@ -8,3 +8,4 @@ export * from './pricing';
 export * from './product-approval';
 export * from './weight-fee';
 export * from './credit';
+export * from './restricted-goods';
