@@ -17,12 +17,14 @@ import {
   type PaymentStatus,
   type SurchargeBody,
 } from '@exship/contracts';
-import { allowedActions, apply, editScope, fromCents, toCents, type OrderState } from '@exship/domain';
+import { isCountryCode, isSubdivisionOf, subdivisionsOf } from '@exship/contracts';
+import { allowedActions, apply, checkRestrictedGoods, editScope, fromCents, toCents, type OrderState, type RestrictedGoodsCode } from '@exship/domain';
 import type { WorkingDayCalendar } from '@exship/domain/working-days';
 import { accountScope, actsForAnyAccount, requireOwned, type Actor } from '../../platform/access';
 import type { Db } from '../../platform/db';
 import { AppError, sqlState } from '../../platform/errors';
 import { emit } from '../../platform/jobs';
+import { usZipMatches } from '../../platform/zip';
 import { quoteError, runQuote, type SnapshotCache } from '../catalog';
 import { getUsableVariant, resolveCustomerAccount } from '../products';
 import { findUsersByIds } from '../users';
@@ -113,6 +115,33 @@ function toSummary(o: repo.OrderRow, customer: Customer | null): OrderSummary {
   };
 }
 
+/**
+ * SPEC §5 rules the schema cannot see: the country and the state exist (ISO 3166 data), a US ZIP is
+ * real and in that state, and no line carries refused restricted goods. Every failure names its field.
+ */
+export function addressAndGoodsErrors(body: Pick<OrderCreateBody, 'recipient' | 'lines'>): FieldError[] {
+  const errors: FieldError[] = [];
+  const r = body.recipient;
+  if (!isCountryCode(r.country)) errors.push({ field: 'recipient.country', message: 'validation.country.unknown' });
+  else if (r.state === '' ? r.country === 'US' : subdivisionsOf(r.country).length > 0 && !isSubdivisionOf(r.country, r.state)) {
+    errors.push({ field: 'recipient.state', message: r.state === '' ? 'validation.required' : 'validation.state.notInCountry' });
+  } else if (r.country === 'US') {
+    const zip = usZipMatches(r.zipcode, r.state);
+    if (!zip.ok && zip.reason !== 'city-mismatch') errors.push({ field: 'recipient.zipcode', message: zip.reason === 'unknown-zip' ? 'validation.zip.unknown' : 'validation.zip.stateMismatch' });
+  }
+  body.lines.forEach((line, i) => {
+    if (!line.restrictedCategory) return;
+    try {
+      const check = checkRestrictedGoods({ category: line.restrictedCategory as RestrictedGoodsCode, volumeMl: line.volumeMl, valueUsdCents: line.valueUsd == null ? null : toCents(line.valueUsd) });
+      if (!check.ok) errors.push({ field: `lines.${i}.restrictedCategory`, message: check.message, ...(check.vars ? { vars: Object.fromEntries(Object.entries(check.vars).map(([k, v]) => [k, String(v)])) } : {}) });
+    } catch (err) {
+      if (!(err instanceof RangeError)) throw err;
+      errors.push({ field: `lines.${i}.restrictedCategory`, message: 'validation.restricted.unknown' });
+    }
+  });
+  return errors;
+}
+
 /** The seller account an order is written to: a seller's own; the customer staff name. */
 async function targetAccount(db: Db, actor: OrderActor, customerId: string | undefined): Promise<string> {
   if (actsForAnyAccount(actor) && customerId) return resolveCustomerAccount(db, customerId);
@@ -187,6 +216,8 @@ export function createOrderService(deps: OrderServiceDeps) {
 
   /** The order row values of a validated body, priced now. */
   async function orderValues(accountId: string, body: OrderCreateBody | OrderUpdateBody) {
+    const ruleErrors = addressAndGoodsErrors(body);
+    if (ruleErrors.length > 0) throw new AppError('VALIDATION_FAILED', 400, { errors: ruleErrors });
     const lines = await resolveLines(accountId, body.lines);
     const { q, service, carrier, warehouse } = await priceFor(accountId, body);
     const r = body.recipient;
@@ -382,6 +413,8 @@ export function createOrderService(deps: OrderServiceDeps) {
 
     async price(actor: OrderActor, body: OrderCreateBody): Promise<OrderPriceReply> {
       const accountId = await targetAccount(db, actor, body.customerId);
+      const ruleErrors = addressAndGoodsErrors(body);
+      if (ruleErrors.length > 0) throw new AppError('VALIDATION_FAILED', 400, { errors: ruleErrors });
       await resolveLines(accountId, body.lines);
       const { q, service } = await priceFor(accountId, body);
       return {
