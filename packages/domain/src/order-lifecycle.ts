@@ -218,8 +218,8 @@ export function isRefundDue(o: OrderState, now: Date): boolean {
 
 /**
  * What an edit may change now: everything before a label is bought; only the address (as a new
- * order, the old one cancelled and refunded after 7 working days) once labeled and not yet shipped;
- * nothing otherwise.
+ * order, the old one cancelled and refunded after 7 working days) once labeled and not yet received;
+ * nothing otherwise — a held order without a label is released (unhold) before it is edited.
  */
 export function editScope(o: OrderState): 'full' | 'address-as-new-order' | 'none' {
   if (o.status === 'draft' || o.status === 'unpaid' || o.status === 'label error' || (o.status === 'not-verified' && !hasLabel(o))) return 'full';
