@@ -256,3 +256,28 @@ export function displayStatus(o: DisplayInput, viewer: { restricted: boolean }):
   }
   return { kind: 'status', status: o.status };
 }
+
+// ------------------------------------------------------------------------------------------------
+// Refund amounts (SPEC §9; docs/refunds.md).
+
+export interface OrderMoney {
+  shippingFeeCents: number;
+  discountCents: number;
+  taxFeeCents: number;
+  seasonalFeeCents: number;
+  overLengthFeeCents: number;
+  signatureFeeCents: number;
+  surchargeCents: number;
+  totalCents: number;
+}
+
+/**
+ * What a cancellation gives back: everything paid before a label ('full'); for a labeled order
+ * cancelled within 14 days, the §9 formula — (shipping fee − discount) + seasonal + over-length +
+ * signature fees + surcharge, without the tax fee ('shipping'); nothing otherwise.
+ */
+export function refundAmountCents(o: OrderMoney, kind: RefundKind): number {
+  if (kind === 'full') return o.totalCents;
+  if (kind === 'none') return 0;
+  return Math.max(0, o.shippingFeeCents - o.discountCents) + o.seasonalFeeCents + o.overLengthFeeCents + o.signatureFeeCents + o.surchargeCents;
+}
