@@ -51,16 +51,29 @@ export const CarrierListQuerySchema = ListQuerySchema.extend({
   warehouseId: idField().optional(),
 });
 
-export const ServiceBodySchema = z.object({
-  code: codeField,
-  name: nameField,
-  carrierId: idField(),
-  signatureFee: usdField(0, 999_999),
-  /** Over-length surcharge when the longest side exceeds the threshold (docs/pricing.md). */
-  overLengthFee: usdField(0, 999_999).default(0),
-  overLengthThresholdCm: z.number().positive('validation.positive').max(99_999).default(121.92),
-  status: statusField.default('active'),
-});
+/** Days in transit, 0 to 90; blank (null or left out) when the service does not promise one. */
+const transitDaysField = () =>
+  z.number({ error: 'validation.transitDays.range' }).int('validation.transitDays.range').min(0, 'validation.transitDays.range').max(90, 'validation.transitDays.range').nullable().optional();
+
+export const ServiceBodySchema = z
+  .object({
+    code: codeField,
+    name: nameField,
+    carrierId: idField(),
+    signatureFee: usdField(0, 999_999),
+    /** Over-length surcharge when the longest side exceeds the threshold (docs/pricing.md). */
+    overLengthFee: usdField(0, 999_999).default(0),
+    overLengthThresholdCm: z.number().positive('validation.positive').max(99_999).default(121.92),
+    /** The transit time a seller can expect, shown beside each rate: from … to … days. */
+    transitDaysMin: transitDaysField(),
+    transitDaysMax: transitDaysField(),
+    status: statusField.default('active'),
+  })
+  .refine((s) => s.transitDaysMin == null || s.transitDaysMax == null || s.transitDaysMin <= s.transitDaysMax, {
+    path: ['transitDaysMax'],
+    message: 'validation.transitDays.order',
+    ...whenValid,
+  });
 
 // ---------- warehouses ----------
 export const SHIPPING_TYPES = ['domestic', 'international'] as const;

@@ -18,6 +18,9 @@ export interface CatalogSnapshot {
     signatureFeeCents: number;
     overLengthFeeCents: number;
     overLengthThresholdCm: number;
+    /** Days in transit shown beside a rate; not part of the price. */
+    transitDaysMin?: number | null;
+    transitDaysMax?: number | null;
   }[];
   warehouses: { id: string; code: string; name: string; active: boolean }[];
   zones: { id: string; code: string; name: string; country: string; states: string[]; ranges: { from: number; to: number }[]; active: boolean }[];
