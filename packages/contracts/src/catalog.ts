@@ -239,6 +239,51 @@ export const QuoteReplySchema = z.object({
 });
 export type QuoteReply = z.infer<typeof QuoteReplySchema>;
 
+// ---------- rate shopping: every service the caller may use, side by side ----------
+/** The quote body without a service: every service the caller may use is priced. */
+export const QuoteRatesBodySchema = QuoteBodySchema.omit({ serviceCode: true });
+export type QuoteRatesBody = z.infer<typeof QuoteRatesBodySchema>;
+
+/** Why a service cannot carry this parcel (docs/pricing.md, steps 3–7). */
+export const NO_SERVICE_REASONS = ['SERVICE_UNKNOWN', 'SERVICE_INACTIVE', 'NO_ROUTE', 'NO_ZONE', 'NO_SELL_PRICE', 'NO_CARRIER_PRICE'] as const;
+
+export const QuoteRateSchema = z.object({
+  serviceCode: z.string(),
+  serviceName: z.string(),
+  /** The carrier the service is sold under. */
+  carrierName: z.string(),
+  /** Days in transit, from … to …; null when the service does not state it. */
+  transitDaysMin: z.number().int().nullable(),
+  transitDaysMax: z.number().int().nullable(),
+  fees: QuoteFeesSchema,
+  /** USD, the same as `fees.total`: what the rates are sorted by. */
+  total: z.number(),
+  /** The discount code applied to this rate, or null (a code for other services leaves this one at full price). */
+  discountCode: z.string().nullable(),
+  /** Staff only. */
+  routing: z.object({ carrier: z.string(), warehouse: z.string(), zone: z.string() }).optional(),
+  cost: z.number().optional(),
+  margin: z.number().optional(),
+});
+export type QuoteRate = z.infer<typeof QuoteRateSchema>;
+
+export const QuoteRatesReplySchema = z.object({
+  /** Grams: the larger of the actual and the volumetric weight, the same for every service. */
+  chargeableWeight: z.number(),
+  /** Cheapest first. */
+  rates: z.array(QuoteRateSchema),
+  /** Services the caller may use that cannot carry this parcel, with the reason in the caller's language. */
+  unavailable: z.array(
+    z.object({
+      serviceCode: z.string(),
+      serviceName: z.string(),
+      reasonCode: z.enum(NO_SERVICE_REASONS),
+      reason: z.string(),
+    }),
+  ),
+});
+export type QuoteRatesReply = z.infer<typeof QuoteRatesReplySchema>;
+
 // ---------- xlsx templates (SPEC §3, exact headers) ----------
 export const ZONE_TEMPLATE = ['Zone name', 'Zone code', 'Country', 'States', 'Zipcode from', 'Zipcode to'] as const;
 export const CARRIER_PRICE_TEMPLATE = ['Carrier_code', 'Service_code', 'Warehouse_code', 'Zone_code', 'Weight_from', 'Weight_to', 'Last_mile_cost', 'Seasonal_cost', 'Status'] as const;

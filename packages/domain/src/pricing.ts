@@ -388,6 +388,22 @@ export function quote(c: CatalogSnapshot, p: Parcel, now: number): QuoteResult {
   };
 }
 
+/**
+ * The services a customer may use, by code: active, with at least one active routing rule for
+ * everyone or naming the customer. A service whose rules are all for other customers is theirs
+ * alone and is not shown to this one (rate shopping lists these, each priced by `quote`).
+ */
+export function offeredServices(c: CatalogSnapshot, customerId: string): CatalogSnapshot['services'] {
+  const idx = indexOf(c);
+  const offered: CatalogSnapshot['services'] = [];
+  for (const service of c.services) {
+    if (!service.active) continue;
+    const routes = idx.routesByService.get(service.id);
+    if (routes?.some((r) => r.users.length === 0 || r.users.includes(customerId))) offered.push(service);
+  }
+  return offered.sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+}
+
 /** The most specific active tax: carrier + province, carrier + country, province, country. */
 export function findTax(taxes: CatalogSnapshot['taxes'], country: string, province: string | undefined, carrierId: string) {
   let best: CatalogSnapshot['taxes'][number] | undefined;
