@@ -1,20 +1,23 @@
 import './locales';
-import { useEffect, useState } from 'react';
+import { useMemo, useState, type MouseEvent } from 'react';
 import type { z } from 'zod';
-import { Alert, Button, Card, Checkbox, Col, Descriptions, Form, Input, InputNumber, Row, Select, Statistic, Typography, type FormRule } from 'antd';
-import { CalculatorOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Checkbox, Col, Empty, Form, Input, InputNumber, Row, Select, Skeleton, Spin, Tag, Typography, type FormRule } from 'antd';
+import { ClockCircleOutlined, SwapOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { QuoteBodySchema } from '@exship/contracts';
-import { ApiError } from '../../api/client';
-import { quoteApi, type QuoteBody, type QuoteReply } from '../../api/endpoints';
+import { QuoteRatesBodySchema } from '@exship/contracts';
+import { quoteApi, type QuoteRate, type QuoteRatesBody, type QuoteRatesReply } from '../../api/endpoints';
 import { errorText } from '../../shared/api-feedback';
-import { useAction } from '../../shared/use-action';
+import { byCountryMatch, countryOptions, matchesCountry, type CountryOption } from '../../shared/countries';
+import { useCan } from '../../shared/list-ui';
 import { usd } from '../../shared/money';
+import { useAction } from '../../shared/use-action';
 import { zodRule } from '../../shared/zod-rule';
+import { transitText } from './transit-days';
 
-/** The quote body as the form holds it (staff-only fields left out). */
-type QuoteForm = Omit<z.input<typeof QuoteBodySchema>, 'sku' | 'customerId'>;
+/** The rates body as the form holds it (staff-only and API-only fields left out). */
+type RatesForm = Omit<z.input<typeof QuoteRatesBodySchema>, 'sku' | 'customerId'>;
 
 /** An optional text field: blank passes, anything else must match the schema. */
 const blankOr = (schema: { safeParse: (v: unknown) => { success: true } | { success: false; error: { issues: readonly { message: string }[] } } }) => ({
@@ -26,7 +29,7 @@ const upper = (v: unknown) => (typeof v === 'string' ? v.toUpperCase() : v);
 type Parser = Parameters<typeof zodRule>[0];
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
-/** A required text field: blank says "required" (not the format rule), anything else must match the schema. */
+/** A required field: blank says "required" (not the format rule), anything else must match the schema. */
 const requiredThen = (schema: Parser): Parser => ({
   safeParse: (v: unknown) => (isBlank(v) ? { success: false, error: { issues: [{ message: 'validation.required' }] } } : schema.safeParse(v)),
 });
@@ -42,7 +45,7 @@ function sideRule(side: Side, t: TFunction): FormRule {
   return ({ getFieldValue }) => ({
     validator: async (_rule, value: unknown) => {
       const problem = (s: Side, v: unknown) => {
-        const r = QuoteBodySchema.shape[s].safeParse(v ?? undefined);
+        const r = QuoteRatesBodySchema.shape[s].safeParse(v ?? undefined);
         return r.success ? null : (r.error.issues[0]?.message ?? 'validation.invalid');
       };
       const mine = problem(side, value);
@@ -54,47 +57,205 @@ function sideRule(side: Side, t: TFunction): FormRule {
   });
 }
 
-/**
- * The quote calculator (issue 3): parcel and destination in, the fee breakdown and total out.
- * Staff replies also carry the routing (carrier, warehouse, zone), the cost and the margin.
- */
-export function QuoteCalculator({ services }: { services: { code: string; name: string }[] }) {
+/** The order screen (built elsewhere) opens with the service and the parcel of the rate filled in. */
+export function createOrderUrl(rate: Pick<QuoteRate, 'serviceCode'>, asked: QuoteRatesBody): string {
+  const query = new URLSearchParams({ serviceCode: rate.serviceCode, country: asked.country });
+  if (asked.state) query.set('state', asked.state);
+  query.set('zipcode', asked.zipcode);
+  for (const key of ['weight', 'length', 'width', 'height'] as const) query.set(key, String(asked[key]));
+  query.set('signature', String(!!asked.signature));
+  return `/app/orders/create-order?${query.toString()}`;
+}
+
+type FeeKey = Exclude<keyof QuoteRate['fees'], 'total'>;
+const FEE_LINES: { key: FeeKey; label: string; always?: boolean }[] = [
+  { key: 'shippingFee', label: 'quoteCalc.fee.shipping', always: true },
+  { key: 'seasonalFee', label: 'quoteCalc.fee.seasonal' },
+  { key: 'signatureFee', label: 'quoteCalc.fee.signature' },
+  { key: 'overLengthFee', label: 'quoteCalc.fee.overLength' },
+  { key: 'discount', label: 'quoteCalc.fee.discount' },
+  { key: 'taxFee', label: 'quoteCalc.fee.tax', always: true },
+];
+
+/** One service's rate: name, carrier, transit, total, fee lines, and the way to ship with it. */
+function RateCard({ rate, feeLines, cheapest, fastest, orderUrl }: { rate: QuoteRate; feeLines: typeof FEE_LINES; cheapest: boolean; fastest: boolean; orderUrl: string | null }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<QuoteForm>();
-  const [reply, setReply] = useState<QuoteReply | null>(null);
+  const navigate = useNavigate();
+  const transit = transitText(rate.transitDaysMin, rate.transitDaysMax, t);
+  const open = (e: MouseEvent<HTMLElement>) => {
+    // A plain click stays in the app; a modified click (new tab, new window) is the browser's.
+    if (!orderUrl || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
+    e.preventDefault();
+    void navigate(orderUrl);
+  };
+  return (
+    <Card
+      size="small"
+      role="listitem"
+      aria-label={rate.serviceName}
+      data-testid="rate-card"
+      style={{ borderColor: cheapest ? '#16a34a' : undefined, borderWidth: cheapest ? 2 : 1, height: '100%' }}
+      styles={{ body: { display: 'flex', flexDirection: 'column', gap: 8, height: '100%' } }}
+    >
+      <div>
+        <div style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'center', gap: '4px 8px' }}>
+          <Typography.Title level={3} style={{ fontSize: 16, margin: 0, overflowWrap: 'anywhere' }}>
+            {rate.serviceName}
+          </Typography.Title>
+          {(cheapest || fastest) && (
+            <span style={{ display: 'flex', gap: 4 }}>
+              {cheapest && (
+                <Tag color="green" style={{ marginInlineEnd: 0 }}>
+                  {t('rates.cheapest')}
+                </Tag>
+              )}
+              {fastest && (
+                <Tag color="blue" style={{ marginInlineEnd: 0 }}>
+                  {t('rates.fastest')}
+                </Tag>
+              )}
+            </span>
+          )}
+        </div>
+        <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+          {rate.serviceCode} · {rate.carrierName}
+        </Typography.Text>
+      </div>
+      <Typography.Text type={transit ? undefined : 'secondary'}>
+        <ClockCircleOutlined aria-hidden /> {transit ?? t('rates.transitUnknown')}
+      </Typography.Text>
+      <div data-testid="rate-total" aria-label={`${t('rates.total')} ${usd(rate.total)}`}>
+        <Typography.Text type="secondary" style={{ fontSize: 13, display: 'block' }}>
+          {t('rates.total')}
+        </Typography.Text>
+        <span style={{ fontSize: 26, fontWeight: 700, color: '#1d4ed8', lineHeight: 1.2 }}>{usd(rate.total)}</span>
+      </div>
+      <dl style={{ display: 'grid', gridTemplateColumns: '1fr auto', gap: '2px 12px', margin: 0, fontSize: 13, borderTop: '1px solid #f0f0f0', paddingTop: 8 }}>
+        {feeLines.map((line) => {
+          const value = rate.fees[line.key];
+          const label = line.key === 'discount' && rate.discountCode ? t('quoteCalc.fee.discountCode', { code: rate.discountCode }) : t(line.label);
+          return (
+            <div key={line.key} style={{ display: 'contents' }}>
+              <dt style={{ color: '#4b5563' }}>{label}</dt>
+              <dd style={{ margin: 0, textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>{line.key === 'discount' && value > 0 ? `-${usd(value)}` : usd(value)}</dd>
+            </div>
+          );
+        })}
+      </dl>
+      {rate.routing && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {t('rates.staff', { routing: `${rate.routing.carrier} @ ${rate.routing.warehouse} · ${rate.routing.zone}`, cost: usd(rate.cost), margin: usd(rate.margin) })}
+        </Typography.Text>
+      )}
+      {orderUrl && (
+        <Button type="primary" href={orderUrl} onClick={open} aria-label={t('rates.createOrderWith', { service: rate.serviceName })} style={{ marginTop: 'auto' }} block>
+          {t('rates.createOrder')}
+        </Button>
+      )}
+    </Card>
+  );
+}
+
+/** The rates of one request: the cards side by side (cheapest tagged), then the services that cannot carry it. */
+function RateResults({ reply, asked, canOrder }: { reply: QuoteRatesReply; asked: QuoteRatesBody; canOrder: boolean }) {
+  const { t } = useTranslation();
+  const { rates, unavailable } = reply;
+  // A fee line appears when any rate has it, so the cards line up and compare line by line.
+  const feeLines = FEE_LINES.filter((line) => line.always || rates.some((r) => r.fees[line.key] !== 0));
+  const lowest = rates[0]?.total;
+  const quickest = Math.min(...rates.map((r) => r.transitDaysMax ?? Infinity));
+  return (
+    <section aria-label={t('rates.results')} style={{ marginTop: 20 }}>
+      {rates.length > 0 ? (
+        <>
+          <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
+            {t('rates.count', { count: rates.length, weight: reply.chargeableWeight.toLocaleString('en-US') })}
+          </Typography.Paragraph>
+          <div role="list" aria-label={t('rates.results')} style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 230px), 1fr))', gap: 12 }}>
+            {rates.map((rate) => (
+              <RateCard
+                key={rate.serviceCode}
+                rate={rate}
+                feeLines={feeLines}
+                cheapest={rate.total === lowest}
+                // Fastest only means something beside another service with a known transit time.
+                fastest={rates.length > 1 && Number.isFinite(quickest) && rate.transitDaysMax === quickest}
+                orderUrl={canOrder ? createOrderUrl(rate, asked) : null}
+              />
+            ))}
+          </div>
+        </>
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('rates.none')} />
+      )}
+      {unavailable.length > 0 && (
+        <div style={{ marginTop: 20 }}>
+          <Typography.Title level={3} style={{ fontSize: 14 }}>
+            {t('rates.unavailable')}
+          </Typography.Title>
+          <ul aria-label={t('rates.unavailable')} style={{ margin: 0, paddingInlineStart: 20, color: '#4b5563' }}>
+            {unavailable.map((u) => (
+              <li key={u.serviceCode}>
+                <strong>{u.serviceName}</strong> ({u.serviceCode}) — {u.reason}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** While the first answer is on its way: cards in the shape of the rates to come. */
+function RatesLoading() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" aria-label={t('rates.loading')} style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 230px), 1fr))', gap: 12, marginTop: 20 }}>
+      {[0, 1, 2].map((i) => (
+        <Card key={i} size="small">
+          <Skeleton active paragraph={{ rows: 4 }} />
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * Rate shopping on the Price screen: the parcel and its destination in, every service the seller
+ * may use out, side by side and cheapest first, each with a way to create the order with it.
+ * Staff replies also carry each rate's routing, cost and margin.
+ */
+export function RateShopper() {
+  const { t, i18n } = useTranslation();
+  const can = useCan();
+  const [form] = Form.useForm<RatesForm>();
+  const [answer, setAnswer] = useState<{ reply: QuoteRatesReply; asked: QuoteRatesBody } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const shape = QuoteBodySchema.shape;
-  const firstService = services[0]?.code;
-  useEffect(() => {
-    // The price list loads after the form mounts: preselect the first service once it is known.
-    if (firstService && !form.getFieldValue('serviceCode')) form.setFieldValue('serviceCode', firstService);
-  }, [firstService, form]);
+  const shape = QuoteRatesBodySchema.shape;
+  const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
 
-  /** Errors the server put on fields (a refused discount code) belong to the last quote only. */
-  const clearServerErrors = (names: (keyof QuoteForm)[]) => form.setFields(names.map((name) => ({ name, errors: [] })));
+  /** Errors the server put on fields (a refused discount code) belong to the last request only. */
+  const clearServerErrors = (names: (keyof RatesForm)[]) => form.setFields(names.map((name) => ({ name, errors: [] })));
 
-  const quote = useAction((body: QuoteBody) => quoteApi.quote(body), {
+  const shop = useAction((body: QuoteRatesBody) => quoteApi.rates(body), {
     success: false,
     errorMessage: false,
-    onSuccess: (res) => setReply(res.data),
+    onSuccess: (res, body) => setAnswer({ reply: res.data, asked: body }),
     onError: (err, _body, placed) => {
-      setReply(null);
-      // SPEC §8: 'no suitable shipping service' with the reason; discount refusals land on the code field.
-      if (!placed || (err instanceof ApiError && err.code === 'NO_SUITABLE_SERVICE')) setProblem(errorText(err, t));
+      setAnswer(null);
+      if (!placed) setProblem(errorText(err, t));
     },
     form,
   });
-  const busy = quote.pending;
-  const onFinish = (v: QuoteForm) => {
+  const onFinish = (v: RatesForm) => {
     setProblem(null);
-    clearServerErrors(['discountCode', 'state', 'signature', 'serviceCode']);
-    void quote.run({
-      serviceCode: v.serviceCode,
+    clearServerErrors(['discountCode', 'state', 'signature', 'country']);
+    void shop.run({
       weight: v.weight,
       length: v.length,
       width: v.width,
       height: v.height,
-      country: v.country.trim(),
+      country: v.country,
       state: v.state?.trim() || undefined,
       zipcode: v.zipcode.trim(),
       signature: !!v.signature,
@@ -102,40 +263,55 @@ export function QuoteCalculator({ services }: { services: { code: string; name: 
     });
   };
 
-  const fees = reply?.fees;
   return (
     <Card
       title={
-        <span>
-          <CalculatorOutlined /> {t('quoteCalc.title')}
-        </span>
+        <Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>
+          <SwapOutlined aria-hidden /> {t('rates.title')}
+        </Typography.Title>
       }
     >
-      <Form<QuoteForm>
+      <Typography.Paragraph type="secondary" style={{ marginTop: -4 }}>
+        {t('rates.help')}
+      </Typography.Paragraph>
+      <Form<RatesForm>
         form={form}
         layout="vertical"
         onFinish={onFinish}
-        onValuesChange={(changed: Partial<QuoteForm>) => {
+        onValuesChange={(changed: Partial<RatesForm>) => {
           setProblem(null);
           // A field without rules keeps a server error until told otherwise: editing it clears it.
           if ('discountCode' in changed) clearServerErrors(['discountCode']);
         }}
-        initialValues={{ serviceCode: services[0]?.code, country: 'US', state: '', zipcode: '', signature: false, discountCode: '' }}
+        initialValues={{ country: 'US', state: '', zipcode: '', signature: false, discountCode: '' }}
       >
-        <Form.Item name="serviceCode" label={t('quoteCalc.service')} rules={[zodRule(shape.serviceCode, t)]} required>
-          <Select
-            showSearch={{ optionFilterProp: 'label' }}
-            options={services.map((s) => ({ value: s.code, label: `${s.code} — ${s.name}` }))}
-            notFoundContent={t('quoteCalc.noServices')}
-          />
-        </Form.Item>
         <Row gutter={12}>
-          <Col xs={24} sm={8}>
+          <Col xs={24} md={12} xl={8}>
+            <Form.Item name="country" label={t('quoteCalc.country')} rules={[zodRule(requiredThen(shape.country), t)]} required>
+              <Select<string, CountryOption>
+                options={countries}
+                showSearch={{ filterOption: matchesCountry, filterSort: byCountryMatch }}
+                placeholder={t('rates.countryPlaceholder')}
+                notFoundContent={t('rates.noCountry')}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={10} md={4} xl={4}>
+            <Form.Item name="state" label={t('quoteCalc.state')} rules={[zodRule(blankOr(shape.state), t)]} normalize={upper}>
+              <Input maxLength={3} />
+            </Form.Item>
+          </Col>
+          <Col xs={14} md={8} xl={6}>
+            <Form.Item name="zipcode" label={t('quoteCalc.zipcode')} rules={[zodRule(requiredThen(shape.zipcode), t)]} required>
+              <Input maxLength={29} inputMode="numeric" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8} xl={6}>
             <Form.Item name="weight" label={t('quoteCalc.weight')} rules={[zodRule(shape.weight, t)]} required>
               <InputNumber min={0} max={999998} suffix="g" style={{ width: '100%' }} />
             </Form.Item>
           </Col>
-          <Col xs={24} sm={16}>
+          <Col xs={24} md={16} xl={10}>
             {/* One label and one error line for the three sides, so an error reads on one line, not five. */}
             <Form.Item label={t('quoteCalc.size')} required>
               <div style={{ display: 'flex', gap: 8 }}>
@@ -147,74 +323,30 @@ export function QuoteCalculator({ services }: { services: { code: string; name: 
               </div>
             </Form.Item>
           </Col>
-        </Row>
-        <Row gutter={12}>
-          <Col xs={8} sm={6}>
-            <Form.Item name="country" label={t('quoteCalc.country')} rules={[zodRule(requiredThen(shape.country), t)]} normalize={upper} required>
-              <Input maxLength={2} />
-            </Form.Item>
-          </Col>
-          <Col xs={8} sm={6}>
-            <Form.Item name="state" label={t('quoteCalc.state')} rules={[zodRule(blankOr(shape.state), t)]} normalize={upper}>
-              <Input maxLength={3} />
-            </Form.Item>
-          </Col>
-          <Col xs={8} sm={12}>
-            <Form.Item name="zipcode" label={t('quoteCalc.zipcode')} rules={[zodRule(requiredThen(shape.zipcode), t)]} required>
-              <Input maxLength={29} inputMode="numeric" />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Row gutter={12} align="bottom">
-          <Col xs={24} sm={12}>
+          <Col xs={24} md={12} xl={6}>
             <Form.Item name="discountCode" label={t('quoteCalc.discountCode')} normalize={upper}>
               <Input maxLength={50} autoComplete="off" />
             </Form.Item>
           </Col>
-          <Col xs={24} sm={12}>
+          <Col xs={24} md={12} xl={8} style={{ display: 'flex', alignItems: 'flex-end' }}>
             <Form.Item name="signature" valuePropName="checked">
               <Checkbox>{t('quoteCalc.signature')}</Checkbox>
             </Form.Item>
           </Col>
         </Row>
-        <Button type="primary" htmlType="submit" loading={busy} icon={<CalculatorOutlined />}>
-          {t('quoteCalc.submit')}
+        <Button type="primary" htmlType="submit" loading={shop.pending} icon={<SwapOutlined />}>
+          {t('rates.submit')}
         </Button>
       </Form>
       {problem && <Alert type="warning" showIcon title={problem} style={{ marginTop: 16 }} />}
-      {reply && fees && (
-        <section aria-label={t('quoteCalc.result')} style={{ marginTop: 20 }}>
-          <div data-testid="quote-total">
-            <Statistic title={t('quoteCalc.total')} value={usd(fees.total)} styles={{ content: { color: '#1d4ed8', fontWeight: 700 } }} />
-          </div>
-          <Typography.Text type="secondary">
-            {t('quoteCalc.chargeable', { service: `${reply.service.code} — ${reply.service.name}`, weight: reply.chargeableWeight.toLocaleString('en-US') })}
-          </Typography.Text>
-          <Descriptions bordered size="small" column={1} style={{ marginTop: 12 }}>
-            <Descriptions.Item label={t('quoteCalc.fee.shipping')}>{usd(fees.shippingFee)}</Descriptions.Item>
-            <Descriptions.Item label={t('quoteCalc.fee.seasonal')}>{usd(fees.seasonalFee)}</Descriptions.Item>
-            <Descriptions.Item label={t('quoteCalc.fee.signature')}>{usd(fees.signatureFee)}</Descriptions.Item>
-            <Descriptions.Item label={t('quoteCalc.fee.overLength')}>{usd(fees.overLengthFee)}</Descriptions.Item>
-            <Descriptions.Item label={reply.discountCode ? t('quoteCalc.fee.discountCode', { code: reply.discountCode }) : t('quoteCalc.fee.discount')}>
-              {fees.discount > 0 ? `-${usd(fees.discount)}` : usd(0)}
-            </Descriptions.Item>
-            <Descriptions.Item label={t('quoteCalc.fee.tax')}>{usd(fees.taxFee)}</Descriptions.Item>
-            <Descriptions.Item label={<strong>{t('quoteCalc.total')}</strong>}>
-              <strong>{usd(fees.total)}</strong>
-            </Descriptions.Item>
-          </Descriptions>
-          {reply.routing && (
-            <Descriptions title={t('quoteCalc.staffOnly')} bordered size="small" column={{ xs: 1, sm: 2 }} style={{ marginTop: 16 }}>
-              <Descriptions.Item label={t('quoteCalc.carrier')}>{reply.routing.carrier}</Descriptions.Item>
-              <Descriptions.Item label={t('quoteCalc.warehouse')}>{reply.routing.warehouse}</Descriptions.Item>
-              <Descriptions.Item label={t('quoteCalc.zone')}>{reply.routing.zone}</Descriptions.Item>
-              <Descriptions.Item label={t('quoteCalc.cost')}>{usd(reply.cost)}</Descriptions.Item>
-              <Descriptions.Item label={t('quoteCalc.margin')}>
-                <Typography.Text type={(reply.margin ?? 0) < 0 ? 'danger' : 'success'}>{usd(reply.margin)}</Typography.Text>
-              </Descriptions.Item>
-            </Descriptions>
-          )}
-        </section>
+      {shop.pending && !answer ? (
+        <RatesLoading />
+      ) : answer ? (
+        <Spin spinning={shop.pending}>
+          <RateResults reply={answer.reply} asked={answer.asked} canOrder={can('EX_VIEW_ORDER_CREATE')} />
+        </Spin>
+      ) : (
+        !problem && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('rates.prompt')} style={{ marginTop: 20 }} />
       )}
     </Card>
   );
