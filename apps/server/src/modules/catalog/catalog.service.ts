@@ -35,6 +35,8 @@ export function createCatalogService(db: Db, onChange: () => Promise<void>) {
     signatureFee: fromCents(s.signatureFeeCents),
     overLengthFee: fromCents(s.overLengthFeeCents),
     overLengthThresholdCm: s.overLengthThresholdCm,
+    transitDaysMin: s.transitDaysMin,
+    transitDaysMax: s.transitDaysMax,
     status: s.status,
   });
   const serviceRow = (b: Body<typeof ServiceBodySchema>) => ({
@@ -44,6 +46,8 @@ export function createCatalogService(db: Db, onChange: () => Promise<void>) {
     signatureFeeCents: toCents(b.signatureFee),
     overLengthFeeCents: toCents(b.overLengthFee),
     overLengthThresholdCm: b.overLengthThresholdCm,
+    transitDaysMin: b.transitDaysMin ?? null,
+    transitDaysMax: b.transitDaysMax ?? null,
     status: b.status,
   });
 

@@ -60,6 +60,8 @@ export async function loadSnapshot(db: Db): Promise<CatalogSnapshot> {
       signatureFeeCents: x.signatureFeeCents,
       overLengthFeeCents: x.overLengthFeeCents,
       overLengthThresholdCm: x.overLengthThresholdCm,
+      transitDaysMin: x.transitDaysMin,
+      transitDaysMax: x.transitDaysMax,
     })),
     warehouses: w.map((x) => ({ id: x.id, code: x.code, name: x.name, active: active(x.status) })),
     zones: z.map((x) => ({

@@ -29,6 +29,9 @@ export const services = pgTable(
     signatureFeeCents: bigint('signature_fee_cents', { mode: 'number' }).notNull().default(0),
     overLengthFeeCents: bigint('over_length_fee_cents', { mode: 'number' }).notNull().default(0),
     overLengthThresholdCm: doublePrecision('over_length_threshold_cm').notNull().default(121.92),
+    /** Days in transit the seller can expect, as a range; either end may be unknown (null). */
+    transitDaysMin: integer('transit_days_min'),
+    transitDaysMax: integer('transit_days_max'),
     status: status(),
     ...stamps,
   },
@@ -37,6 +40,10 @@ export const services = pgTable(
     index('services_carrier_idx').on(t.carrierId),
     statusCheck('services', t.status),
     check('services_fees_ck', sql`${t.signatureFeeCents} >= 0 and ${t.overLengthFeeCents} >= 0`),
+    check(
+      'services_transit_days_ck',
+      sql`(${t.transitDaysMin} is null or ${t.transitDaysMin} between 0 and 90) and (${t.transitDaysMax} is null or ${t.transitDaysMax} between 0 and 90) and (${t.transitDaysMin} is null or ${t.transitDaysMax} is null or ${t.transitDaysMin} <= ${t.transitDaysMax})`,
+    ),
   ],
 );
 
