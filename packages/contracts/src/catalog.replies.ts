@@ -27,6 +27,7 @@ export const ServiceSchema = z.object({
   /** Days in transit, from … to …; null when not set. */
   transitDaysMin: z.number().int().nullable(),
   transitDaysMax: z.number().int().nullable(),
+  packaging: z.enum(['parcel', 'first-class-letter', 'first-class-flat']),
   status,
 });
 

@@ -51,6 +51,10 @@ export const CarrierListQuerySchema = ListQuerySchema.extend({
   warehouseId: idField().optional(),
 });
 
+/** How a service carries the parcel; decides the order's dimension rule (SPEC §5). */
+export const PACKAGINGS = ['parcel', 'first-class-letter', 'first-class-flat'] as const;
+export type Packaging = (typeof PACKAGINGS)[number];
+
 /** Days in transit, 0 to 90; blank (null or left out) when the service does not promise one. */
 const transitDaysField = () =>
   z.number({ error: 'validation.transitDays.range' }).int('validation.transitDays.range').min(0, 'validation.transitDays.range').max(90, 'validation.transitDays.range').nullable().optional();
@@ -67,6 +71,7 @@ export const ServiceBodySchema = z
     /** The transit time a seller can expect, shown beside each rate: from … to … days. */
     transitDaysMin: transitDaysField(),
     transitDaysMax: transitDaysField(),
+    packaging: z.enum(PACKAGINGS, { error: 'validation.invalid' }).default('parcel'),
     status: statusField.default('active'),
   })
   .refine((s) => s.transitDaysMin == null || s.transitDaysMax == null || s.transitDaysMin <= s.transitDaysMax, {

@@ -21,6 +21,8 @@ export interface CatalogSnapshot {
     /** Days in transit shown beside a rate; not part of the price. */
     transitDaysMin?: number | null;
     transitDaysMax?: number | null;
+    /** Decides the order's dimension rule (order-rules.ts); parcel when left out. */
+    packaging?: 'parcel' | 'first-class-letter' | 'first-class-flat';
   }[];
   warehouses: { id: string; code: string; name: string; active: boolean }[];
   zones: { id: string; code: string; name: string; country: string; states: string[]; ranges: { from: number; to: number }[]; active: boolean }[];

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
+  Packaging,
   CarrierBodySchema,
   CarrierConfigBodySchema,
   CarrierListQuerySchema,
@@ -37,6 +38,7 @@ export function createCatalogService(db: Db, onChange: () => Promise<void>) {
     overLengthThresholdCm: s.overLengthThresholdCm,
     transitDaysMin: s.transitDaysMin,
     transitDaysMax: s.transitDaysMax,
+    packaging: s.packaging as Packaging,
     status: s.status,
   });
   const serviceRow = (b: Body<typeof ServiceBodySchema>) => ({
@@ -48,6 +50,7 @@ export function createCatalogService(db: Db, onChange: () => Promise<void>) {
     overLengthThresholdCm: b.overLengthThresholdCm,
     transitDaysMin: b.transitDaysMin ?? null,
     transitDaysMax: b.transitDaysMax ?? null,
+    packaging: b.packaging,
     status: b.status,
   });
 

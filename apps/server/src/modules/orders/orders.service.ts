@@ -18,7 +18,7 @@ import {
   type SurchargeBody,
 } from '@exship/contracts';
 import { isCountryCode, isSubdivisionOf, subdivisionsOf } from '@exship/contracts';
-import { allowedActions, apply, checkRestrictedGoods, editScope, fromCents, isAllowed, refundAmountCents, toCents, type OrderState, type RestrictedGoodsCode } from '@exship/domain';
+import { allowedActions, apply, checkRestrictedGoods, dimensionError, editScope, fromCents, isAllowed, refundAmountCents, toCents, type OrderState, type RestrictedGoodsCode } from '@exship/domain';
 import type { WorkingDayCalendar } from '@exship/domain/working-days';
 import { accountScope, actsForAnyAccount, requireOwned, type Actor } from '../../platform/access';
 import type { Db } from '../../platform/db';
@@ -182,6 +182,8 @@ export function createOrderService(deps: OrderServiceDeps) {
     }
     const q = result.quote;
     const service = snap.services.find((s) => s.id === q.serviceId)!;
+    const badSide = dimensionError(service.packaging, body);
+    if (badSide) throw new AppError('VALIDATION_FAILED', 400, { errors: [badSide] });
     const carrier = snap.carriers.find((c) => c.id === q.carrierId);
     const warehouse = snap.warehouses.find((w) => w.id === q.warehouseId);
     return { q, service, carrier, warehouse };
@@ -246,6 +248,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       serviceId: service.id,
       serviceCode: service.code,
       serviceName: service.name,
+      packaging: service.packaging ?? 'parcel',
       carrierId: carrier?.id ?? null,
       carrierCode: carrier?.code ?? null,
       warehouseCode: warehouse?.code ?? null,

@@ -2,7 +2,7 @@ import './locales';
 import { Col, Form, InputNumber, Row, Select, Space, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ServiceBodySchema, type ScreenDef } from '@exship/contracts';
+import { PACKAGINGS, ServiceBodySchema, type ScreenDef } from '@exship/contracts';
 import { catalogApi, type ServiceBody, type ServiceItem } from '../../api/endpoints';
 import { usd } from '../../shared/money';
 import { zodRule } from '../../shared/zod-rule';
@@ -57,7 +57,7 @@ export default function ServiceListPage(_props: { screen?: ScreenDef }) {
         initialValues={
           editor.row
             ? { ...editor.row }
-            : { status: 'active', signatureFee: 0, overLengthFee: 0, overLengthThresholdCm: 121.92, carrierId: filters.carrierId || undefined }
+            : { status: 'active', packaging: 'parcel', signatureFee: 0, overLengthFee: 0, overLengthThresholdCm: 121.92, carrierId: filters.carrierId || undefined }
         }
       >
         <CodeNameFields shape={shape} sideBySide />
@@ -107,6 +107,9 @@ export default function ServiceListPage(_props: { screen?: ScreenDef }) {
             </Form.Item>
           </Col>
         </Row>
+        <Form.Item name="packaging" label={t('net.field.packaging')} extra={t('net.packaging.help')}>
+          <Select options={PACKAGINGS.map((p) => ({ value: p, label: t(`net.packaging.${p}`) }))} />
+        </Form.Item>
         <StatusField />
       </FormModal>
     </ScreenCard>
