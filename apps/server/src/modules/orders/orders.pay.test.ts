@@ -179,6 +179,25 @@ describe('paying orders', () => {
   });
 });
 
+describe('wallet calls', () => {
+  it('the header box and the transaction list follow a payment; a seller sees only its own account, staff every one', async () => {
+    const order = await newOrder();
+    await pay(seller, [order._id]);
+    const info = await t.call({ method: 'GET', url: '/api/v1/wallet/imformation-wallet', token: seller });
+    expect(info.body.data.balance * 100).toBeCloseTo(await balance(sellerAccount), 5);
+    expect((await t.call({ method: 'GET', url: '/api/v1/wallet/auto-pay-wallet', token: seller })).body.data).toEqual({ autoPay: false });
+    const mine = await t.call({ method: 'POST', url: '/api/v1/transaction/all-transaction', token: seller, payload: { pageSize: 100 } });
+    expect(mine.status).toBe(200);
+    const items = mine.body.data.items as { type: string; customerId: string; orders: { orderId: string; kind: string }[] }[];
+    expect(items[0]).toMatchObject({ type: 'payment', orders: [{ orderId: order._id, kind: 'order' }] });
+    expect(new Set(items.map((i) => i.customerId))).toEqual(new Set([sellerAccount]));
+    const theirs = await t.call({ method: 'POST', url: '/api/v1/transaction/all-transaction', token: poor.token, payload: { customerId: sellerAccount } });
+    expect((theirs.body.data.items as { customerId: string }[]).every((i) => i.customerId === poor.id)).toBe(true);
+    const staff = await t.call({ method: 'POST', url: '/api/v1/transaction/all-transaction', token: admin, payload: { customerId: sellerAccount, type: 'top_up' } });
+    expect(staff.body.data.items).toEqual([expect.objectContaining({ type: 'top_up', customerId: sellerAccount, amount: DEMO_TOP_UP_CENTS / 100 })]);
+  });
+});
+
 describe.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL, under concurrency', () => {
   it('200 parallel payments against funds for exactly N of them: exactly N succeed, the balance is exact', async () => {
     const buyer = await createSeller(t, 'pay.race@example.com');

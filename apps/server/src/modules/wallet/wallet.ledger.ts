@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { ledgerEntries, transactionOrders, walletTransactions, wallets } from './wallet.tables';
@@ -102,4 +102,35 @@ export async function seedOpeningBalance(db: Db, accountId: string, amountCents:
     await creditWallet(tx, 'top_up', { accountId, amountCents, actorId: null, gateway: 'bank', note });
     return true;
   });
+}
+
+/** A page of wallet transactions with the orders each touched (two queries). */
+export async function listTransactions(db: Db, accountId: string | undefined, q: { page: number; pageSize: number; type: string }) {
+  const where = and(accountId ? eq(walletTransactions.accountId, accountId) : undefined, q.type !== 'all' ? eq(walletTransactions.type, q.type) : undefined);
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(walletTransactions).where(where);
+  const rows = await db
+    .select()
+    .from(walletTransactions)
+    .where(where)
+    .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  const links = rows.length === 0 ? [] : await db.select().from(transactionOrders).where(inArray(transactionOrders.transactionId, rows.map((r) => r.id)));
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      customerId: r.accountId,
+      type: r.type,
+      result: r.result,
+      amount: r.amountCents / 100,
+      balanceAfter: r.balanceAfterCents / 100,
+      gateway: r.gateway,
+      note: r.note,
+      orders: links.filter((l) => l.transactionId === r.id).map((l) => ({ orderId: l.orderId, kind: l.kind, amount: l.amountCents / 100 })),
+      createdAt: r.createdAt.toISOString(),
+    })),
+    total: Number(count?.n ?? 0),
+    page: q.page,
+    pageSize: q.pageSize,
+  };
 }
