@@ -72,7 +72,9 @@ describe('create', () => {
     const ids = [];
     for (let i = 0; i < 3; i++) ids.push((await create(seller, valid({ lines: [] }))).body.data.exOrderId as string);
     expect(new Set(ids).size).toBe(3);
-    const asNumbers = ids.map((id) => parseInt(id.slice(2), 32));
+    // Crockford base-32 (no I, L, O, U): parseInt(…, 32) would read W–Z as the end of the number.
+    const crockford = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+    const asNumbers = ids.map((id) => [...id.slice(2)].reduce((n, c) => n * 32 + crockford.indexOf(c), 0));
     expect(Math.abs(asNumbers[1]! - asNumbers[0]!)).toBeGreaterThan(1000);
   });
 
