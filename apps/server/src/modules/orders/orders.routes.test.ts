@@ -265,6 +265,21 @@ describe('list and export', () => {
     expect(fields(bad.body).sort()).toEqual(['dateFrom', 'status']);
   });
 
+  it('a keyword: inside the name for a seller, the start of the name (any case) for staff; keyword pages in order', async () => {
+    const tag = `KW${Date.now().toString(36)}`;
+    const a = (await create(seller, valid({ orderName: `${tag}-first` }))).body.data;
+    const b = (await create(seller, valid({ orderName: `${tag}-second` }))).body.data;
+    const ids = (res: { body: { data: { items: { id: string }[] } } }) => res.body.data.items.map((o) => o.id);
+    const get = (token: string, query: string) => t.call({ method: 'GET', url: `/api/v1/orders?${query}`, token });
+    expect(ids(await get(seller, `keyword=${tag.slice(2)}-SEC`))).toEqual([b._id]);
+    expect(ids(await get(admin, `keyword=${tag.toLowerCase()}-`))).toEqual([b._id, a._id]);
+    expect(ids(await get(admin, `keyword=${tag.slice(2)}`))).toEqual([]);
+    expect(ids(await get(admin, `keyword=${tag}_`))).toEqual([]);
+    const second = await get(admin, `keyword=${tag}&sort=createdAt:asc&page=2&pageSize=1`);
+    expect(ids(second)).toEqual([b._id]);
+    expect(second.body.data).toMatchObject({ total: 2, counts: { all: 2, unpaid: 2 } });
+  });
+
   it('staff see every seller with the customer column; an export neutralises formula-like cells', async () => {
     await create(other, valid({ orderName: `=HYPERLINK("x")`.replace(/\s/g, ''), lines: [] }));
     const staff = await t.call({ method: 'GET', url: '/api/v1/orders?pageSize=100', token: admin });
