@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { CHECK_IN_STATUSES, ORDER_STATUSES, PACKAGINGS, PAYMENT_METHODS, PAYMENT_STATUSES, ROUTING_STATUSES, SCHEDULE_STATUSES, SURCHARGE_REASONS } from '@exship/contracts';
 import { enumCheck } from '../../platform/db-checks';
 
@@ -111,6 +111,21 @@ export const orders = pgTable(
     enumCheck('orders_packaging_ck', t.packaging, PACKAGINGS),
     check('orders_money_ck', sql`${t.totalCents} >= 0 and ${t.surchargeCents} >= 0 and ${t.shippingFeeCents} >= 0`),
   ],
+);
+
+/**
+ * How many orders each account has in each status: the list's tabs without a filter (docs/orders-list.md).
+ * Changed in the same transaction as the order — by `insertOrder` and `transition` in orders.service.ts,
+ * the only places an order is created or changes status — so it always equals a `group by` over orders.
+ */
+export const orderStatusCounts = pgTable(
+  'order_status_counts',
+  {
+    accountId: uuid('account_id').notNull(),
+    status: text('status').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.status] }), enumCheck('order_status_counts_status_ck', t.status, ORDER_STATUSES)],
 );
 
 export const orderLines = pgTable(
