@@ -10,6 +10,8 @@ import { createOrderService } from './orders.service';
 
 export { OrderCreated, OrderStatusChanged, type OrderCreatedEvent, type OrderStatusChangedEvent } from './orders.events';
 export type { OrderService } from './orders.service';
+/** Recounts the list's stored per-status counts from the orders (after a bulk load outside the service). */
+export { rebuildStatusCounts as rebuildOrderStatusCounts } from './orders.repository';
 
 /**
  * Orders: create (priced from the catalog snapshot), edit, list, detail, export, the §4 actions and

@@ -277,6 +277,7 @@ export function createOrderService(deps: OrderServiceDeps) {
           .values({ ...values, exOrderId: newExOrderId(), accountId, createdBy: actor.userId, status: 'unpaid', paymentStatus: 'unpaid', createdAt: clock(), updatedAt: clock() })
           .returning();
         if (lines.length > 0) await tx.insert(orderLines).values(lines.map((l) => ({ ...l, orderId: row!.id })));
+        await repo.countStatusChange(tx, accountId, null, row!.status);
         await tx.insert(orderHistory).values({ orderId: row!.id, at: clock(), actorId: actor.userId, action: 'create', fromStatus: null, toStatus: 'unpaid', paymentTo: 'unpaid', reason });
         await emit(tx, OrderCreatedEvent, { orderId: row!.id, accountId, exOrderId: row!.exOrderId, totalCents: row!.totalCents, at: clock().toISOString() });
         return row!;
@@ -303,8 +304,9 @@ export function createOrderService(deps: OrderServiceDeps) {
   }
 
   /**
-   * THE way an order's status changes: the domain's table decides, the change and its history entry are
-   * written together, and OrderStatusChanged is emitted in the same transaction. `actorId` null = the
+   * THE way an order's status changes: the domain's table decides, the change, its history entry and the
+   * list's stored count per status are written together, and OrderStatusChanged is emitted in the same
+   * transaction. `actorId` null = the
    * platform. Used by the actions, the jobs and (later) the wallet and the carriers.
    */
   async function transition(tx: Db, row: repo.OrderRow, action: OrderAction, actorId: string | null, reason = '', details?: Record<string, unknown>) {
@@ -339,6 +341,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       .where(and(eq(orders.id, row.id), eq(orders.status, row.status), eq(orders.paymentStatus, row.paymentStatus)))
       .returning();
     if (!updated) throw new AppError('ACTION_NOT_ALLOWED_FOR_STATUS', 409, { details: { status: row.status, action } });
+    await repo.countStatusChange(tx, row.accountId, row.status, s.status);
     await tx.insert(orderHistory).values({
       orderId: row.id,
       at: clock(),
