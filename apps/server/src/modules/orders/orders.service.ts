@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
   type FieldError,
   type OrderAction,
   type OrderCreateBody,
   type OrderCreated,
   type OrderDetail,
+  type OrderLineInput,
   type OrderFees,
   type OrderListQuery,
   type OrderListReply,
@@ -26,7 +27,7 @@ import { AppError, sqlState } from '../../platform/errors';
 import { emit } from '../../platform/jobs';
 import { usZipMatches } from '../../platform/zip';
 import { quoteError, runQuote, type SnapshotCache } from '../catalog';
-import { getUsableVariant, resolveCustomerAccount } from '../products';
+import { resolveCustomerAccount, usableVariants } from '../products';
 import { findUsersByIds } from '../users';
 import { OrderCreated as OrderCreatedEvent, OrderStatusChanged } from './orders.events';
 import * as repo from './orders.repository';
@@ -43,6 +44,12 @@ export interface OrderServiceDeps {
 }
 
 const notFound = () => new AppError('ORDER_NOT_FOUND', 404);
+
+type LineValues = Omit<typeof orderLines.$inferInsert, 'orderId'>;
+type OrderValues = Omit<repo.NewOrder, 'exOrderId' | 'accountId' | 'createdBy' | 'status' | 'paymentStatus' | 'createdAt' | 'updatedAt'>;
+
+const EX_ORDER_ID = /^EX[0-9A-Z]{10}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 // ---------------------------------------------------------------------------------------------
 // exOrderId: "EX" + 10 Crockford base-32 characters from 50 random bits — readable, unique (index)
@@ -186,32 +193,40 @@ export function createOrderService(deps: OrderServiceDeps) {
     return { q, service, carrier, warehouse };
   }
 
-  /** Lines: each product and variant must exist in the account and be accepted (one lookup per line, ≤ 50). */
-  async function resolveLines(accountId: string, lines: OrderCreateBody['lines']) {
+  /**
+   * Lines: each product and variant must exist in the account and be accepted. Two queries for any
+   * number of lines; errors name `lines.<i>.productId` or `lines.<i>.variantId`.
+   */
+  async function lineValues(tx: Db, accountId: string, lines: readonly OrderLineInput[]): Promise<{ lines: LineValues[]; errors: FieldError[] }> {
     const errors: FieldError[] = [];
-    const out: Omit<typeof orderLines.$inferInsert, 'orderId'>[] = [];
+    const out: LineValues[] = [];
+    const found = lines.length > 0 ? await usableVariants(tx, accountId, lines) : [];
     for (const [i, line] of lines.entries()) {
-      try {
-        const { product, variant } = await getUsableVariant(db, accountId, line.productId, line.variantId);
+      const usable = found[i]!;
+      if (usable === 'product') errors.push({ field: `lines.${i}.productId`, message: 'validation.product.unknown' });
+      else if (usable === 'variant') errors.push({ field: `lines.${i}.variantId`, message: 'validation.variant.unknown' });
+      else {
         out.push({
           accountId,
           position: i,
-          productId: product.id,
-          variantId: variant.id,
-          productName: product.name,
-          sku: variant.sku,
+          productId: usable.product.id,
+          variantId: usable.variant.id,
+          productName: usable.product.name,
+          sku: usable.variant.sku,
           quantity: line.quantity,
           restrictedCategory: line.restrictedCategory ?? null,
           volumeMl: line.volumeMl ?? null,
           valueCents: line.valueUsd == null ? null : toCents(line.valueUsd),
         });
-      } catch (err) {
-        if (!(err instanceof AppError)) throw err;
-        errors.push({ field: `lines.${i}.${err.code === 'PRODUCT_NOT_FOUND' && err.message === 'variant' ? 'variantId' : 'productId'}`, message: 'validation.product.unknown' });
       }
     }
-    if (errors.length > 0) throw new AppError('VALIDATION_FAILED', 400, { errors });
-    return out;
+    return { lines: out, errors };
+  }
+
+  async function resolveLines(accountId: string, lines: OrderCreateBody['lines']): Promise<LineValues[]> {
+    const resolved = await lineValues(db, accountId, lines);
+    if (resolved.errors.length > 0) throw new AppError('VALIDATION_FAILED', 400, { errors: resolved.errors });
+    return resolved.lines;
   }
 
   /** The order row values of a validated body, priced now. */
@@ -219,6 +234,11 @@ export function createOrderService(deps: OrderServiceDeps) {
     const ruleErrors = addressAndGoodsErrors(body);
     if (ruleErrors.length > 0) throw new AppError('VALIDATION_FAILED', 400, { errors: ruleErrors });
     const lines = await resolveLines(accountId, body.lines);
+    return { values: await pricedValues(accountId, body, lines), lines };
+  }
+
+  /** The order row of a checked body and its resolved lines, priced from the catalog snapshot (throws the quote's errors). */
+  async function pricedValues(accountId: string, body: OrderCreateBody | OrderUpdateBody, lines: readonly LineValues[]) {
     const { q, service, carrier, warehouse } = await priceFor(accountId, body);
     const r = body.recipient;
     const values = {
@@ -262,10 +282,10 @@ export function createOrderService(deps: OrderServiceDeps) {
       totalCents: q.fees.total,
       costCents: q.cost,
     } satisfies Partial<repo.NewOrder>;
-    return { values, lines };
+    return values;
   }
 
-  async function insertOrder(tx: Db, accountId: string, actor: OrderActor, values: Awaited<ReturnType<typeof orderValues>>['values'], lines: Awaited<ReturnType<typeof orderValues>>['lines'], reason = '') {
+  async function insertOrder(tx: Db, accountId: string, actor: OrderActor, values: OrderValues, lines: readonly LineValues[], reason = '') {
     for (let attempt = 0; ; attempt++) {
       try {
         const [row] = await tx
@@ -291,6 +311,16 @@ export function createOrderService(deps: OrderServiceDeps) {
       .from(orders)
       .where(and(eq(orders.accountId, accountId), eq(orders.orderName, orderName), exceptId ? sql`${orders.id} <> ${exceptId}` : undefined));
     return row !== undefined;
+  }
+
+  /** The names among `names` the account already uses (one query; an import checks its whole file). */
+  async function takenNames(tx: Db, accountId: string, names: readonly string[]): Promise<Set<string>> {
+    if (names.length === 0) return new Set();
+    const rows = await tx
+      .select({ name: orders.orderName })
+      .from(orders)
+      .where(and(eq(orders.accountId, accountId), inArray(orders.orderName, [...new Set(names)])));
+    return new Set(rows.map((r) => r.name));
   }
 
   async function orderFor(tx: Db, actor: Actor, id: string, forUpdate = false): Promise<repo.OrderRow> {
@@ -352,6 +382,48 @@ export function createOrderService(deps: OrderServiceDeps) {
     return updated;
   }
 
+  /** Why an order cannot take a surcharge now (SPEC §8), or null when it can. */
+  function surchargeRefusal(row: repo.OrderRow): 'SURCHARGE_NO_WEIGHT' | 'SURCHARGE_NOT_ALLOWED' | null {
+    if (!(row.weightGr > 0)) return 'SURCHARGE_NO_WEIGHT';
+    return apply(stateOf(row), 'addSurcharge', { now: clock(), calendar }).ok ? null : 'SURCHARGE_NOT_ALLOWED';
+  }
+
+  /**
+   * THE way a surcharge is added (the order's screen and the surcharge import): the surcharge row, the
+   * fee on the order and the payment status moved to surcharge-unpaid with its history entry, in `tx`.
+   * `row` must be locked by the caller; returns the updated row.
+   */
+  async function addSurchargeTo(tx: Db, actor: OrderActor, row: repo.OrderRow, body: SurchargeBody): Promise<repo.OrderRow> {
+    const refusal = surchargeRefusal(row);
+    if (refusal === 'SURCHARGE_NO_WEIGHT') throw new AppError('SURCHARGE_NO_WEIGHT', 409);
+    if (refusal) throw new AppError('SURCHARGE_NOT_ALLOWED', 409, { details: { status: row.status, paymentStatus: row.paymentStatus } });
+    const amountCents = toCents(body.amount);
+    await tx.insert(orderSurcharges).values({ orderId: row.id, accountId: row.accountId, amountCents, reason: body.reason, detailReason: body.detailReason, note: body.note, createdBy: actor.userId, createdAt: clock() });
+    const [withFee] = await tx
+      .update(orders)
+      .set({ surchargeCents: sql`${orders.surchargeCents} + ${amountCents}`, totalCents: sql`${orders.totalCents} + ${amountCents}` })
+      .where(eq(orders.id, row.id))
+      .returning();
+    return transition(tx, withFee!, 'addSurcharge', actor.userId, body.reason, { amountCents, detailReason: body.detailReason });
+  }
+
+  /**
+   * Orders the actor may see named by exOrderId (case-insensitive) or id, in one query; optionally
+   * locked. Another account's order is simply not returned.
+   */
+  async function ordersByRefs(tx: Db, actor: Actor, refs: readonly string[], opts: { forUpdate?: boolean } = {}): Promise<repo.OrderRow[]> {
+    const exOrderIds = [...new Set(refs.map((r) => r.trim().toUpperCase()).filter((r) => EX_ORDER_ID.test(r)))];
+    const ids = [...new Set(refs.map((r) => r.trim().toLowerCase()).filter((r) => UUID.test(r)))];
+    if (exOrderIds.length === 0 && ids.length === 0) return [];
+    const account = accountScope(actor);
+    const q = tx
+      .select()
+      .from(orders)
+      .where(and(or(exOrderIds.length ? inArray(orders.exOrderId, exOrderIds) : undefined, ids.length ? inArray(orders.id, ids) : undefined), account ? eq(orders.accountId, account) : undefined))
+      .orderBy(asc(orders.id));
+    return opts.forUpdate ? q.for('update') : q;
+  }
+
   async function detail(tx: Db, row: repo.OrderRow): Promise<OrderDetail> {
     const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, row.id)).orderBy(asc(orderLines.position));
     const history = await tx.select().from(orderHistory).where(eq(orderHistory.orderId, row.id)).orderBy(asc(orderHistory.seq));
@@ -410,6 +482,14 @@ export function createOrderService(deps: OrderServiceDeps) {
 
   return {
     transition,
+
+    /**
+     * The create path's pieces, for the order import (orders.imports.ts), which checks a whole file in
+     * bulk and writes every order in one transaction: the same rules, pricing and insert as `create`.
+     */
+    creation: { lineValues, pricedValues, insertOrder, takenNames },
+    /** The surcharge path's pieces, for the surcharge import: the same check and write as `addSurcharge`. */
+    surcharges: { surchargeRefusal, addSurchargeTo, ordersByRefs },
 
     async price(actor: OrderActor, body: OrderCreateBody): Promise<OrderPriceReply> {
       const accountId = await targetAccount(db, actor, body.customerId);
@@ -551,21 +631,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     },
 
     async addSurcharge(actor: OrderActor, id: string, body: SurchargeBody): Promise<OrderDetail> {
-      return db.transaction(async (tx) => {
-        const row = await orderFor(tx, actor, id, true);
-        if (!(row.weightGr > 0)) throw new AppError('SURCHARGE_NO_WEIGHT', 409);
-        const amountCents = toCents(body.amount);
-        const moved = apply(stateOf(row), 'addSurcharge', { now: clock(), calendar });
-        if (!moved.ok) throw new AppError('SURCHARGE_NOT_ALLOWED', 409, { details: { status: row.status, paymentStatus: row.paymentStatus } });
-        await tx.insert(orderSurcharges).values({ orderId: row.id, accountId: row.accountId, amountCents, reason: body.reason, detailReason: body.detailReason, note: body.note, createdBy: actor.userId, createdAt: clock() });
-        const [withFee] = await tx
-          .update(orders)
-          .set({ surchargeCents: sql`${orders.surchargeCents} + ${amountCents}`, totalCents: sql`${orders.totalCents} + ${amountCents}` })
-          .where(eq(orders.id, row.id))
-          .returning();
-        const updated = await transition(tx, withFee!, 'addSurcharge', actor.userId, body.reason, { amountCents, detailReason: body.detailReason });
-        return detail(tx, updated);
-      });
+      return db.transaction(async (tx) => detail(tx, await addSurchargeTo(tx, actor, await orderFor(tx, actor, id, true), body)));
     },
 
     async duplicate(actor: OrderActor, id: string): Promise<OrderCreated> {
