@@ -39,6 +39,10 @@ export const ORDER_MESSAGES_EN = {
   'error.ORDER_ADDRESS_ONLY': 'Only the address of a labeled order can be changed (a new order replaces it).',
   'error.SURCHARGE_NOT_ALLOWED': 'A surcharge cannot be added to this order.',
   'error.SURCHARGE_NO_WEIGHT': 'The order has no weight, so the surcharge cannot be computed.',
+  'order.importValidated': 'The file is valid. Review the orders, then import.',
+  'order.imported': 'Orders imported. Updates may take a few minutes to appear.',
+  'import.order.nameInFile': 'This order name is already used by the order of row {{row}}. Rows of one order must be next to each other.',
+  'import.order.differs': 'Differs from row {{row}} of the same order: repeat the order columns on each of its rows.',
 } as const;
 
 export const ORDER_MESSAGES_VI: Record<keyof typeof ORDER_MESSAGES_EN, string> = {
@@ -80,4 +84,8 @@ export const ORDER_MESSAGES_VI: Record<keyof typeof ORDER_MESSAGES_EN, string> =
   'error.ORDER_ADDRESS_ONLY': 'Chỉ có thể đổi địa chỉ của đơn đã có nhãn (một đơn mới sẽ thay thế).',
   'error.SURCHARGE_NOT_ALLOWED': 'Không thể thêm phụ phí cho đơn hàng này.',
   'error.SURCHARGE_NO_WEIGHT': 'Đơn hàng không có khối lượng nên không thể tính phụ phí.',
+  'order.importValidated': 'Tệp hợp lệ. Hãy xem lại các đơn hàng rồi nhập.',
+  'order.imported': 'Đã nhập đơn hàng. Có thể mất vài phút để cập nhật.',
+  'import.order.nameInFile': 'Tên đơn hàng này đã được dùng cho đơn hàng ở dòng {{row}}. Các dòng của một đơn hàng phải nằm liền nhau.',
+  'import.order.differs': 'Khác với dòng {{row}} của cùng đơn hàng: hãy lặp lại các cột của đơn hàng trên mỗi dòng của nó.',
 };
