@@ -24,7 +24,7 @@ import type { WorkingDayCalendar } from '@exship/domain/working-days';
 import { accountScope, actsForAnyAccount, requireOwned, type Actor } from '../../platform/access';
 import type { Db } from '../../platform/db';
 import { AppError, sqlState } from '../../platform/errors';
-import { emit } from '../../platform/jobs';
+import { emit, emitMany } from '../../platform/jobs';
 import { usZipMatches } from '../../platform/zip';
 import { quoteError, runQuote, type SnapshotCache } from '../catalog';
 import { resolveCustomerAccount, usableVariants } from '../products';
@@ -49,6 +49,8 @@ type LineValues = Omit<typeof orderLines.$inferInsert, 'orderId'>;
 type OrderValues = Omit<repo.NewOrder, 'exOrderId' | 'accountId' | 'createdBy' | 'status' | 'paymentStatus' | 'createdAt' | 'updatedAt'>;
 
 const EX_ORDER_ID = /^EX[0-9A-Z]{10}$/;
+/** Orders per insert statement (an import writes up to 10,000). */
+const INSERT_CHUNK = 200;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 // ---------------------------------------------------------------------------------------------
@@ -160,8 +162,8 @@ export function createOrderService(deps: OrderServiceDeps) {
   const clock = deps.now ?? (() => new Date());
 
   /** The price of a parcel for an account, from the cached catalog snapshot (the quote's own code path). */
-  async function priceFor(accountId: string, body: Pick<OrderCreateBody, 'serviceCode' | 'weightGr' | 'lengthCm' | 'widthCm' | 'heightCm' | 'recipient' | 'signature' | 'discountCode'>) {
-    const snap = await snapshot.get();
+  async function priceFor(accountId: string, body: Pick<OrderCreateBody, 'serviceCode' | 'weightGr' | 'lengthCm' | 'widthCm' | 'heightCm' | 'recipient' | 'signature' | 'discountCode'>, tx: Db = db) {
+    const snap = await snapshot.get(tx);
     const result = runQuote(
       snap,
       {
@@ -191,6 +193,12 @@ export function createOrderService(deps: OrderServiceDeps) {
     const carrier = snap.carriers.find((c) => c.id === q.carrierId);
     const warehouse = snap.warehouses.find((w) => w.id === q.warehouseId);
     return { q, service, carrier, warehouse };
+  }
+
+  /** Whether a service code names an active service (the cached catalog snapshot). */
+  async function serviceUsable(code: string, tx: Db = db): Promise<boolean> {
+    const snap = await snapshot.get(tx);
+    return snap.services.some((s) => s.code === code && s.active);
   }
 
   /**
@@ -238,8 +246,8 @@ export function createOrderService(deps: OrderServiceDeps) {
   }
 
   /** The order row of a checked body and its resolved lines, priced from the catalog snapshot (throws the quote's errors). */
-  async function pricedValues(accountId: string, body: OrderCreateBody | OrderUpdateBody, lines: readonly LineValues[]) {
-    const { q, service, carrier, warehouse } = await priceFor(accountId, body);
+  async function pricedValues(accountId: string, body: OrderCreateBody | OrderUpdateBody, lines: readonly LineValues[], tx: Db = db) {
+    const { q, service, carrier, warehouse } = await priceFor(accountId, body, tx);
     const r = body.recipient;
     const values = {
       orderName: body.orderName,
@@ -286,16 +294,37 @@ export function createOrderService(deps: OrderServiceDeps) {
   }
 
   async function insertOrder(tx: Db, accountId: string, actor: OrderActor, values: OrderValues, lines: readonly LineValues[], reason = '') {
+    const [row] = await insertOrders(tx, accountId, actor, [{ values, lines }], reason);
+    return row!;
+  }
+
+  /**
+   * THE way orders are created (create, edit-as-new-order, duplicate, import): `unpaid`, with their
+   * lines, a `create` history entry and OrderCreated, in `tx`. Many at once in a few statements per
+   * 200 orders (an import of 1,000 rows); returned in the order given.
+   */
+  async function insertOrders(tx: Db, accountId: string, actor: OrderActor, items: readonly { values: OrderValues; lines: readonly LineValues[] }[], reason = ''): Promise<repo.OrderRow[]> {
+    const out: repo.OrderRow[] = [];
+    for (let from = 0; from < items.length; from += INSERT_CHUNK) {
+      const part = items.slice(from, from + INSERT_CHUNK);
+      const rows = await insertOrderRows(tx, accountId, actor, part.map((p) => p.values));
+      const lines = part.flatMap((p, i) => p.lines.map((l) => ({ ...l, orderId: rows[i]!.id })));
+      for (let at = 0; at < lines.length; at += INSERT_CHUNK) await tx.insert(orderLines).values(lines.slice(at, at + INSERT_CHUNK));
+      await tx.insert(orderHistory).values(rows.map((r) => ({ orderId: r.id, at: clock(), actorId: actor.userId, action: 'create', fromStatus: null, toStatus: 'unpaid', paymentTo: 'unpaid', reason })));
+      await emitMany(tx, OrderCreatedEvent, rows.map((r) => ({ orderId: r.id, accountId, exOrderId: r.exOrderId, totalCents: r.totalCents, at: clock().toISOString() })));
+      out.push(...rows);
+    }
+    return out;
+  }
+
+  /** Inserts order rows with fresh exOrderIds; a (very unlikely) id collision is retried in a savepoint. */
+  async function insertOrderRows(tx: Db, accountId: string, actor: OrderActor, values: readonly OrderValues[]): Promise<repo.OrderRow[]> {
     for (let attempt = 0; ; attempt++) {
+      const withIds = values.map((v) => ({ ...v, exOrderId: newExOrderId(), accountId, createdBy: actor.userId, status: 'unpaid', paymentStatus: 'unpaid', createdAt: clock(), updatedAt: clock() }));
       try {
-        const [row] = await tx
-          .insert(orders)
-          .values({ ...values, exOrderId: newExOrderId(), accountId, createdBy: actor.userId, status: 'unpaid', paymentStatus: 'unpaid', createdAt: clock(), updatedAt: clock() })
-          .returning();
-        if (lines.length > 0) await tx.insert(orderLines).values(lines.map((l) => ({ ...l, orderId: row!.id })));
-        await tx.insert(orderHistory).values({ orderId: row!.id, at: clock(), actorId: actor.userId, action: 'create', fromStatus: null, toStatus: 'unpaid', paymentTo: 'unpaid', reason });
-        await emit(tx, OrderCreatedEvent, { orderId: row!.id, accountId, exOrderId: row!.exOrderId, totalCents: row!.totalCents, at: clock().toISOString() });
-        return row!;
+        const inserted = await tx.transaction((sp) => sp.insert(orders).values(withIds).returning());
+        const byExId = new Map(inserted.map((r) => [r.exOrderId, r]));
+        return withIds.map((v) => byExId.get(v.exOrderId)!);
       } catch (err) {
         if (sqlState(err) !== '23505') throw err;
         const detail = String((err as { constraint?: string; cause?: { constraint?: string } }).constraint ?? (err as { cause?: { constraint?: string } }).cause?.constraint ?? (err as Error).message);
@@ -487,7 +516,7 @@ export function createOrderService(deps: OrderServiceDeps) {
      * The create path's pieces, for the order import (orders.imports.ts), which checks a whole file in
      * bulk and writes every order in one transaction: the same rules, pricing and insert as `create`.
      */
-    creation: { lineValues, pricedValues, insertOrder, takenNames },
+    creation: { lineValues, pricedValues, insertOrders, takenNames, serviceUsable },
     /** The surcharge path's pieces, for the surcharge import: the same check and write as `addSurcharge`. */
     surcharges: { surchargeRefusal, addSurchargeTo, ordersByRefs },
 
