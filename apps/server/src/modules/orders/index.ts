@@ -3,6 +3,7 @@ import { defineModule } from '../../platform/module';
 import { catalogModule } from '../catalog';
 import { productsModule } from '../products';
 import { usersModule } from '../users';
+import { orderImportRoutes } from './orders.imports';
 import { orderJobs } from './orders.jobs';
 import { ordersRoutes } from './orders.routes';
 import { createOrderService } from './orders.service';
@@ -12,7 +13,7 @@ export type { OrderService } from './orders.service';
 
 /**
  * Orders: create (priced from the catalog snapshot), edit, list, detail, export, the §4 actions and
- * surcharges, the deadline jobs. The lifecycle is packages/domain's table; `transition` is the one
+ * surcharges, the order and surcharge imports (orders.imports.ts), the deadline jobs. The lifecycle is packages/domain's table; `transition` is the one
  * way a status changes (the wallet and the carriers call it through `use(ordersModule).orders`).
  */
 export const ordersModule = defineModule({
@@ -22,6 +23,6 @@ export const ordersModule = defineModule({
     const orders = createOrderService({ db: ctx.database.db, snapshot: use(catalogModule).snapshot, calendar: workingDayCalendar('US') });
     return { orders };
   },
-  routes: (_ctx, m) => [ordersRoutes(m.orders)],
+  routes: (ctx, m) => [ordersRoutes(m.orders), orderImportRoutes(ctx, m.orders)],
   jobs: (_ctx, m) => orderJobs(m.orders),
 });
