@@ -107,8 +107,8 @@ export type SurchargeReasonType = (typeof SURCHARGE_REASON_TYPES)[number];
  */
 export const SurchargeImportInputRowSchema = z.object({
   row: z.number().int().min(1).max(10_000_000).optional(),
-  orderId: z.union([textField().max(100), z.number()]).nullish(),
-  surcharge: z.union([z.number(), textField().max(50)]).nullish(),
+  orderId: z.union([textField().max(100), z.number()]).optional(),
+  surcharge: z.union([z.number(), textField().max(50)]).optional(),
   reason: textField().max(100).nullish(),
   detailReason: multilineTextField().max(1000).nullish(),
 });

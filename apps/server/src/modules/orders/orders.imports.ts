@@ -335,7 +335,7 @@ interface CheckedSurcharge {
   body: SurchargeBody | null;
 }
 
-function surchargeAmount(v: SurchargeImportInputRow['surcharge']): { value: number | null; error: string | null } {
+function surchargeAmount(v: SurchargeImportInputRow['surcharge'] | null): { value: number | null; error: string | null } {
   if (v === null || v === undefined || (typeof v === 'string' && v.trim() === '')) return { value: null, error: 'validation.required' };
   if (typeof v === 'number') return { value: v, error: null };
   const t = v.trim();
@@ -458,7 +458,7 @@ export function defineSurchargeFileRead(orders: OrderService) {
         tx,
         orders,
         actor,
-        readable.map((r) => ({ row: r.row, orderId: r.values['OrderID*'], surcharge: r.values['Surcharge*'], reason: r.values['Reason*'] as string | null, detailReason: r.values['Detail Reason'] as string | null })),
+        readable.map((r) => ({ row: r.row, orderId: r.values['OrderID*'] ?? undefined, surcharge: r.values['Surcharge*'] ?? undefined, reason: r.values['Reason*'] as string | null, detailReason: r.values['Detail Reason'] as string | null })),
         false,
       );
       checked.forEach((c, i) => {
