@@ -241,3 +241,21 @@ export const ImportSurchargesEndpoint = defineEndpoint({
   message: 'order.surchargesImported',
   errors: [409],
 });
+
+/**
+ * End-to-end suite only (E2E=1): marks an order paid, as the wallet will once it lands, so a browser
+ * journey can reach the statuses that follow payment (a surcharge needs a paid order). Not in the
+ * public document.
+ */
+export const TestPayOrderEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/test/orders/:orderId/pay',
+  access: 'EX-ORDER-PAY',
+  summary: 'Mark an order paid (end-to-end tests only)',
+  operationId: 'testPayOrder',
+  tags,
+  hidden: true,
+  params: OrderIdParamsSchema,
+  reply: OrderDetailSchema,
+  errors: [404, 409],
+});

@@ -3,6 +3,7 @@ import { defineModule } from '../../platform/module';
 import { catalogModule } from '../catalog';
 import { productsModule } from '../products';
 import { usersModule } from '../users';
+import { orderTestRoutes } from './orders.e2e';
 import { orderImportRoutes } from './orders.imports';
 import { orderJobs } from './orders.jobs';
 import { ordersRoutes } from './orders.routes';
@@ -23,6 +24,6 @@ export const ordersModule = defineModule({
     const orders = createOrderService({ db: ctx.database.db, snapshot: use(catalogModule).snapshot, calendar: workingDayCalendar('US') });
     return { orders };
   },
-  routes: (ctx, m) => [ordersRoutes(m.orders), orderImportRoutes(ctx, m.orders)],
+  routes: (ctx, m) => [ordersRoutes(m.orders), orderImportRoutes(ctx, m.orders), ...(ctx.config.e2e ? [orderTestRoutes(m.orders)] : [])],
   jobs: (_ctx, m) => orderJobs(m.orders),
 });
