@@ -42,6 +42,10 @@ const ProductListPage = lazyScreen(() => import('../features/products/product-li
 const ProductDetailPage = lazyScreen(() => import('../features/products/product-detail-page'));
 const ActualWeightFeesPage = lazyScreen(() => import('../features/products/actual-weight-fees-page'));
 
+// Orders: the order import and the surcharge import.
+const ImportOrdersPage = lazyScreen(() => import('../features/orders/import-orders-page'));
+const ImportSurchargePage = lazyScreen(() => import('../features/orders/import-surcharge-page'));
+
 // Notifications: everyone's own list; staff write, schedule and publish them.
 const NotificationsPage = lazyScreen(() => import('../features/notifications/notifications-page'));
 
@@ -70,6 +74,8 @@ export const SCREEN_COMPONENTS: Record<string, typeof DashboardPage> = {
   productDetail: ProductDetailPage,
   actualWeightFees: ActualWeightFeesPage,
   notifications: NotificationsPage,
+  importOrder: ImportOrdersPage,
+  importSurcharge: ImportSurchargePage,
 };
 
 /** SPEC §2 marketplace routes outside /app; reached signed in, they land with the Walmart module. */

@@ -109,10 +109,10 @@ async function storedStatusCounts(db: Db, accountId: string | undefined): Promis
  * transaction. One statement, its rows in status order, so two changes of one account lock the two
  * counters in the same order. Concurrent changes of one account wait for each other's commit here.
  */
-export async function countStatusChange(tx: Db, accountId: string, from: string | null, to: string): Promise<void> {
-  if (from === to) return;
-  const deltas = [{ accountId, status: to, n: 1 }];
-  if (from !== null) deltas.push({ accountId, status: from, n: -1 });
+export async function countStatusChange(tx: Db, accountId: string, from: string | null, to: string, orders = 1): Promise<void> {
+  if (from === to || orders === 0) return;
+  const deltas = [{ accountId, status: to, n: orders }];
+  if (from !== null) deltas.push({ accountId, status: from, n: -orders });
   deltas.sort((a, b) => (a.status < b.status ? -1 : 1));
   await tx
     .insert(orderStatusCounts)
