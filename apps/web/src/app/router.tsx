@@ -42,6 +42,11 @@ const ProductListPage = lazyScreen(() => import('../features/products/product-li
 const ProductDetailPage = lazyScreen(() => import('../features/products/product-detail-page'));
 const ActualWeightFeesPage = lazyScreen(() => import('../features/products/actual-weight-fees-page'));
 
+// Orders: the list, the detail with its actions, and the create/edit wizard.
+const OrderListPage = lazyScreen(() => import('../features/orders/order-list-page'));
+const OrderDetailPage = lazyScreen(() => import('../features/orders/order-detail-page'));
+const OrderWizardPage = lazyScreen(() => import('../features/orders/order-wizard-page'));
+
 // Notifications: everyone's own list; staff write, schedule and publish them.
 const NotificationsPage = lazyScreen(() => import('../features/notifications/notifications-page'));
 
@@ -70,6 +75,10 @@ export const SCREEN_COMPONENTS: Record<string, typeof DashboardPage> = {
   productDetail: ProductDetailPage,
   actualWeightFees: ActualWeightFeesPage,
   notifications: NotificationsPage,
+  orders: OrderListPage,
+  orderDetail: OrderDetailPage,
+  createOrder: OrderWizardPage,
+  editOrder: OrderWizardPage,
 };
 
 /** SPEC §2 marketplace routes outside /app; reached signed in, they land with the Walmart module. */
