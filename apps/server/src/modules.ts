@@ -7,6 +7,7 @@ import { authModule } from './modules/auth';
 import { catalogModule } from './modules/catalog';
 import { discountsModule } from './modules/discounts';
 import { notificationsModule } from './modules/notifications';
+import { ordersModule } from './modules/orders';
 import { productsModule } from './modules/products';
 import { systemModule } from './modules/system';
 import { usersModule } from './modules/users';
@@ -24,6 +25,7 @@ export const MODULES: readonly ModuleDeclaration<any>[] = [
   discountsModule,
   catalogModule,
   productsModule,
+  ordersModule,
   notificationsModule,
 ];
 

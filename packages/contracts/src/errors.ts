@@ -82,4 +82,6 @@ export interface FieldError {
   field: string;
   /** Message key (in messages.ts) or already-localized text. */
   message: string;
+  /** Values for the message's {{placeholders}}. */
+  vars?: Record<string, string>;
 }

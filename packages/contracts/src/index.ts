@@ -9,6 +9,7 @@ export * from './catalog';
 export * from './products';
 export * from './notifications';
 export * from './fields';
+export * from './geo';
 export * from './endpoint';
 export * from './auth.endpoints';
 export * from './catalog.replies';

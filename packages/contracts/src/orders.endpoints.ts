@@ -90,7 +90,7 @@ export const GetOrderEndpoint = defineEndpoint({
 
 export const GetOrderByExIdEndpoint = defineEndpoint({
   method: 'GET',
-  path: '/orders/by-ex-order-id/:exOrderId',
+  path: '/order-by-ex-order-id/:exOrderId',
   access: 'EX-ORDER-DETAIL',
   summary: 'Order detail by its exOrderId (the edit screen)',
   operationId: 'getOrderByExOrderId',

@@ -9,8 +9,9 @@ import { CHECK_IN_STATUSES, ORDER_STATUSES, ORDER_USER_ACTIONS, PAYMENT_STATUSES
 export const ORDER_LIMITS = {
   nameMax: 50,
   noteMax: 255,
-  address1Max: 30,
-  address2Max: 30,
+  /** SPEC §5: under 30 characters. */
+  address1Max: 29,
+  address2Max: 29,
   cityMax: 50,
   personNameMax: 50,
   taxNumberMax: 254,

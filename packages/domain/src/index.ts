@@ -9,3 +9,4 @@ export * from './product-approval';
 export * from './weight-fee';
 export * from './credit';
 export * from './order-lifecycle';
+export * from './restricted-goods';

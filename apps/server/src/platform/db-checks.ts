@@ -3,7 +3,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { check, type PgColumn } from 'drizzle-orm/pg-core';
 
-const LITERAL = /^[a-z][a-z0-9_-]*$/i;
+const LITERAL = /^[a-z][a-z0-9 _-]*$/i;
 
 /** `<column> in ('a', 'b')` as SQL; the values are checked to be plain words (no quoting needed). */
 export function inValues(column: PgColumn, values: readonly string[]): SQL {

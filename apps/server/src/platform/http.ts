@@ -72,7 +72,7 @@ function errorBody(lang: Language, code: ErrorCode, errors?: FieldError[], detai
     success: false as const,
     code,
     message: translate(lang, errorMessageKey(code), vars && Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, translate(lang, v)]))),
-    ...(errors && errors.length > 0 ? { errors: errors.map((e) => ({ field: e.field, message: translate(lang, e.message) })) } : {}),
+    ...(errors && errors.length > 0 ? { errors: errors.map((e) => ({ field: e.field, message: translate(lang, e.message, e.vars) })) } : {}),
     ...(details ? { details } : {}),
   };
 }

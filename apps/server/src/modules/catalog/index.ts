@@ -12,7 +12,7 @@ import { createQuoteService } from './quote.service';
 
 export { createCatalogService, type CatalogService } from './catalog.service';
 export { SnapshotCache } from './catalog.snapshot';
-export { createQuoteService, type QuoteService } from './quote.service';
+export { createQuoteService, quoteError, runQuote, type QuoteService } from './quote.service';
 export { createPricingService, type PricingService } from './pricing.service';
 
 /** Carriers, services, warehouses, zones, taxes, carrier routing, dated price tables, the quote. */

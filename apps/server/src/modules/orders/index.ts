@@ -1,0 +1,27 @@
+import { workingDayCalendar } from '@exship/domain/working-days';
+import { defineModule } from '../../platform/module';
+import { catalogModule } from '../catalog';
+import { productsModule } from '../products';
+import { usersModule } from '../users';
+import { orderJobs } from './orders.jobs';
+import { ordersRoutes } from './orders.routes';
+import { createOrderService } from './orders.service';
+
+export { OrderCreated, OrderStatusChanged, type OrderCreatedEvent, type OrderStatusChangedEvent } from './orders.events';
+export type { OrderService } from './orders.service';
+
+/**
+ * Orders: create (priced from the catalog snapshot), edit, list, detail, export, the §4 actions and
+ * surcharges, the deadline jobs. The lifecycle is packages/domain's table; `transition` is the one
+ * way a status changes (the wallet and the carriers call it through `use(ordersModule).orders`).
+ */
+export const ordersModule = defineModule({
+  name: 'orders',
+  needs: [usersModule, catalogModule, productsModule],
+  setup(ctx, use) {
+    const orders = createOrderService({ db: ctx.database.db, snapshot: use(catalogModule).snapshot, calendar: workingDayCalendar('US') });
+    return { orders };
+  },
+  routes: (_ctx, m) => [ordersRoutes(m.orders)],
+  jobs: (_ctx, m) => orderJobs(m.orders),
+});

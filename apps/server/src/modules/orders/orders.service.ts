@@ -1,0 +1,649 @@
+import crypto from 'node:crypto';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  type FieldError,
+  type OrderAction,
+  type OrderCreateBody,
+  type OrderCreated,
+  type OrderDetail,
+  type OrderFees,
+  type OrderListQuery,
+  type OrderListReply,
+  type OrderPriceReply,
+  type OrderStatus,
+  type OrderSummary,
+  type OrderUpdateBody,
+  type OrderUserAction,
+  type PaymentStatus,
+  type SurchargeBody,
+} from '@exship/contracts';
+import { isCountryCode, isSubdivisionOf, subdivisionsOf } from '@exship/contracts';
+import { allowedActions, apply, checkRestrictedGoods, editScope, fromCents, toCents, type OrderState, type RestrictedGoodsCode } from '@exship/domain';
+import type { WorkingDayCalendar } from '@exship/domain/working-days';
+import { accountScope, actsForAnyAccount, requireOwned, type Actor } from '../../platform/access';
+import type { Db } from '../../platform/db';
+import { AppError, sqlState } from '../../platform/errors';
+import { emit } from '../../platform/jobs';
+import { usZipMatches } from '../../platform/zip';
+import { quoteError, runQuote, type SnapshotCache } from '../catalog';
+import { getUsableVariant, resolveCustomerAccount } from '../products';
+import { findUsersByIds } from '../users';
+import { OrderCreated as OrderCreatedEvent, OrderStatusChanged } from './orders.events';
+import * as repo from './orders.repository';
+import { orderHistory, orderLines, orderSurcharges, orders } from './orders.tables';
+
+export type OrderActor = Actor & { fullName?: string };
+
+export interface OrderServiceDeps {
+  db: Db;
+  snapshot: SnapshotCache;
+  calendar: WorkingDayCalendar;
+  /** The clock (tests inject one). */
+  now?: () => Date;
+}
+
+const notFound = () => new AppError('ORDER_NOT_FOUND', 404);
+
+// ---------------------------------------------------------------------------------------------
+// exOrderId: "EX" + 10 Crockford base-32 characters from 50 random bits — readable, unique (index)
+// and not guessable from another order's id.
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+export function newExOrderId(): string {
+  const bytes = crypto.randomBytes(7);
+  let n = 0n;
+  for (const b of bytes) n = (n << 8n) | BigInt(b);
+  let out = '';
+  for (let i = 0; i < 10; i++) {
+    out += CROCKFORD[Number(n & 31n)];
+    n >>= 5n;
+  }
+  return `EX${out}`;
+}
+
+const stateOf = (o: repo.OrderRow): OrderState => ({
+  status: o.status as OrderStatus,
+  preStatus: o.preStatus as OrderStatus | null,
+  paymentStatus: o.paymentStatus as PaymentStatus,
+  routingStatus: o.routingStatus as OrderState['routingStatus'],
+  checkInStatus: o.checkInStatus as OrderState['checkInStatus'],
+  labeledAt: o.labeledAt,
+  dimensionFlaggedAt: o.dimensionFlaggedAt,
+  canceledAt: o.canceledAt,
+  refundDueAt: o.refundDueAt,
+});
+
+const feesOf = (o: repo.OrderRow): OrderFees => ({
+  shippingFee: fromCents(o.shippingFeeCents),
+  discount: fromCents(o.discountCents),
+  taxFee: fromCents(o.taxFeeCents),
+  seasonalFee: fromCents(o.seasonalFeeCents),
+  overLengthFee: fromCents(o.overLengthFeeCents),
+  signatureFee: fromCents(o.signatureFeeCents),
+  surcharge: fromCents(o.surchargeCents),
+  total: fromCents(o.totalCents),
+});
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+type Customer = { id: string; email: string; fullName: string };
+
+function toSummary(o: repo.OrderRow, customer: Customer | null): OrderSummary {
+  return {
+    id: o.id,
+    exOrderId: o.exOrderId,
+    orderName: o.orderName,
+    customer,
+    status: o.status as OrderStatus,
+    preStatus: o.preStatus as OrderStatus | null,
+    paymentStatus: o.paymentStatus as PaymentStatus,
+    routingStatus: o.routingStatus as OrderSummary['routingStatus'],
+    checkInStatus: o.checkInStatus as OrderSummary['checkInStatus'],
+    scheduleStatus: o.scheduleStatus as OrderSummary['scheduleStatus'],
+    quantity: o.quantity,
+    lengthCm: o.lengthCm,
+    widthCm: o.widthCm,
+    heightCm: o.heightCm,
+    weightGr: o.weightGr,
+    serviceCode: o.serviceCode,
+    carrierCode: o.carrierCode,
+    trackingNumber: o.trackingNumber,
+    totalPrice: fromCents(o.totalCents),
+    surcharge: fromCents(o.surchargeCents),
+    country: o.country,
+    labelUs: o.labelUs,
+    createdAt: o.createdAt.toISOString(),
+  };
+}
+
+/**
+ * SPEC §5 rules the schema cannot see: the country and the state exist (ISO 3166 data), a US ZIP is
+ * real and in that state, and no line carries refused restricted goods. Every failure names its field.
+ */
+export function addressAndGoodsErrors(body: Pick<OrderCreateBody, 'recipient' | 'lines'>): FieldError[] {
+  const errors: FieldError[] = [];
+  const r = body.recipient;
+  if (!isCountryCode(r.country)) errors.push({ field: 'recipient.country', message: 'validation.country.unknown' });
+  else if (r.state === '' ? r.country === 'US' : subdivisionsOf(r.country).length > 0 && !isSubdivisionOf(r.country, r.state)) {
+    errors.push({ field: 'recipient.state', message: r.state === '' ? 'validation.required' : 'validation.state.notInCountry' });
+  } else if (r.country === 'US') {
+    const zip = usZipMatches(r.zipcode, r.state);
+    if (!zip.ok && zip.reason !== 'city-mismatch') errors.push({ field: 'recipient.zipcode', message: zip.reason === 'unknown-zip' ? 'validation.zip.unknown' : 'validation.zip.stateMismatch' });
+  }
+  body.lines.forEach((line, i) => {
+    if (!line.restrictedCategory) return;
+    try {
+      const check = checkRestrictedGoods({ category: line.restrictedCategory as RestrictedGoodsCode, volumeMl: line.volumeMl, valueUsdCents: line.valueUsd == null ? null : toCents(line.valueUsd) });
+      if (!check.ok) errors.push({ field: `lines.${i}.restrictedCategory`, message: check.message, ...(check.vars ? { vars: Object.fromEntries(Object.entries(check.vars).map(([k, v]) => [k, String(v)])) } : {}) });
+    } catch (err) {
+      if (!(err instanceof RangeError)) throw err;
+      errors.push({ field: `lines.${i}.restrictedCategory`, message: 'validation.restricted.unknown' });
+    }
+  });
+  return errors;
+}
+
+/** The seller account an order is written to: a seller's own; the customer staff name. */
+async function targetAccount(db: Db, actor: OrderActor, customerId: string | undefined): Promise<string> {
+  if (actsForAnyAccount(actor) && customerId) return resolveCustomerAccount(db, customerId);
+  return actor.accountId;
+}
+
+export function createOrderService(deps: OrderServiceDeps) {
+  const { db, snapshot, calendar } = deps;
+  const clock = deps.now ?? (() => new Date());
+
+  /** The price of a parcel for an account, from the cached catalog snapshot (the quote's own code path). */
+  async function priceFor(accountId: string, body: Pick<OrderCreateBody, 'serviceCode' | 'weightGr' | 'lengthCm' | 'widthCm' | 'heightCm' | 'recipient' | 'signature' | 'discountCode'>) {
+    const snap = await snapshot.get();
+    const result = runQuote(
+      snap,
+      {
+        serviceCode: body.serviceCode,
+        weight: body.weightGr,
+        length: body.lengthCm,
+        width: body.widthCm,
+        height: body.heightCm,
+        country: body.recipient.country,
+        state: body.recipient.state || undefined,
+        zipcode: body.recipient.zipcode,
+        signature: body.signature,
+        discountCode: body.discountCode,
+        customerId: accountId,
+      },
+      clock().getTime(),
+    );
+    if (!result.ok) {
+      const err = quoteError(result.error);
+      if (result.error.code === 'NO_SUITABLE_SERVICE' && (result.error.reason === 'SERVICE_UNKNOWN' || result.error.reason === 'SERVICE_INACTIVE')) {
+        throw new AppError('VALIDATION_FAILED', 400, { errors: [{ field: 'serviceCode', message: 'validation.service.unknown' }] });
+      }
+      throw err;
+    }
+    const q = result.quote;
+    const service = snap.services.find((s) => s.id === q.serviceId)!;
+    const carrier = snap.carriers.find((c) => c.id === q.carrierId);
+    const warehouse = snap.warehouses.find((w) => w.id === q.warehouseId);
+    return { q, service, carrier, warehouse };
+  }
+
+  /** Lines: each product and variant must exist in the account and be accepted (one lookup per line, ≤ 50). */
+  async function resolveLines(accountId: string, lines: OrderCreateBody['lines']) {
+    const errors: FieldError[] = [];
+    const out: Omit<typeof orderLines.$inferInsert, 'orderId'>[] = [];
+    for (const [i, line] of lines.entries()) {
+      try {
+        const { product, variant } = await getUsableVariant(db, accountId, line.productId, line.variantId);
+        out.push({
+          accountId,
+          position: i,
+          productId: product.id,
+          variantId: variant.id,
+          productName: product.name,
+          sku: variant.sku,
+          quantity: line.quantity,
+          restrictedCategory: line.restrictedCategory ?? null,
+          volumeMl: line.volumeMl ?? null,
+          valueCents: line.valueUsd == null ? null : toCents(line.valueUsd),
+        });
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        errors.push({ field: `lines.${i}.${err.code === 'PRODUCT_NOT_FOUND' && err.message === 'variant' ? 'variantId' : 'productId'}`, message: 'validation.product.unknown' });
+      }
+    }
+    if (errors.length > 0) throw new AppError('VALIDATION_FAILED', 400, { errors });
+    return out;
+  }
+
+  /** The order row values of a validated body, priced now. */
+  async function orderValues(accountId: string, body: OrderCreateBody | OrderUpdateBody) {
+    const ruleErrors = addressAndGoodsErrors(body);
+    if (ruleErrors.length > 0) throw new AppError('VALIDATION_FAILED', 400, { errors: ruleErrors });
+    const lines = await resolveLines(accountId, body.lines);
+    const { q, service, carrier, warehouse } = await priceFor(accountId, body);
+    const r = body.recipient;
+    const values = {
+      orderName: body.orderName,
+      note: body.note,
+      lengthCm: body.lengthCm,
+      widthCm: body.widthCm,
+      heightCm: body.heightCm,
+      weightGr: body.weightGr,
+      chargeableWeightGr: q.chargeableWeight,
+      quantity: lines.reduce((n, l) => n + l.quantity, 0),
+      orderType: lines.length > 0 ? 'product' : 'parcel',
+      firstName: r.firstName,
+      lastName: r.lastName,
+      email: r.email,
+      phone: r.phone,
+      address1: r.address1,
+      address2: r.address2,
+      city: r.city,
+      state: r.state,
+      country: r.country,
+      zipcode: r.zipcode,
+      taxNumber: r.taxNumber,
+      serviceId: service.id,
+      serviceCode: service.code,
+      serviceName: service.name,
+      carrierId: carrier?.id ?? null,
+      carrierCode: carrier?.code ?? null,
+      warehouseCode: warehouse?.code ?? null,
+      signature: body.signature,
+      discountId: q.discountId,
+      discountCode: q.discountId ? (body.discountCode ?? '').toUpperCase() : null,
+      paymentMethod: body.paymentMethod,
+      labelTiktok: body.labelTiktok,
+      shippingFeeCents: q.fees.shippingFee,
+      discountCents: q.fees.discount,
+      taxFeeCents: q.fees.taxFee,
+      seasonalFeeCents: q.fees.seasonalFee,
+      overLengthFeeCents: q.fees.overLengthFee,
+      signatureFeeCents: q.fees.signatureFee,
+      totalCents: q.fees.total,
+      costCents: q.cost,
+    } satisfies Partial<repo.NewOrder>;
+    return { values, lines };
+  }
+
+  async function insertOrder(tx: Db, accountId: string, actor: OrderActor, values: Awaited<ReturnType<typeof orderValues>>['values'], lines: Awaited<ReturnType<typeof orderValues>>['lines'], reason = '') {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const [row] = await tx
+          .insert(orders)
+          .values({ ...values, exOrderId: newExOrderId(), accountId, createdBy: actor.userId, status: 'unpaid', paymentStatus: 'unpaid', createdAt: clock(), updatedAt: clock() })
+          .returning();
+        if (lines.length > 0) await tx.insert(orderLines).values(lines.map((l) => ({ ...l, orderId: row!.id })));
+        await tx.insert(orderHistory).values({ orderId: row!.id, at: clock(), actorId: actor.userId, action: 'create', fromStatus: null, toStatus: 'unpaid', paymentTo: 'unpaid', reason });
+        await emit(tx, OrderCreatedEvent, { orderId: row!.id, accountId, exOrderId: row!.exOrderId, totalCents: row!.totalCents, at: clock().toISOString() });
+        return row!;
+      } catch (err) {
+        if (sqlState(err) !== '23505') throw err;
+        const detail = String((err as { constraint?: string; cause?: { constraint?: string } }).constraint ?? (err as { cause?: { constraint?: string } }).cause?.constraint ?? (err as Error).message);
+        if (detail.includes('orders_account_name_uq')) throw new AppError('ORDER_NAME_TAKEN', 409, { errors: [{ field: 'orderName', message: 'error.ORDER_NAME_TAKEN' }] });
+        if (attempt >= 3) throw err;
+      }
+    }
+  }
+
+  async function nameTaken(tx: Db, accountId: string, orderName: string, exceptId?: string) {
+    const [row] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.accountId, accountId), eq(orders.orderName, orderName), exceptId ? sql`${orders.id} <> ${exceptId}` : undefined));
+    return row !== undefined;
+  }
+
+  async function orderFor(tx: Db, actor: Actor, id: string, forUpdate = false): Promise<repo.OrderRow> {
+    const [row] = await requireOwned(tx, actor, orders, [id], { notFound: 'ORDER_NOT_FOUND', forUpdate });
+    return row!;
+  }
+
+  /**
+   * THE way an order's status changes: the domain's table decides, the change and its history entry are
+   * written together, and OrderStatusChanged is emitted in the same transaction. `actorId` null = the
+   * platform. Used by the actions, the jobs and (later) the wallet and the carriers.
+   */
+  async function transition(tx: Db, row: repo.OrderRow, action: OrderAction, actorId: string | null, reason = '', details?: Record<string, unknown>) {
+    const result = apply(stateOf(row), action, { now: clock(), calendar });
+    if (!result.ok) throw new AppError('ACTION_NOT_ALLOWED_FOR_STATUS', 409, { details: { status: row.status, action } });
+    const s = result.state;
+    const [updated] = await tx
+      .update(orders)
+      .set({
+        status: s.status,
+        preStatus: s.preStatus,
+        paymentStatus: s.paymentStatus,
+        labeledAt: s.labeledAt,
+        dimensionFlaggedAt: s.dimensionFlaggedAt,
+        canceledAt: s.canceledAt,
+        refundDueAt: s.refundDueAt,
+        paidAt: action === 'pay' && row.paidAt === null ? clock() : row.paidAt,
+        updatedAt: clock(),
+      })
+      // Guarded on the status read: a concurrent change makes this a no-op instead of a lost update.
+      .where(and(eq(orders.id, row.id), eq(orders.status, row.status), eq(orders.paymentStatus, row.paymentStatus)))
+      .returning();
+    if (!updated) throw new AppError('ACTION_NOT_ALLOWED_FOR_STATUS', 409, { details: { status: row.status, action } });
+    await tx.insert(orderHistory).values({
+      orderId: row.id,
+      at: clock(),
+      actorId,
+      action,
+      fromStatus: row.status,
+      toStatus: s.status,
+      paymentFrom: row.paymentStatus,
+      paymentTo: s.paymentStatus,
+      reason,
+      details: { ...details, refund: result.refund },
+    });
+    await emit(tx, OrderStatusChanged, {
+      orderId: row.id,
+      accountId: row.accountId,
+      exOrderId: row.exOrderId,
+      action,
+      from: row.status as OrderStatus,
+      to: s.status,
+      paymentFrom: row.paymentStatus as PaymentStatus,
+      paymentTo: s.paymentStatus,
+      refund: result.refund,
+      refundDueAt: iso(s.refundDueAt),
+      at: clock().toISOString(),
+    });
+    return updated;
+  }
+
+  async function detail(tx: Db, row: repo.OrderRow): Promise<OrderDetail> {
+    const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, row.id)).orderBy(asc(orderLines.position));
+    const history = await tx.select().from(orderHistory).where(eq(orderHistory.orderId, row.id)).orderBy(asc(orderHistory.seq));
+    const surcharges = await tx.select().from(orderSurcharges).where(eq(orderSurcharges.orderId, row.id)).orderBy(asc(orderSurcharges.createdAt));
+    const people = await findUsersByIds(tx, [row.accountId, ...history.flatMap((h) => (h.actorId ? [h.actorId] : []))]);
+    const byId = new Map(people.map((u) => [u.id, u]));
+    const owner = byId.get(row.accountId);
+    const state = stateOf(row);
+    return {
+      ...toSummary(row, owner ? { id: owner.id, email: owner.email, fullName: owner.fullName } : null),
+      note: row.note,
+      signature: row.signature,
+      discountCode: row.discountCode,
+      paymentMethod: row.paymentMethod as OrderDetail['paymentMethod'],
+      labelTiktok: row.labelTiktok,
+      recipient: {
+        firstName: row.firstName,
+        lastName: row.lastName,
+        email: row.email,
+        phone: row.phone,
+        address1: row.address1,
+        address2: row.address2,
+        city: row.city,
+        state: row.state,
+        country: row.country,
+        zipcode: row.zipcode,
+        taxNumber: row.taxNumber,
+      },
+      serviceName: row.serviceName,
+      warehouseCode: row.warehouseCode,
+      fees: feesOf(row),
+      lines: lines.map((l) => ({ productId: l.productId, variantId: l.variantId, productName: l.productName, sku: l.sku, quantity: l.quantity, restrictedCategory: l.restrictedCategory })),
+      history: history.map((h) => {
+        const who = h.actorId ? byId.get(h.actorId) : undefined;
+        return {
+          at: h.at.toISOString(),
+          action: h.action,
+          from: h.fromStatus,
+          to: h.toStatus,
+          paymentFrom: h.paymentFrom,
+          paymentTo: h.paymentTo,
+          by: who ? { id: who.id, fullName: who.fullName } : null,
+          reason: h.reason,
+        };
+      }),
+      surcharges: surcharges.map((s) => ({ id: s.id, amount: fromCents(s.amountCents), reason: s.reason, detailReason: s.detailReason, note: s.note, paid: s.paidAt !== null, createdAt: s.createdAt.toISOString() })),
+      allowedActions: allowedActions(state) as OrderUserAction[],
+      editScope: editScope(state),
+      labeledAt: iso(row.labeledAt),
+      canceledAt: iso(row.canceledAt),
+      refundDueAt: iso(row.refundDueAt),
+      replacedBy: row.replacedBy,
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  }
+
+  return {
+    transition,
+
+    async price(actor: OrderActor, body: OrderCreateBody): Promise<OrderPriceReply> {
+      const accountId = await targetAccount(db, actor, body.customerId);
+      const ruleErrors = addressAndGoodsErrors(body);
+      if (ruleErrors.length > 0) throw new AppError('VALIDATION_FAILED', 400, { errors: ruleErrors });
+      await resolveLines(accountId, body.lines);
+      const { q, service } = await priceFor(accountId, body);
+      return {
+        serviceName: service.name,
+        chargeableWeight: q.chargeableWeight,
+        fees: {
+          shippingFee: fromCents(q.fees.shippingFee),
+          discount: fromCents(q.fees.discount),
+          taxFee: fromCents(q.fees.taxFee),
+          seasonalFee: fromCents(q.fees.seasonalFee),
+          overLengthFee: fromCents(q.fees.overLengthFee),
+          signatureFee: fromCents(q.fees.signatureFee),
+          surcharge: 0,
+          total: fromCents(q.fees.total),
+        },
+      };
+    },
+
+    async create(actor: OrderActor, body: OrderCreateBody): Promise<OrderCreated> {
+      const accountId = await targetAccount(db, actor, body.customerId);
+      const { values, lines } = await orderValues(accountId, body);
+      const row = await db.transaction(async (tx) => {
+        if (await nameTaken(tx, accountId, body.orderName)) throw new AppError('ORDER_NAME_TAKEN', 409, { errors: [{ field: 'orderName', message: 'error.ORDER_NAME_TAKEN' }] });
+        return insertOrder(tx, accountId, actor, values, lines);
+      });
+      return { _id: row.id, exOrderId: row.exOrderId, totalPrice: fromCents(row.totalCents), paid: false };
+    },
+
+    async update(actor: OrderActor, id: string, body: OrderUpdateBody) {
+      const current = await orderFor(db, actor, id);
+      const scope = editScope(stateOf(current));
+      if (scope === 'none') throw new AppError('ORDER_NOT_EDITABLE', 409, { details: { status: current.status } });
+      const { values, lines } = await orderValues(current.accountId, body);
+      if (scope === 'full') {
+        const row = await db.transaction(async (tx) => {
+          const locked = await orderFor(tx, actor, id, true);
+          if (editScope(stateOf(locked)) !== 'full') throw new AppError('ORDER_NOT_EDITABLE', 409, { details: { status: locked.status } });
+          if (await nameTaken(tx, locked.accountId, body.orderName, locked.id)) throw new AppError('ORDER_NAME_TAKEN', 409, { errors: [{ field: 'orderName', message: 'error.ORDER_NAME_TAKEN' }] });
+          // A paid order keeps the price it was paid at; an unpaid one is priced again.
+          const keepPrice = locked.paymentStatus !== 'unpaid';
+          const priceFields = keepPrice
+            ? {}
+            : {
+                shippingFeeCents: values.shippingFeeCents,
+                discountCents: values.discountCents,
+                taxFeeCents: values.taxFeeCents,
+                seasonalFeeCents: values.seasonalFeeCents,
+                overLengthFeeCents: values.overLengthFeeCents,
+                signatureFeeCents: values.signatureFeeCents,
+                totalCents: values.totalCents + locked.surchargeCents,
+                costCents: values.costCents,
+                discountId: values.discountId,
+                discountCode: values.discountCode,
+              };
+          const { shippingFeeCents: _a, discountCents: _b, taxFeeCents: _c, seasonalFeeCents: _d, overLengthFeeCents: _e, signatureFeeCents: _f, totalCents: _g, costCents: _h, discountId: _i, discountCode: _j, ...rest } = values;
+          void [_a, _b, _c, _d, _e, _f, _g, _h, _i, _j];
+          const [updated] = await tx
+            .update(orders)
+            .set({ ...rest, ...priceFields, updatedAt: clock() })
+            .where(eq(orders.id, locked.id))
+            .returning();
+          await tx.delete(orderLines).where(eq(orderLines.orderId, locked.id));
+          if (lines.length > 0) await tx.insert(orderLines).values(lines.map((l) => ({ ...l, orderId: locked.id })));
+          await tx.insert(orderHistory).values({ orderId: locked.id, at: clock(), actorId: actor.userId, action: 'edit', fromStatus: locked.status, toStatus: locked.status, reason: '' });
+          return updated!;
+        });
+        return { id: row.id, exOrderId: row.exOrderId, replacedBy: null, totalPrice: fromCents(row.totalCents) };
+      }
+      // Labeled: only the address may change, as a new order; the old one is cancelled (refund after 7 working days).
+      const same = (a: unknown, b: unknown) => String(a) === String(b);
+      const changedBeyondAddress =
+        !same(values.orderName, current.orderName) ||
+        !same(values.serviceCode, current.serviceCode) ||
+        !same(values.weightGr, current.weightGr) ||
+        !same(values.lengthCm, current.lengthCm) ||
+        !same(values.widthCm, current.widthCm) ||
+        !same(values.heightCm, current.heightCm);
+      if (changedBeyondAddress) throw new AppError('ORDER_ADDRESS_ONLY', 409);
+      const created = await db.transaction(async (tx) => {
+        const locked = await orderFor(tx, actor, id, true);
+        if (editScope(stateOf(locked)) !== 'address-as-new-order') throw new AppError('ORDER_NOT_EDITABLE', 409, { details: { status: locked.status } });
+        // The new order takes the name; the old one keeps it with a suffix so the name stays unique.
+        await tx.update(orders).set({ orderName: `${locked.orderName}-old-${locked.exOrderId.slice(-4)}`.slice(0, 60) }).where(eq(orders.id, locked.id));
+        const fresh = await insertOrder(tx, locked.accountId, actor, values, lines, `replaces ${locked.exOrderId}`);
+        await tx.update(orders).set({ replacedBy: fresh.id }).where(eq(orders.id, locked.id));
+        await transition(tx, { ...locked, replacedBy: fresh.id }, 'cancel', actor.userId, `address changed: replaced by ${fresh.exOrderId}`);
+        return fresh;
+      });
+      return { id: current.id, exOrderId: current.exOrderId, replacedBy: { id: created.id, exOrderId: created.exOrderId }, totalPrice: fromCents(created.totalCents) };
+    },
+
+    async get(actor: Actor, id: string): Promise<OrderDetail> {
+      return detail(db, await orderFor(db, actor, id));
+    },
+
+    async getByExOrderId(actor: Actor, exOrderId: string): Promise<OrderDetail> {
+      const [row] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.exOrderId, exOrderId), accountScope(actor) ? eq(orders.accountId, accountScope(actor)!) : undefined));
+      if (!row) throw notFound();
+      return detail(db, row);
+    },
+
+    async list(actor: Actor, query: OrderListQuery): Promise<OrderListReply> {
+      const accountId = accountScope(actor, query.customerId);
+      const { rows, total, counts } = await repo.listOrders(db, accountId, query);
+      const customers = actsForAnyAccount(actor) ? new Map((await findUsersByIds(db, [...new Set(rows.map((r) => r.accountId))])).map((u) => [u.id, u])) : null;
+      return {
+        items: rows.map((r) => {
+          const c = customers?.get(r.accountId);
+          return toSummary(r, c ? { id: c.id, email: c.email, fullName: c.fullName } : null);
+        }),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+        counts,
+      };
+    },
+
+    async exportRows(actor: Actor, query: Omit<OrderListQuery, 'page' | 'pageSize'>) {
+      const accountId = accountScope(actor, query.customerId);
+      const rows = await repo.exportOrders(db, accountId, query, 50_000);
+      const customers = actsForAnyAccount(actor) ? new Map((await findUsersByIds(db, [...new Set(rows.map((r) => r.accountId))])).map((u) => [u.id, u])) : null;
+      return rows.map((r) => ({ row: r, customerEmail: customers?.get(r.accountId)?.email ?? null }));
+    },
+
+    async act(actor: OrderActor, id: string, action: OrderUserAction, reason: string): Promise<OrderDetail> {
+      return db.transaction(async (tx) => {
+        const row = await orderFor(tx, actor, id, true);
+        const updated = await transition(tx, row, action, actor.userId, reason);
+        return detail(tx, updated);
+      });
+    },
+
+    async addSurcharge(actor: OrderActor, id: string, body: SurchargeBody): Promise<OrderDetail> {
+      return db.transaction(async (tx) => {
+        const row = await orderFor(tx, actor, id, true);
+        if (!(row.weightGr > 0)) throw new AppError('SURCHARGE_NO_WEIGHT', 409);
+        const amountCents = toCents(body.amount);
+        const moved = apply(stateOf(row), 'addSurcharge', { now: clock(), calendar });
+        if (!moved.ok) throw new AppError('SURCHARGE_NOT_ALLOWED', 409, { details: { status: row.status, paymentStatus: row.paymentStatus } });
+        await tx.insert(orderSurcharges).values({ orderId: row.id, accountId: row.accountId, amountCents, reason: body.reason, detailReason: body.detailReason, note: body.note, createdBy: actor.userId, createdAt: clock() });
+        const [withFee] = await tx
+          .update(orders)
+          .set({ surchargeCents: sql`${orders.surchargeCents} + ${amountCents}`, totalCents: sql`${orders.totalCents} + ${amountCents}` })
+          .where(eq(orders.id, row.id))
+          .returning();
+        const updated = await transition(tx, withFee!, 'addSurcharge', actor.userId, body.reason, { amountCents, detailReason: body.detailReason });
+        return detail(tx, updated);
+      });
+    },
+
+    async duplicate(actor: OrderActor, id: string): Promise<OrderCreated> {
+      const source = await orderFor(db, actor, id);
+      const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, source.id)).orderBy(asc(orderLines.position));
+      const body: OrderCreateBody = {
+        orderName: source.orderName,
+        note: source.note,
+        serviceCode: source.serviceCode,
+        signature: source.signature,
+        discountCode: source.discountCode ?? undefined,
+        lengthCm: source.lengthCm,
+        widthCm: source.widthCm,
+        heightCm: source.heightCm,
+        weightGr: source.weightGr,
+        recipient: {
+          firstName: source.firstName,
+          lastName: source.lastName,
+          email: source.email,
+          phone: source.phone,
+          address1: source.address1,
+          address2: source.address2,
+          city: source.city,
+          state: source.state,
+          country: source.country,
+          zipcode: source.zipcode,
+          taxNumber: source.taxNumber,
+        },
+        lines: lines.map((l) => ({ productId: l.productId, variantId: l.variantId, quantity: l.quantity, restrictedCategory: l.restrictedCategory, volumeMl: l.volumeMl, valueUsd: l.valueCents == null ? null : fromCents(l.valueCents) })),
+        labelTiktok: source.labelTiktok,
+        paymentMethod: source.paymentMethod as OrderCreateBody['paymentMethod'],
+      };
+      const { values, linesOut } = await orderValues(source.accountId, body).then((v) => ({ values: v.values, linesOut: v.lines }));
+      const row = await db.transaction(async (tx) => {
+        const base = `${source.orderName}-copy`.slice(0, 44);
+        let name = base;
+        for (let n = 2; await nameTaken(tx, source.accountId, name); n++) name = `${base}${n}`;
+        return insertOrder(tx, source.accountId, actor, { ...values, orderName: name }, linesOut, `duplicate of ${source.exOrderId}`);
+      });
+      return { _id: row.id, exOrderId: row.exOrderId, totalPrice: fromCents(row.totalCents), paid: false };
+    },
+
+    /**
+     * Cron sweeps (SPEC §4/§9): each finds the due orders and applies the platform event to each in its
+     * own transaction, re-checking under a row lock, so a retried or overlapping run changes nothing twice.
+     */
+    async sweep(kind: 'autoCancel' | 'dimensionTimeout' | 'refundDue', limit = 500): Promise<number> {
+      const now = clock();
+      const due = await repo.dueOrders(db, kind, now, limit);
+      let done = 0;
+      for (const id of due) {
+        const changed = await db.transaction(async (tx) => {
+          const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+          if (!row || !repo.isDue(kind, stateOf(row), now)) return false;
+          await transition(tx, row, kind, null, kind === 'autoCancel' ? 'not received within 12 days' : kind === 'dimensionTimeout' ? 'dimension not confirmed within 10 days' : 'refund date reached');
+          return true;
+        });
+        if (changed) done++;
+      }
+      return done;
+    },
+
+    /** For the platform's other modules: load an order by id in a transaction, locked. */
+    async lockOrder(tx: Db, id: string): Promise<repo.OrderRow> {
+      const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+      if (!row) throw notFound();
+      return row;
+    },
+
+    /** Live order ids of an account among `ids` (bulk access checks, one query). */
+    async visibleIds(actor: Actor, ids: string[]): Promise<string[]> {
+      const rows = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(inArray(orders.id, ids), accountScope(actor) ? eq(orders.accountId, accountScope(actor)!) : undefined, isNull(orders.replacedBy)));
+      return rows.map((r) => r.id);
+    },
+  };
+}
+
+export type OrderService = ReturnType<typeof createOrderService>;
