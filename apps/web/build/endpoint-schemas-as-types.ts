@@ -50,14 +50,16 @@ export function endpointSchemasAsTypes(): Plugin {
           const key = prop.key as Node | undefined;
           const value = prop.value as Node | undefined;
           if (prop.type !== 'Property' || key?.type !== 'Identifier' || !value) continue;
+          // `{ summary }` (shorthand) keeps its key: `{ summary: void 0 }`.
+          const dropped = prop.shorthand ? `${key.name as string}: void 0` : 'void 0';
           if (SERVER_ONLY_KEYS.has(key.name as string)) {
-            s.overwrite(value.start, value.end, 'void 0');
+            s.overwrite(value.start, value.end, dropped);
             continue;
           }
           if (!SCHEMA_KEYS.has(key.name as string)) continue;
           // A file reply `{ binary, description }` is data the client needs, not a schema.
           if (value.type === 'ObjectExpression') continue;
-          s.overwrite(value.start, value.end, 'void 0');
+          s.overwrite(value.start, value.end, dropped);
         }
       });
       if (descriptors === 0) return null;
