@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { OrderSummary } from '@exship/contracts';
 import { useSession } from '../../api/session';
 import { usd } from '../../shared/money';
-import { OrderStatusCell, PaymentStatusTag, dimensions, grams, useFormatDate, useIsStaff, useRestrictedViewer } from './shared';
+import { OrderStatusCell, PaymentStatusTag, useFormatDate, useIsStaff, useRestrictedViewer } from './shared';
 
 // SPEC §3 "Order list default columns": customer_email, quantity, lwh, weight, price, surcharge,
 // status, payment_status, tracking_number, checkin_status, label_us. A few more can be switched on;
@@ -87,9 +87,9 @@ export function useOrderColumns(chosen: OrderColumnKey[]): TableColumnsType<Orde
   const fmt = useFormatDate();
   const all: Record<OrderColumnKey, TableColumnsType<OrderSummary>[number]> = {
     customer_email: { title: t('orders.column.customer_email'), key: 'customer_email', render: (_: unknown, o) => o.customer?.email ?? '—' },
-    quantity: { title: t('orders.column.quantity'), dataIndex: 'quantity', align: 'right', width: 80 },
-    lwh: { title: t('orders.column.lwh'), key: 'lwh', render: (_: unknown, o) => <span style={{ whiteSpace: 'nowrap' }}>{dimensions(o)}</span> },
-    weight: { title: t('orders.column.weight'), dataIndex: 'weightGr', align: 'right', render: (g: number) => <span style={{ whiteSpace: 'nowrap' }}>{grams(g)}</span> },
+    quantity: { title: t('orders.column.quantity'), dataIndex: 'quantity', align: 'right' },
+    lwh: { title: t('orders.column.lwh'), key: 'lwh', render: (_: unknown, o) => <span style={{ whiteSpace: 'nowrap' }}>{`${o.lengthCm}×${o.widthCm}×${o.heightCm}`}</span> },
+    weight: { title: t('orders.column.weight'), dataIndex: 'weightGr', align: 'right', render: (g: number) => g.toLocaleString('en-US', { maximumFractionDigits: 2 }) },
     price: { title: t('orders.column.price'), dataIndex: 'totalPrice', align: 'right', render: (v: number) => usd(v) },
     surcharge: { title: t('orders.column.surcharge'), dataIndex: 'surcharge', align: 'right', render: (v: number) => (v ? usd(v) : '—') },
     status: { title: t('orders.column.status'), key: 'status', render: (_: unknown, o) => <OrderStatusCell order={o} restricted={restricted} /> },

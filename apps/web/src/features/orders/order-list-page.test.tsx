@@ -132,7 +132,7 @@ describe('order list', { timeout: 120_000 }, () => {
     renderList('/app/orders');
     await screen.findByText('EX0000000001', undefined, T);
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
-    for (const h of ['Quantity', 'L × W × H', 'Weight', 'Price', 'Surcharge', 'Status', 'Payment status', 'Tracking number', 'Check-in status', 'Label US']) expect(headers).toContain(h);
+    for (const h of ['Qty', 'L×W×H (cm)', 'Weight (g)', 'Price', 'Surcharge', 'Status', 'Payment', 'Tracking', 'Check-in', 'Label US']) expect(headers).toContain(h);
     // Sellers see their own orders: no customer column.
     expect(headers).not.toContain('Customer email');
     const shipped = screen.getByText('EX0000000002').closest('tr')!;

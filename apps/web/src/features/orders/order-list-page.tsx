@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { ORDER_STATUSES, PAYMENT_STATUSES, SCREENS, type OrderSummary, type ScreenDef } from '@exship/contracts';
 import { ordersApi } from '../../api/endpoints';
 import { ResponsiveTable } from '../../shared/responsive-table';
+import { PHONE_QUERY, useMediaQuery } from '../../shared/use-media-query';
 import { useCustomerOptions } from '../../shared/use-customer-options';
 import { ColumnChooser, useColumnChoice, useOrderColumns } from './order-columns';
 import { ScreenCard, serverPagination, useCan, useCarrierCodeOptions, useDownload, useIsStaff, useServiceCodeOptions, useUrlState } from './shared';
@@ -45,6 +46,7 @@ export default function OrderListPage(_props: { screen?: ScreenDef }) {
   const can = useCan();
   const staff = useIsStaff();
   const navigate = useNavigate();
+  const phone = useMediaQuery(PHONE_QUERY);
   const [filters, setFilters] = useUrlState(LIST_DEFAULTS);
   const [selected, setSelected] = useState<Key[]>([]);
   const columnChoice = useColumnChoice();
@@ -61,6 +63,10 @@ export default function OrderListPage(_props: { screen?: ScreenDef }) {
   const data = list.data?.data;
   const counts = data?.counts ?? {};
   const countOf = (status: string) => (status === 'all' ? (counts.all ?? Object.values(counts).reduce((s, n) => s + n, 0)) : (counts[status] ?? 0));
+  // The statuses that have orders under the other filters (and the chosen one): every order status
+  // as a tab would overflow the bar, and antd's overflow button is not a valid child of a tab list.
+  const statusTabs = ['all', ...ORDER_STATUSES.filter((s) => countOf(s) > 0 || s === filters.status)];
+  const tabLabel = (key: string) => (key === 'all' ? t('orders.tab.all') : t(`orders.status.${key}`));
   const filtered = filters.paymentStatus !== 'all' || !!(filters.keyword || filters.serviceCode || filters.carrierCode || filters.customerId || filters.dateFrom || filters.dateTo);
 
   const range: [dayjs.Dayjs | null, dayjs.Dayjs | null] | null =
@@ -108,19 +114,29 @@ export default function OrderListPage(_props: { screen?: ScreenDef }) {
         </>
       }
     >
-      <Tabs
-        activeKey={filters.status}
-        onChange={(status) => setFilters({ status })}
-        items={['all', ...ORDER_STATUSES].map((key) => ({
-          key,
-          label: (
-            <span>
-              {key === 'all' ? t('orders.tab.all') : t(`orders.status.${key}`)}{' '}
-              <Badge count={countOf(key)} showZero overflowCount={99_999} color={key === filters.status ? '#1677ff' : '#8c8c8c'} size="small" />
-            </span>
-          ),
-        }))}
-      />
+      {phone ? (
+        <Select
+          aria-label={t('orders.filter.status')}
+          value={filters.status}
+          onChange={(status: string) => setFilters({ status })}
+          style={{ width: '100%', marginBottom: 12 }}
+          options={statusTabs.map((key) => ({ value: key, label: `${tabLabel(key)} (${countOf(key)})` }))}
+        />
+      ) : (
+        <Tabs
+          size="small"
+          activeKey={filters.status}
+          onChange={(status) => setFilters({ status })}
+          items={statusTabs.map((key) => ({
+            key,
+            label: (
+              <span>
+                {tabLabel(key)} <Badge count={countOf(key)} showZero overflowCount={99_999} color={key === filters.status ? '#1d4ed8' : '#6b7280'} size="small" />
+              </span>
+            ),
+          }))}
+        />
+      )}
       <Space wrap style={{ marginBottom: 16 }} role="search" aria-label={t('orders.filter.group')}>
         <Input.Search
           key={`kw-${filters.keyword}`}
@@ -214,6 +230,7 @@ export default function OrderListPage(_props: { screen?: ScreenDef }) {
         />
       )}
       <ResponsiveTable<OrderSummary>
+        size="small"
         rowKey="id"
         columns={columns}
         dataSource={data?.items}
