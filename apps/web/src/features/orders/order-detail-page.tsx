@@ -8,10 +8,9 @@ import { ApiError } from '../../api/client';
 import { ordersApi } from '../../api/endpoints';
 import { errorText } from '../../shared/api-feedback';
 import { usd } from '../../shared/money';
-import { countryName } from './countries';
 import { FeeTable } from './fee-table';
 import { OrderActions, detailKey } from './order-actions';
-import { OrderStatusCell, OrderStatusTag, PaymentStatusTag, ScreenCard, dimensions, grams, useFormatDate, useIsStaff, useRestrictedViewer } from './shared';
+import { OrderStatusCell, OrderStatusTag, PaymentStatusTag, ScreenCard, countryName, dimensions, grams, useFormatDate, useIsStaff, useRestrictedViewer } from './shared';
 
 // SPEC §2 /app/orders/order-detail/{orderId}: every field of the order (SPEC §3), its fee lines,
 // products, surcharges and status history, and the §4 actions it allows now.
@@ -39,7 +38,7 @@ function HistoryTimeline({ order }: { order: OrderDetail }) {
           <Space orientation="vertical" size={0}>
             <Typography.Text strong>{t(`orders.event.${h.action}`, { defaultValue: h.action })}</Typography.Text>
             <Typography.Text>{from ? `${from} → ${to}` : to}</Typography.Text>
-            {payTo && payFrom !== payTo && <Typography.Text type="secondary">{t('orders.history.payment', { from: payFrom ?? '—', to: payTo })}</Typography.Text>}
+            {payFrom && payTo && payFrom !== payTo && <Typography.Text type="secondary">{t('orders.history.payment', { from: payFrom ?? '—', to: payTo })}</Typography.Text>}
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {`${fmt(h.at)} · ${h.by ? h.by.fullName : t('orders.history.system')}`}
             </Typography.Text>

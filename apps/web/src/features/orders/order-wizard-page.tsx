@@ -11,15 +11,15 @@ import { errorText } from '../../shared/api-feedback';
 import { usd } from '../../shared/money';
 import { useAction } from '../../shared/use-action';
 import { NEW_ORDER, STEPS, parseOrder, prefillFromQuery, stepFields, stepOf, valuesFromOrder, type OrderFormValues } from './order-form';
-import { ScreenCard, applyOrderFieldErrors, useCan, useIsStaff } from './shared';
+import { ScreenCard, orderFieldErrors, useCan, useIsStaff } from './shared';
 import { InformationStep } from './wizard-information';
 import { PaymentStep, ReviewStep, usePrice } from './wizard-review';
 import { ShippingStep } from './wizard-shipping';
 
 // SPEC §2 /app/orders/create-order and /app/orders/edit-order/{exOrderId}: information → shipping →
-// review (the price) → payment. One form across the steps (every step stays mounted, hidden, so its
-// values and errors survive); "Next" checks the current step with the contract's rules, the review
-// prices the order on the server, and server field errors land on their fields and open their step.
+// review (the price) → payment. One form across the steps (a step's values stay in the form while
+// another step shows); "Next" checks the current step with the contract's rules, the review prices
+// the order on the server, and server field errors open their step and land on their fields.
 
 type NamePath = (string | number)[];
 /** The create reply (`_id`) or the update reply (`id`, `replacedBy`). */
@@ -39,6 +39,8 @@ export default function OrderWizardPage(_props: { screen?: ScreenDef }) {
   const [form] = Form.useForm<OrderFormValues>();
   const [step, setStep] = useState(0);
   const [body, setBody] = useState<OrderCreateBody | null>(null);
+  /** Errors for fields of another step: placed once that step has mounted. */
+  const [pendingErrors, setPendingErrors] = useState<{ name: NamePath; errors: string[] }[]>([]);
   const [initialValues] = useState<OrderFormValues>(() => {
     const prefill = prefillFromQuery(params);
     return { ...NEW_ORDER, ...prefill, recipient: { ...NEW_ORDER.recipient, ...prefill.recipient } };
@@ -62,12 +64,17 @@ export default function OrderWizardPage(_props: { screen?: ScreenDef }) {
   /** Field errors (client or server) on their fields, and the step of the first one opened. */
   const showErrors = (fields: { name: NamePath; errors: string[] }[]) => {
     if (fields.length === 0) return;
-    form.setFields(fields as Parameters<typeof form.setFields>[0]);
+    setPendingErrors(fields);
     setStep(Math.min(...fields.map((f) => stepOf(f.name))));
   };
+  useEffect(() => {
+    if (pendingErrors.length === 0) return;
+    form.setFields(pendingErrors as Parameters<typeof form.setFields>[0]);
+    setPendingErrors([]);
+  }, [pendingErrors, form]);
   const placeServerError = (err: unknown) => {
-    const placed = applyOrderFieldErrors(form, err, t);
-    if (placed.length) setStep(Math.min(...placed.map(stepOf)));
+    const fields = orderFieldErrors(err, t);
+    if (fields.length) showErrors(fields);
     else if (err instanceof ApiError && err.code === 'ORDER_NAME_TAKEN') showErrors([{ name: ['orderName'], errors: [err.message] }]);
   };
 
@@ -170,18 +177,14 @@ export default function OrderWizardPage(_props: { screen?: ScreenDef }) {
         {locked && <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('orders.wizard.notEditable')} />}
         {addressOnly && <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('orders.wizard.addressOnly')} />}
         <Form<OrderFormValues> form={form} layout="vertical" initialValues={editing ? undefined : initialValues} disabled={locked} requiredMark scrollToFirstError>
-          <div hidden={step !== 0}>
+          {step === 0 && (
             <ConfigProvider componentDisabled={locked || addressOnly}>
               <InformationStep staff={staff} customerLocked={editing} productsLocked={locked || addressOnly} />
             </ConfigProvider>
-          </div>
-          <div hidden={step !== 1}>
-            <ShippingStep parcelLocked={locked || addressOnly} />
-          </div>
-          <div hidden={step !== 2}>{body && <ReviewStep body={body} price={price} canPrice={canPrice} onEdit={setStep} />}</div>
-          <div hidden={step !== 3}>
-            <PaymentStep total={pricedTotal} editing={editing} />
-          </div>
+          )}
+          {step === 1 && <ShippingStep parcelLocked={locked || addressOnly} />}
+          {step === 2 && body && <ReviewStep body={body} price={price} canPrice={canPrice} onEdit={setStep} />}
+          {step === 3 && <PaymentStep total={pricedTotal} editing={editing} />}
         </Form>
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, justifyContent: 'space-between', marginTop: 24 }}>
           <Button disabled={step === 0} onClick={() => setStep(step - 1)}>

@@ -1,7 +1,6 @@
 import { Space, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { FormInstance } from 'antd';
 import type { TFunction } from 'i18next';
 import type { OrderStatus, OrderSummary, PaymentStatus } from '@exship/contracts';
 import { displayStatus, formatDateTime } from '@exship/domain';
@@ -94,6 +93,21 @@ export function OrderStatusCell({ order, restricted }: { order: Pick<OrderSummar
   );
 }
 
+/** Country names in the page's language, from the browser (the geo data stays with the wizard). */
+export function displayNames(lang: string): Intl.DisplayNames | null {
+  try {
+    return new Intl.DisplayNames([lang, 'en'], { type: 'region', fallback: 'code' });
+  } catch {
+    return null;
+  }
+}
+
+/** The name of a country code in `lang` ('US' → 'United States'); the code itself when unknown. */
+export function countryName(code: string, lang: string): string {
+  if (!/^[A-Z]{2}$/.test(code)) return code;
+  return displayNames(lang)?.of(code) ?? code;
+}
+
 /** L × W × H cm. */
 export const dimensions = (o: { lengthCm: number; widthCm: number; heightCm: number }) => `${o.lengthCm} × ${o.widthCm} × ${o.heightCm} cm`;
 
@@ -142,15 +156,10 @@ export function useCarrierCodeOptions() {
 /** A dotted server field (`recipient.email`, `lines.0.quantity`) as an antd name path. */
 export const fieldPath = (field: string): (string | number)[] => field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p));
 
-/**
- * Field errors of a 400/422 onto the form's (nested) items. Returns the name paths that got an
- * error, so a wizard can go to the step that holds the first one.
- */
-export function applyOrderFieldErrors(form: FormInstance, err: unknown, t: TFunction): (string | number)[][] {
+/** Field errors of a 400/422 reply as antd fields (nested name paths, translated messages). */
+export function orderFieldErrors(err: unknown, t: TFunction): { name: (string | number)[]; errors: string[] }[] {
   if (!(err instanceof ApiError) || err.errors.length === 0) return [];
   const byField = new Map<string, string[]>();
-  for (const e of err.errors) byField.set(e.field, [...(byField.get(e.field) ?? []), t(e.message)]);
-  const fields = [...byField].map(([field, errors]) => ({ name: fieldPath(field), errors }));
-  if (fields.length) form.setFields(fields);
-  return fields.map((f) => f.name);
+  for (const e of err.errors) byField.set(e.field, [...(byField.get(e.field) ?? []), t(e.message, e.vars)]);
+  return [...byField].map(([field, errors]) => ({ name: fieldPath(field), errors }));
 }

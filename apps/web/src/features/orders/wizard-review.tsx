@@ -4,9 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { PAYMENT_METHODS, type OrderCreateBody } from '@exship/contracts';
 import { ordersApi } from '../../api/endpoints';
 import { errorText } from '../../shared/api-feedback';
-import { countryName } from './countries';
 import { FeeTable } from './fee-table';
-import { dimensions, grams } from './shared';
+import { countryName, dimensions, grams } from './shared';
 
 // Step 3: the order as it will be saved and its price (POST /orders/price: the fee lines the order
 // would be saved with). Step 4: the payment method; the order is saved unpaid for now.

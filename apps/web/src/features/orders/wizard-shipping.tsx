@@ -3,7 +3,7 @@ import { Card, Col, Form, Input, InputNumber, Row, Select, Switch, type FormRule
 import { useTranslation } from 'react-i18next';
 import { ORDER_LIMITS, OrderCreateBodySchema, OrderRecipientSchema } from '@exship/contracts';
 import { zodRule } from '../../shared/zod-rule';
-import { countryOptions } from './countries';
+import { countryOptions, stateOptions } from './countries';
 import type { OrderFormValues } from './order-form';
 import { useServiceCodeOptions } from './shared';
 import { requiredNumber } from './wizard-information';
@@ -21,6 +21,7 @@ export function ShippingStep({ parcelLocked }: { parcelLocked: boolean }) {
   const country = Form.useWatch(['recipient', 'country'], form) as string | undefined;
   const abroad = !!country && country !== 'US';
   const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
+  const states = useMemo(() => stateOptions(country), [country]);
   const services = useServiceCodeOptions();
 
   /** SPEC §5: required when the country is not the US (the contract's whole-body rule, per field). */
@@ -47,9 +48,9 @@ export function ShippingStep({ parcelLocked }: { parcelLocked: boolean }) {
   );
 
   const measure = (field: 'lengthCm' | 'widthCm' | 'heightCm' | 'weightGr', suffix: string) => (
-    <Col xs={12} md={6}>
+    <Col xs={12} md={6} xl={12}>
       <Form.Item name={field} label={t(`orders.field.${field}`)} rules={[zodRule(requiredNumber(o[field]), t)]} required>
-        <InputNumber style={{ width: '100%' }} suffix={suffix} precision={2} min={0} disabled={parcelLocked} />
+        <InputNumber style={{ width: '100%' }} suffix={suffix} min={0} disabled={parcelLocked} />
       </Form.Item>
     </Col>
   );
@@ -63,10 +64,33 @@ export function ShippingStep({ parcelLocked }: { parcelLocked: boolean }) {
             {text('lastName', { max: ORDER_LIMITS.personNameMax, autoComplete: 'off' })}
             <Col xs={24} md={12}>
               <Form.Item name={['recipient', 'country']} label={t('orders.field.country')} rules={[zodRule(r.country, t)]} required>
-                <Select showSearch={{ optionFilterProp: 'label' }} options={countries} placeholder={t('orders.wizard.countryPlaceholder')} />
+                <Select
+                  showSearch={{ optionFilterProp: 'label' }}
+                  options={countries}
+                  placeholder={t('orders.wizard.countryPlaceholder')}
+                  onChange={(next: string) => {
+                    // A state of the previous country does not belong to the new one.
+                    const state = form.getFieldValue(['recipient', 'state']) as string | undefined;
+                    if (state && !stateOptions(next).some((o) => o.value === state)) form.setFieldValue(['recipient', 'state'], '');
+                  }}
+                />
               </Form.Item>
             </Col>
-            {text('state', { max: 3, normalize: upper, autoComplete: 'off' })}
+            {states.length > 0 ? (
+              <Col xs={24} md={12}>
+                {/* SPEC §5: the state must belong to the country (ISO 3166-2, as the server checks). */}
+                <Form.Item
+                  name={['recipient', 'state']}
+                  label={t('orders.field.state')}
+                  rules={[{ required: true, message: t('validation.required') }]}
+                  dependencies={[['recipient', 'country']]}
+                >
+                  <Select showSearch={{ optionFilterProp: 'label' }} options={states} placeholder={t('orders.wizard.statePlaceholder')} />
+                </Form.Item>
+              </Col>
+            ) : (
+              text('state', { max: 3, normalize: upper, autoComplete: 'off' })
+            )}
             {text('city', { max: ORDER_LIMITS.cityMax, required: true, autoComplete: 'off' })}
             {text('zipcode', { max: ORDER_LIMITS.zipMax, required: true, autoComplete: 'off' })}
             {text('address1', { max: ORDER_LIMITS.address1Max, required: true, autoComplete: 'off' })}
