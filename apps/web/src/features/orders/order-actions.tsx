@@ -40,7 +40,7 @@ export const detailKey = (orderId: string) => ['orders', 'detail', orderId];
 /** The action buttons of an order, and the dialogs they open. */
 export function OrderActions({ order }: { order: OrderDetail }) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const { message, modal } = App.useApp();
   const can = useCan();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -60,8 +60,10 @@ export function OrderActions({ order }: { order: OrderDetail }) {
   };
 
   const act = useAction(({ action, reason }: { action: OrderEndpointAction; reason?: string }) => ordersApi.action(action, order.id, reason), {
-    success: 'orders.action.done',
+    // The server says "Done."; the screen names what was done.
+    success: false,
     onSuccess: (res, vars) => {
+      message.success(t(vars.action === 'cancel' && res.data.status === 'waiting-cancel' ? 'orders.done.cancel.waiting' : `orders.done.${vars.action}`));
       if (vars.action === 'cancel') setCancelOpen(false);
       return showReply(res);
     },

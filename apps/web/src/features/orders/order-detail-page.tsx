@@ -37,7 +37,7 @@ function HistoryTimeline({ order }: { order: OrderDetail }) {
         content: (
           <Space orientation="vertical" size={0}>
             <Typography.Text strong>{t(`orders.event.${h.action}`, { defaultValue: h.action })}</Typography.Text>
-            <Typography.Text>{from ? `${from} → ${to}` : to}</Typography.Text>
+            <Typography.Text>{from && h.from !== h.to ? `${from} → ${to}` : to}</Typography.Text>
             {payFrom && payTo && payFrom !== payTo && <Typography.Text type="secondary">{t('orders.history.payment', { from: payFrom ?? '—', to: payTo })}</Typography.Text>}
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {`${fmt(h.at)} · ${h.by ? h.by.fullName : t('orders.history.system')}`}
