@@ -45,7 +45,7 @@ async function main() {
   const step = 1000;
   for (let c = 0; c < CARRIERS; c++) {
     const carrier = await catalog.createCarrier({ code: `C${c}`, name: `Carrier ${c}`, status: 'active' });
-    const service = await catalog.createService({ code: `S${c}`, name: `Service ${c}`, carrierId: carrier.id, signatureFee: 2, overLengthFee: 10, overLengthThresholdCm: 121.92, status: 'active' });
+    const service = await catalog.createService({ code: `S${c}`, name: `Service ${c}`, carrierId: carrier.id, signatureFee: 2, overLengthFee: 10, overLengthThresholdCm: 121.92, packaging: 'parcel', status: 'active' });
     services.push(service);
     await catalog.createRoute({
       serviceId: service.id, minWeight: 0, maxWeight: BRACKETS * step, priority: 1, users: [], typeShipping: 'country', toArrayCountry: ['US'], toState: [],

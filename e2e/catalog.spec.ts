@@ -199,7 +199,6 @@ test('staff build the network and prices; the seller gets a quote with a discoun
     await expect(page.getByText(`${SERVICE} — E2E Standard`).first()).toBeVisible();
     await expect(page.getByRole('cell', { name: '$10.00' })).toBeVisible();
 
-    await pick(page, page.getByLabel('Service', { exact: true }), SERVICE);
     await page.getByLabel('Weight', { exact: true }).fill('500');
     await page.getByLabel('Length', { exact: true }).fill('10');
     await page.getByLabel('Width', { exact: true }).fill('10');
@@ -207,11 +206,12 @@ test('staff build the network and prices; the seller gets a quote with a discoun
     await page.getByLabel('State', { exact: true }).fill('CA');
     await page.getByLabel('Zip code', { exact: true }).fill('90001');
     await page.getByLabel('Discount code', { exact: true }).fill(DISCOUNT);
-    await page.getByRole('button', { name: 'Get quote' }).click();
+    await page.getByRole('button', { name: 'Compare rates' }).click();
+    const rate = page.getByRole('listitem', { name: 'E2E Standard' });
     // 500 g in the 0–1000 g bracket: $10.00 − 10% ($1.00) + $0.50 seasonal = $9.50, + 10% tax $0.95 = $10.45.
-    await expect(page.getByTestId('quote-total')).toContainText('$10.45');
-    await expect(page.getByText(`Discount (${DISCOUNT})`)).toBeVisible();
-    await expect(page.getByText('Routing, cost and margin')).toHaveCount(0);
+    await expect(rate.getByTestId('rate-total')).toContainText('$10.45');
+    await expect(rate.getByText(`Discount (${DISCOUNT})`)).toBeVisible();
+    await expect(rate.getByText(/^Routing /)).toHaveCount(0);
     await expectAccessible(page, 'price list and quote');
   });
 });

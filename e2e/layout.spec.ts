@@ -128,7 +128,7 @@ test.describe('Vietnamese quote form at 1280 × 800', () => {
   test('its labels stay on one line', async ({ page }) => {
     await login(page, SELLER);
     await page.goto('/app/carrier/pricing?lang=vi');
-    const calculator = page.locator('form').filter({ has: page.getByRole('button', { name: 'Tính giá' }) });
+    const calculator = page.locator('form').filter({ has: page.getByRole('button', { name: 'So sánh giá' }) });
     for (const text of ['Khối lượng', 'Kích thước (D × R × C)', 'Mã bưu chính']) {
       const label = calculator.locator('label').filter({ hasText: text }).first();
       await expect(label).toBeVisible();

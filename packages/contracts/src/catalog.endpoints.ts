@@ -6,6 +6,8 @@ import {
   CarrierListQuerySchema,
   ListQuerySchema,
   QuoteBodySchema,
+  QuoteRatesBodySchema,
+  QuoteRatesReplySchema,
   QuoteReplySchema,
   ServiceBodySchema,
   TaxBodySchema,
@@ -469,5 +471,19 @@ export const QuoteEndpoint = defineEndpoint({
   tags: ['quote'],
   body: QuoteBodySchema,
   reply: QuoteReplySchema,
+  errors: [422],
+});
+
+export const QuoteRatesEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/quote/rates',
+  access: 'EX-QUOTE',
+  summary: 'Compare the rates of every service for a parcel',
+  description:
+    'Prices the parcel with every active service the caller may use (a service routed only for other customers is left out), cheapest first, each with its carrier, transit days and fee lines. Services that cannot carry the parcel are listed in `unavailable` with the reason. Staff may quote for a customer (`customerId`) and also get the routing, cost and margin of each rate. A discount code for some services only is applied where it may be; 422 when it applies to none, or does not apply at all.',
+  operationId: 'quoteRates',
+  tags: ['quote'],
+  body: QuoteRatesBodySchema,
+  reply: QuoteRatesReplySchema,
   errors: [422],
 });

@@ -24,6 +24,10 @@ export const ServiceSchema = z.object({
   /** USD, charged when the longest side exceeds `overLengthThresholdCm`. */
   overLengthFee: z.number(),
   overLengthThresholdCm: z.number(),
+  /** Days in transit, from … to …; null when not set. */
+  transitDaysMin: z.number().int().nullable(),
+  transitDaysMax: z.number().int().nullable(),
+  packaging: z.enum(['parcel', 'first-class-letter', 'first-class-flat']),
   status,
 });
 

@@ -51,16 +51,34 @@ export const CarrierListQuerySchema = ListQuerySchema.extend({
   warehouseId: idField().optional(),
 });
 
-export const ServiceBodySchema = z.object({
-  code: codeField,
-  name: nameField,
-  carrierId: idField(),
-  signatureFee: usdField(0, 999_999),
-  /** Over-length surcharge when the longest side exceeds the threshold (docs/pricing.md). */
-  overLengthFee: usdField(0, 999_999).default(0),
-  overLengthThresholdCm: z.number().positive('validation.positive').max(99_999).default(121.92),
-  status: statusField.default('active'),
-});
+/** How a service carries the parcel; decides the order's dimension rule (SPEC §5). */
+export const PACKAGINGS = ['parcel', 'first-class-letter', 'first-class-flat'] as const;
+export type Packaging = (typeof PACKAGINGS)[number];
+
+/** Days in transit, 0 to 90; blank (null or left out) when the service does not promise one. */
+const transitDaysField = () =>
+  z.number({ error: 'validation.transitDays.range' }).int('validation.transitDays.range').min(0, 'validation.transitDays.range').max(90, 'validation.transitDays.range').nullable().optional();
+
+export const ServiceBodySchema = z
+  .object({
+    code: codeField,
+    name: nameField,
+    carrierId: idField(),
+    signatureFee: usdField(0, 999_999),
+    /** Over-length surcharge when the longest side exceeds the threshold (docs/pricing.md). */
+    overLengthFee: usdField(0, 999_999).default(0),
+    overLengthThresholdCm: z.number().positive('validation.positive').max(99_999).default(121.92),
+    /** The transit time a seller can expect, shown beside each rate: from … to … days. */
+    transitDaysMin: transitDaysField(),
+    transitDaysMax: transitDaysField(),
+    packaging: z.enum(PACKAGINGS, { error: 'validation.invalid' }).default('parcel'),
+    status: statusField.default('active'),
+  })
+  .refine((s) => s.transitDaysMin == null || s.transitDaysMax == null || s.transitDaysMin <= s.transitDaysMax, {
+    path: ['transitDaysMax'],
+    message: 'validation.transitDays.order',
+    ...whenValid,
+  });
 
 // ---------- warehouses ----------
 export const SHIPPING_TYPES = ['domestic', 'international'] as const;
@@ -225,6 +243,51 @@ export const QuoteReplySchema = z.object({
   margin: z.number().optional(),
 });
 export type QuoteReply = z.infer<typeof QuoteReplySchema>;
+
+// ---------- rate shopping: every service the caller may use, side by side ----------
+/** The quote body without a service: every service the caller may use is priced. */
+export const QuoteRatesBodySchema = QuoteBodySchema.omit({ serviceCode: true });
+export type QuoteRatesBody = z.infer<typeof QuoteRatesBodySchema>;
+
+/** Why a service cannot carry this parcel (docs/pricing.md, steps 3–7). */
+export const NO_SERVICE_REASONS = ['SERVICE_UNKNOWN', 'SERVICE_INACTIVE', 'NO_ROUTE', 'NO_ZONE', 'NO_SELL_PRICE', 'NO_CARRIER_PRICE'] as const;
+
+export const QuoteRateSchema = z.object({
+  serviceCode: z.string(),
+  serviceName: z.string(),
+  /** The carrier the service is sold under. */
+  carrierName: z.string(),
+  /** Days in transit, from … to …; null when the service does not state it. */
+  transitDaysMin: z.number().int().nullable(),
+  transitDaysMax: z.number().int().nullable(),
+  fees: QuoteFeesSchema,
+  /** USD, the same as `fees.total`: what the rates are sorted by. */
+  total: z.number(),
+  /** The discount code applied to this rate, or null (a code for other services leaves this one at full price). */
+  discountCode: z.string().nullable(),
+  /** Staff only. */
+  routing: z.object({ carrier: z.string(), warehouse: z.string(), zone: z.string() }).optional(),
+  cost: z.number().optional(),
+  margin: z.number().optional(),
+});
+export type QuoteRate = z.infer<typeof QuoteRateSchema>;
+
+export const QuoteRatesReplySchema = z.object({
+  /** Grams: the larger of the actual and the volumetric weight, the same for every service. */
+  chargeableWeight: z.number(),
+  /** Cheapest first. */
+  rates: z.array(QuoteRateSchema),
+  /** Services the caller may use that cannot carry this parcel, with the reason in the caller's language. */
+  unavailable: z.array(
+    z.object({
+      serviceCode: z.string(),
+      serviceName: z.string(),
+      reasonCode: z.enum(NO_SERVICE_REASONS),
+      reason: z.string(),
+    }),
+  ),
+});
+export type QuoteRatesReply = z.infer<typeof QuoteRatesReplySchema>;
 
 // ---------- xlsx templates (SPEC §3, exact headers) ----------
 export const ZONE_TEMPLATE = ['Zone name', 'Zone code', 'Country', 'States', 'Zipcode from', 'Zipcode to'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, XLSX_MIME } from './endpoint';
-import { multilineTextField } from './fields';
+import { idField, multilineTextField } from './fields';
 import {
   ExOrderIdParamsSchema,
   OrderCreateBodySchema,
@@ -173,3 +173,18 @@ export const BuildNewLabelEndpoint = actionEndpoint('build-new-label', 'EX-ORDER
 export const GenerateTrackingEndpoint = actionEndpoint('generate-tracking', 'EX-ORDER-GENERATE-TRACKING', 'Generate tracking', 'generateTracking');
 export const ConfirmAddressEndpoint = actionEndpoint('confirm-address', 'EX-ORDER-CONFIRM-ADDRESS', 'Confirm the address of an order', 'confirmOrderAddress');
 export const ConfirmDimensionEndpoint = actionEndpoint('confirm-dimension', 'EX-ORDER-UPDATE', 'Confirm the measured dimensions (a new order replaces this one)', 'confirmOrderDimension');
+
+export const PayOrdersEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/orders/pay',
+  access: 'EX-ORDER-PAY',
+  summary: 'Pay orders from the wallet',
+  description:
+    'Pays unpaid orders (their price) and orders with unpaid surcharges, from the balance and then the credit line, all or nothing: one order that cannot be paid refuses the whole set and nothing changes (409 ACTION_NOT_ALLOWED_FOR_STATUS naming it; 409 INSUFFICIENT_FUNDS / CREDIT_BLOCKED). More than one order needs EX-ORDER-MULTIPLE-PAY. Send an `Idempotency-Key` header to make a retry safe: the first reply is replayed for the same key and body for 24 h, 409 while the first is running, 422 for a different body.',
+  operationId: 'payOrders',
+  tags,
+  body: z.object({ orderIds: z.array(idField()).min(1, 'validation.required').max(1000, 'validation.orders.max') }),
+  reply: z.object({ paid: z.number(), amount: z.number(), balanceAfter: z.number(), transactionIds: z.array(z.string()) }),
+  message: 'order.paid',
+  errors: [404, 409, 422],
+});

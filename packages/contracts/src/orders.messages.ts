@@ -39,6 +39,12 @@ export const ORDER_MESSAGES_EN = {
   'error.ORDER_ADDRESS_ONLY': 'Only the address of a labeled order can be changed (a new order replaces it).',
   'error.SURCHARGE_NOT_ALLOWED': 'A surcharge cannot be added to this order.',
   'error.SURCHARGE_NO_WEIGHT': 'The order has no weight, so the surcharge cannot be computed.',
+  'error.INSUFFICIENT_FUNDS': 'Your balance and credit do not cover this payment. Top up your wallet first.',
+  'error.CREDIT_BLOCKED': 'Your credit line is blocked; pay from your balance or contact us.',
+  'error.IDEMPOTENCY_KEY_IN_USE': 'The same request is still being processed. Try again in a moment.',
+  'error.IDEMPOTENCY_KEY_REUSED': 'This Idempotency-Key was used for a different request.',
+  'order.paid': 'Payment done.',
+  'validation.orders.max': 'At most 1,000 orders at once.',
 } as const;
 
 export const ORDER_MESSAGES_VI: Record<keyof typeof ORDER_MESSAGES_EN, string> = {
@@ -80,4 +86,10 @@ export const ORDER_MESSAGES_VI: Record<keyof typeof ORDER_MESSAGES_EN, string> =
   'error.ORDER_ADDRESS_ONLY': 'Chỉ có thể đổi địa chỉ của đơn đã có nhãn (một đơn mới sẽ thay thế).',
   'error.SURCHARGE_NOT_ALLOWED': 'Không thể thêm phụ phí cho đơn hàng này.',
   'error.SURCHARGE_NO_WEIGHT': 'Đơn hàng không có khối lượng nên không thể tính phụ phí.',
+  'error.INSUFFICIENT_FUNDS': 'Số dư và hạn mức tín dụng không đủ cho khoản thanh toán này. Hãy nạp tiền vào ví trước.',
+  'error.CREDIT_BLOCKED': 'Hạn mức tín dụng của bạn đang bị khóa; hãy thanh toán bằng số dư hoặc liên hệ chúng tôi.',
+  'error.IDEMPOTENCY_KEY_IN_USE': 'Yêu cầu giống hệt vẫn đang được xử lý. Hãy thử lại sau giây lát.',
+  'error.IDEMPOTENCY_KEY_REUSED': 'Idempotency-Key này đã được dùng cho một yêu cầu khác.',
+  'order.paid': 'Đã thanh toán.',
+  'validation.orders.max': 'Tối đa 1.000 đơn hàng một lần.',
 };

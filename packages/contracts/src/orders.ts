@@ -30,10 +30,6 @@ export const ORDER_LIMITS = {
 export const PAYMENT_METHODS = ['wallet', 'debit', 'credit'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-/** How a service carries the parcel; decides the dimension rule (SPEC §5). */
-export const PACKAGINGS = ['parcel', 'first-class-letter', 'first-class-flat'] as const;
-export type Packaging = (typeof PACKAGINGS)[number];
-
 /** SPEC §4 surcharge reasons (the template's dropdown). */
 export const SURCHARGE_REASONS = ['Active tracking', 'Dimension Surcharge', 'Change shipping service', 'FBA', 'Other'] as const;
 export type SurchargeReason = (typeof SURCHARGE_REASONS)[number];

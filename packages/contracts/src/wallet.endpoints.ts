@@ -19,3 +19,48 @@ export const WalletInfoEndpoint = defineEndpoint({
     credit: z.object({ limit: z.number(), remaining: z.number(), isBlocked: z.boolean() }).nullable(),
   }),
 });
+
+export const AutoPayWalletEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/wallet/auto-pay-wallet',
+  access: 'EX-WALLET-VIEW',
+  summary: 'Is auto-pay on for my wallet?',
+  operationId: 'getWalletAutoPay',
+  tags: ['wallet'],
+  reply: z.object({ autoPay: z.boolean() }),
+});
+
+export const TransactionListEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/transaction/all-transaction',
+  access: 'EX-TRANSACTION-LIST',
+  summary: 'Wallet transactions',
+  description: 'Newest first. A seller sees its own account; staff see every account, or the one customer named.',
+  operationId: 'listTransactions',
+  tags: ['wallet'],
+  body: z.object({
+    page: z.number().int().min(1).default(1),
+    pageSize: z.number().int().min(1).max(100).default(10),
+    type: z.enum(['all', 'payment', 'top_up', 'refund', 'sent', 'pay_credit', 'received']).default('all'),
+    customerId: z.string().uuid('validation.id.invalid').optional(),
+  }),
+  reply: z.object({
+    items: z.array(
+      z.object({
+        id: z.string(),
+        customerId: z.string(),
+        type: z.string(),
+        result: z.string(),
+        amount: z.number(),
+        balanceAfter: z.number(),
+        gateway: z.string().nullable(),
+        note: z.string(),
+        orders: z.array(z.object({ orderId: z.string(), kind: z.string(), amount: z.number() })),
+        createdAt: z.string(),
+      }),
+    ),
+    total: z.number(),
+    page: z.number(),
+    pageSize: z.number(),
+  }),
+});

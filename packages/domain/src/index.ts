@@ -10,3 +10,4 @@ export * from './weight-fee';
 export * from './credit';
 export * from './order-lifecycle';
 export * from './restricted-goods';
+export * from './order-rules';

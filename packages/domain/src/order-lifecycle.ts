@@ -218,8 +218,8 @@ export function isRefundDue(o: OrderState, now: Date): boolean {
 
 /**
  * What an edit may change now: everything before a label is bought; only the address (as a new
- * order, the old one cancelled and refunded after 7 working days) once labeled and not yet shipped;
- * nothing otherwise.
+ * order, the old one cancelled and refunded after 7 working days) once labeled and not yet received;
+ * nothing otherwise — a held order without a label is released (unhold) before it is edited.
  */
 export function editScope(o: OrderState): 'full' | 'address-as-new-order' | 'none' {
   if (o.status === 'draft' || o.status === 'unpaid' || o.status === 'label error' || (o.status === 'not-verified' && !hasLabel(o))) return 'full';
@@ -255,4 +255,29 @@ export function displayStatus(o: DisplayInput, viewer: { restricted: boolean }):
     return { kind: 'routing', routingStatus: o.routingStatus, trackingNumber: o.trackingNumber, location: showsLocation ? (o.firstRoutingLocation ?? null) : null };
   }
   return { kind: 'status', status: o.status };
+}
+
+// ------------------------------------------------------------------------------------------------
+// Refund amounts (SPEC §9; docs/refunds.md).
+
+export interface OrderMoney {
+  shippingFeeCents: number;
+  discountCents: number;
+  taxFeeCents: number;
+  seasonalFeeCents: number;
+  overLengthFeeCents: number;
+  signatureFeeCents: number;
+  surchargeCents: number;
+  totalCents: number;
+}
+
+/**
+ * What a cancellation gives back: everything paid before a label ('full'); for a labeled order
+ * cancelled within 14 days, the §9 formula — (shipping fee − discount) + seasonal + over-length +
+ * signature fees + surcharge, without the tax fee ('shipping'); nothing otherwise.
+ */
+export function refundAmountCents(o: OrderMoney, kind: RefundKind): number {
+  if (kind === 'full') return o.totalCents;
+  if (kind === 'none') return 0;
+  return Math.max(0, o.shippingFeeCents - o.discountCents) + o.seasonalFeeCents + o.overLengthFeeCents + o.signatureFeeCents + o.surchargeCents;
 }

@@ -6,6 +6,7 @@ import {
   chargeableWeight,
   discountState,
   findOverlaps,
+  offeredServices,
   pickAllocation,
   quote,
   type CatalogSnapshot,
@@ -87,6 +88,24 @@ describe('quote — worked example', () => {
     expect(chargeableWeight({ weight: 300, length: 60, width: 40, height: 30 })).toBe(14_400);
     const r = quote(catalog(), parcel({ length: 130, width: 1, height: 1, weight: 400 }), NOW);
     expect(r.ok && r.quote.fees.overLengthFee).toBe(1500);
+  });
+});
+
+describe('services offered to a customer (rate shopping)', () => {
+  const route = (id: string, serviceId: string, users: string[], active = true): CatalogSnapshot['routes'][number] => ({
+    id, serviceId, minWeight: 0, maxWeight: 2000, priority: 1, sku: null, users, typeShipping: 'country',
+    toCountry: null, toState: [], toArrayCountry: ['DE'], allocations: [{ carrierId: 'c1', warehouseId: 'w1', percentage: 100 }], active,
+  });
+  const service = (id: string, code: string, active = true) => ({ id, code, name: code, carrierId: 'c1', active, signatureFeeCents: 0, overLengthFeeCents: 0, overLengthThresholdCm: 121.92 });
+
+  it('are the active services with a rule for everyone or naming the customer, by code, whatever the parcel', () => {
+    const c = catalog({
+      services: [service('s1', 'STD'), service('s2', 'VIP'), service('s3', 'OFF', false), service('s4', 'NORULE'), service('s5', 'PAUSED'), service('s6', 'ALSO')],
+      routes: [route('r1', 's1', []), route('r2', 's2', ['a2']), route('r3', 's3', []), route('r5', 's5', [], false), route('r6', 's6', ['a1', 'a2'])],
+    });
+    // A rule's destination and weights do not matter here: the quote says why a service cannot carry a parcel.
+    expect(offeredServices(c, 'a1').map((s) => s.code)).toEqual(['ALSO', 'STD']);
+    expect(offeredServices(c, 'a2').map((s) => s.code)).toEqual(['ALSO', 'STD', 'VIP']);
   });
 });
 

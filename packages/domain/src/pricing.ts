@@ -18,6 +18,11 @@ export interface CatalogSnapshot {
     signatureFeeCents: number;
     overLengthFeeCents: number;
     overLengthThresholdCm: number;
+    /** Days in transit shown beside a rate; not part of the price. */
+    transitDaysMin?: number | null;
+    transitDaysMax?: number | null;
+    /** Decides the order's dimension rule (order-rules.ts); parcel when left out. */
+    packaging?: 'parcel' | 'first-class-letter' | 'first-class-flat';
   }[];
   warehouses: { id: string; code: string; name: string; active: boolean }[];
   zones: { id: string; code: string; name: string; country: string; states: string[]; ranges: { from: number; to: number }[]; active: boolean }[];
@@ -383,6 +388,22 @@ export function quote(c: CatalogSnapshot, p: Parcel, now: number): QuoteResult {
       margin: total - taxFee - costCents,
     },
   };
+}
+
+/**
+ * The services a customer may use, by code: active, with at least one active routing rule for
+ * everyone or naming the customer. A service whose rules are all for other customers is theirs
+ * alone and is not shown to this one (rate shopping lists these, each priced by `quote`).
+ */
+export function offeredServices(c: CatalogSnapshot, customerId: string): CatalogSnapshot['services'] {
+  const idx = indexOf(c);
+  const offered: CatalogSnapshot['services'] = [];
+  for (const service of c.services) {
+    if (!service.active) continue;
+    const routes = idx.routesByService.get(service.id);
+    if (routes?.some((r) => r.users.length === 0 || r.users.includes(customerId))) offered.push(service);
+  }
+  return offered.sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
 }
 
 /** The most specific active tax: carrier + province, carrier + country, province, country. */

@@ -86,3 +86,22 @@ export const storedFiles = pgTable(
   },
   (t) => [index('stored_files_account_idx').on(t.accountId, t.kind, t.createdAt)],
 );
+
+/**
+ * money-and-security.md "Idempotency": a money request's key, scoped to the caller, with the hash of
+ * its body and, once done, the reply to replay. Kept 24 hours.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** running | done */
+    state: text('state').notNull(),
+    status: integer('status'),
+    reply: jsonb('reply'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('idempotency_keys_pk').on(t.scope, t.key), index('idempotency_keys_created_idx').on(t.createdAt)],
+);

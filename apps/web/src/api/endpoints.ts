@@ -98,7 +98,7 @@ import {
   PreviewPriceVersionEndpoint,
   PriceTemplateEndpoint,
   ProductTemplateEndpoint,
-  QuoteEndpoint,
+  QuoteRatesEndpoint,
   RejectProductEndpoint,
   RemoveWeightConfigEndpoint,
   SaveWeightConfigEndpoint,
@@ -140,7 +140,7 @@ export type ZoneBody = ParsedBody<typeof CreateZoneEndpoint>;
 export type TaxBody = ParsedBody<typeof CreateTaxEndpoint>;
 export type CarrierConfigBody = ParsedBody<typeof CreateCarrierConfigEndpoint>;
 export type DiscountBody = ParsedBody<typeof CreateDiscountEndpoint>;
-export type QuoteBody = ParsedBody<typeof QuoteEndpoint>;
+export type QuoteRatesBody = ParsedBody<typeof QuoteRatesEndpoint>;
 
 export type CarrierItem = ItemOf<typeof ListCarriersEndpoint>;
 export type ServiceItem = ItemOf<typeof ListServicesEndpoint>;
@@ -156,7 +156,8 @@ export type PriceKind = PriceVersion['kind'];
 export type PricePreview = EndpointReply<typeof PreviewPriceVersionEndpoint>;
 export type PricePreviewRow = PricePreview['rows'][number];
 export type DiscountItem = EndpointReply<typeof GetDiscountEndpoint>;
-export type QuoteReply = EndpointReply<typeof QuoteEndpoint>;
+export type QuoteRatesReply = EndpointReply<typeof QuoteRatesEndpoint>;
+export type QuoteRate = QuoteRatesReply['rates'][number];
 
 const onlyValidateQuery = (onlyValidate: boolean) => ({ onlyValidate: onlyValidate ? ('true' as const) : ('false' as const) });
 
@@ -217,7 +218,8 @@ export const discountApi = {
 };
 
 export const quoteApi = {
-  quote: (body: QuoteBody) => callEnvelope(QuoteEndpoint, { body }),
+  /** Every service the caller may use, priced side by side (the Price screen). */
+  rates: (body: QuoteRatesBody) => callEnvelope(QuoteRatesEndpoint, { body }),
 };
 
 export type ProductQuery = UrlQuery<typeof ListProductsEndpoint>;

@@ -44,6 +44,16 @@ describe('demo network', () => {
     expect(remote.body.data.routing.zone).toBe('US_REMOTE');
   });
 
+  it('compares both demo services for the seller, cheapest first, with their transit days', async () => {
+    const res = await t.call({ method: 'POST', url: '/api/v1/quote/rates', token: seller, payload: { weight: 800, length: 20, width: 15, height: 10, country: 'US', zipcode: '90001' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.rates.map((r: { serviceCode: string; carrierName: string; transitDaysMin: number; transitDaysMax: number }) => [r.serviceCode, r.carrierName, r.transitDaysMin, r.transitDaysMax])).toEqual([
+      ['STD', 'UniParcel Express', 5, 8],
+      ['EXP', 'Swift Freight', 2, 4],
+    ]);
+    expect(res.body.data.unavailable).toEqual([]);
+  });
+
   it("gives the demo seller products at each approval step, the accepted one with two variants", async () => {
     const res = await t.call({ method: 'GET', url: '/api/v1/products?pageSize=50', token: seller });
     expect(res.status, JSON.stringify(res.body)).toBe(200);

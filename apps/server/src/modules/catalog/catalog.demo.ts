@@ -55,8 +55,8 @@ export async function seedDemoNetwork(db: Db, catalog: CatalogService, pricing: 
 
   const upx = await catalog.createCarrier(CarrierBodySchema.parse({ code: 'UPX', name: 'UniParcel Express' }));
   const swf = await catalog.createCarrier(CarrierBodySchema.parse({ code: 'SWF', name: 'Swift Freight' }));
-  const std = await catalog.createService(ServiceBodySchema.parse({ code: 'STD', name: 'Standard (5–8 days)', carrierId: upx.id, signatureFee: 2.5, overLengthFee: 15 }));
-  const exp = await catalog.createService(ServiceBodySchema.parse({ code: 'EXP', name: 'Expedited (2–4 days)', carrierId: swf.id, signatureFee: 3.5, overLengthFee: 20 }));
+  const std = await catalog.createService(ServiceBodySchema.parse({ code: 'STD', name: 'Standard', carrierId: upx.id, signatureFee: 2.5, overLengthFee: 15, transitDaysMin: 5, transitDaysMax: 8 }));
+  const exp = await catalog.createService(ServiceBodySchema.parse({ code: 'EXP', name: 'Expedited', carrierId: swf.id, signatureFee: 3.5, overLengthFee: 20, transitDaysMin: 2, transitDaysMax: 4 }));
   const lax = await catalog.createWarehouse(
     WarehouseBodySchema.parse({ code: 'LAX1', name: 'Los Angeles', zipcode: '90001', address: '100 Harbor Way', city: 'Los Angeles', state: 'CA', country: 'US', phone: '+13105550100' }),
   );

@@ -67,6 +67,36 @@ describe('SPEC §5 rules: carriers, warehouses, services, taxes', () => {
   });
 });
 
+describe('service transit days', () => {
+  const base = () => ({ code: 'TRANSIT', name: 'Transit', carrierId: net.carrierId, signatureFee: 0 });
+
+  it('are whole days from 0 to 90, the fewest not above the most', async () => {
+    for (const [patch, field, message] of [
+      [{ transitDaysMin: -1 }, 'transitDaysMin', 'Enter a whole number of days from 0 to 90.'],
+      [{ transitDaysMax: 91 }, 'transitDaysMax', 'Enter a whole number of days from 0 to 90.'],
+      [{ transitDaysMin: 1.5 }, 'transitDaysMin', 'Enter a whole number of days from 0 to 90.'],
+      [{ transitDaysMin: 5, transitDaysMax: 3 }, 'transitDaysMax', 'The fewest days must not be above the most days.'],
+    ] as const) {
+      const res = await post('/services', { ...base(), ...patch });
+      expect(res.status, JSON.stringify(patch)).toBe(400);
+      expect(res.body.errors).toContainEqual({ field, message });
+    }
+  });
+
+  it('are optional, kept, replied and cleared by an update', async () => {
+    const created = await post('/services', { ...base(), transitDaysMin: 0, transitDaysMax: 90 });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.data).toMatchObject({ transitDaysMin: 0, transitDaysMax: 90 });
+    const onlyMax = await t.call({ method: 'PUT', url: `/api/v1/services/${created.body.data.id}`, token: admin, payload: { ...base(), transitDaysMin: null, transitDaysMax: 4 } });
+    expect(onlyMax.status, JSON.stringify(onlyMax.body)).toBe(200);
+    expect(onlyMax.body.data).toMatchObject({ transitDaysMin: null, transitDaysMax: 4 });
+    const cleared = await t.call({ method: 'PUT', url: `/api/v1/services/${created.body.data.id}`, token: admin, payload: base() });
+    expect(cleared.body.data).toMatchObject({ transitDaysMin: null, transitDaysMax: null });
+    const listed = await t.call({ method: 'GET', url: '/api/v1/services?keyword=TRANSIT', token: admin });
+    expect(listed.body.data.items[0]).toMatchObject({ code: 'TRANSIT', transitDaysMin: null, transitDaysMax: null });
+  });
+});
+
 describe('carrier config', () => {
   const base = () => ({
     serviceId: net.serviceId,

@@ -21,6 +21,7 @@ import {
   ListZonesEndpoint,
   PreviewPriceVersionEndpoint,
   QuoteEndpoint,
+  QuoteRatesEndpoint,
   UpdateCarrierConfigEndpoint,
   UpdateCarrierEndpoint,
   UpdateServiceEndpoint,
@@ -90,4 +91,6 @@ export const catalogRoutes =
     // the quote: the hot route. Its reply schema documents the API and compiles its writer; the reply is built
     // by typed code, so it is not validated again. The use case is synchronous when the snapshot is warm.
     route(app, QuoteEndpoint, (req) => quotes.quote(authOf(req), req.body), { serializer: 'compiled' });
+    // Every service side by side: the same quote per service, on the same cached snapshot.
+    route(app, QuoteRatesEndpoint, (req) => quotes.rates(authOf(req), req.body, req.lang));
   };

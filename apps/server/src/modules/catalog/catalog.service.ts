@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
+  Packaging,
   CarrierBodySchema,
   CarrierConfigBodySchema,
   CarrierListQuerySchema,
@@ -35,6 +36,9 @@ export function createCatalogService(db: Db, onChange: () => Promise<void>) {
     signatureFee: fromCents(s.signatureFeeCents),
     overLengthFee: fromCents(s.overLengthFeeCents),
     overLengthThresholdCm: s.overLengthThresholdCm,
+    transitDaysMin: s.transitDaysMin,
+    transitDaysMax: s.transitDaysMax,
+    packaging: s.packaging as Packaging,
     status: s.status,
   });
   const serviceRow = (b: Body<typeof ServiceBodySchema>) => ({
@@ -44,6 +48,9 @@ export function createCatalogService(db: Db, onChange: () => Promise<void>) {
     signatureFeeCents: toCents(b.signatureFee),
     overLengthFeeCents: toCents(b.overLengthFee),
     overLengthThresholdCm: b.overLengthThresholdCm,
+    transitDaysMin: b.transitDaysMin ?? null,
+    transitDaysMax: b.transitDaysMax ?? null,
+    packaging: b.packaging,
     status: b.status,
   });
 

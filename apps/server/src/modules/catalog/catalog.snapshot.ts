@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { Packaging } from '@exship/contracts';
 import { zipNumber, type CatalogSnapshot } from '@exship/domain';
 import type { Db } from '../../platform/db';
 import { loadDiscountRules } from '../discounts';
@@ -60,6 +61,9 @@ export async function loadSnapshot(db: Db): Promise<CatalogSnapshot> {
       signatureFeeCents: x.signatureFeeCents,
       overLengthFeeCents: x.overLengthFeeCents,
       overLengthThresholdCm: x.overLengthThresholdCm,
+      transitDaysMin: x.transitDaysMin,
+      transitDaysMax: x.transitDaysMax,
+      packaging: x.packaging as Packaging,
     })),
     warehouses: w.map((x) => ({ id: x.id, code: x.code, name: x.name, active: active(x.status) })),
     zones: z.map((x) => ({

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, type PgColumn } from 'drizzle-orm/pg-core';
-import { CARRIER_ROUTE_TYPES, CATALOG_STATUSES, PRICE_VERSION_KINDS, PRICE_VERSION_STATUSES } from '@exship/contracts';
+import { CARRIER_ROUTE_TYPES, CATALOG_STATUSES, PRICE_VERSION_KINDS, PRICE_VERSION_STATUSES, PACKAGINGS } from '@exship/contracts';
 import { enumCheck } from '../../platform/db-checks';
 
 // Issue #3: the shipping network. Money in cents, weights in grams, rates in basis points.
@@ -29,6 +29,10 @@ export const services = pgTable(
     signatureFeeCents: bigint('signature_fee_cents', { mode: 'number' }).notNull().default(0),
     overLengthFeeCents: bigint('over_length_fee_cents', { mode: 'number' }).notNull().default(0),
     overLengthThresholdCm: doublePrecision('over_length_threshold_cm').notNull().default(121.92),
+    /** Days in transit the seller can expect, as a range; either end may be unknown (null). */
+    transitDaysMin: integer('transit_days_min'),
+    transitDaysMax: integer('transit_days_max'),
+    packaging: text('packaging').notNull().default('parcel'),
     status: status(),
     ...stamps,
   },
@@ -36,7 +40,12 @@ export const services = pgTable(
     uniqueIndex('services_code_uq').on(t.code),
     index('services_carrier_idx').on(t.carrierId),
     statusCheck('services', t.status),
+    enumCheck('services_packaging_ck', t.packaging, PACKAGINGS),
     check('services_fees_ck', sql`${t.signatureFeeCents} >= 0 and ${t.overLengthFeeCents} >= 0`),
+    check(
+      'services_transit_days_ck',
+      sql`(${t.transitDaysMin} is null or ${t.transitDaysMin} between 0 and 90) and (${t.transitDaysMax} is null or ${t.transitDaysMax} between 0 and 90) and (${t.transitDaysMin} is null or ${t.transitDaysMax} is null or ${t.transitDaysMin} <= ${t.transitDaysMax})`,
+    ),
   ],
 );
 

@@ -1,7 +1,7 @@
 import { desc, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { QuoteBody, QuoteReply } from '@exship/contracts';
-import { bucketOf, fromCents, quote, type CatalogSnapshot, type Parcel, type QuoteError, type QuoteResult } from '@exship/domain';
+import { translate, type Language, type QuoteBody, type QuoteRate, type QuoteRatesBody, type QuoteRatesReply, type QuoteReply } from '@exship/contracts';
+import { bucketOf, chargeableWeight, fromCents, offeredServices, quote, type CatalogSnapshot, type Fees, type Parcel, type Quote, type QuoteError, type QuoteResult } from '@exship/domain';
 import { actsForAnyAccount } from '../../platform/access';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
@@ -84,11 +84,36 @@ export function createQuoteService(db: Db, cache: SnapshotCache, log: FastifyBas
     timer.unref();
   }
 
+  function feesOf(f: Fees): QuoteReply['fees'] {
+    return {
+      shippingFee: fromCents(f.shippingFee),
+      seasonalFee: fromCents(f.seasonalFee),
+      signatureFee: fromCents(f.signatureFee),
+      overLengthFee: fromCents(f.overLengthFee),
+      discount: fromCents(f.discount),
+      taxFee: fromCents(f.taxFee),
+      total: fromCents(f.total),
+    };
+  }
+
+  /** Staff see where the parcel goes and what it costs us. */
+  function routingOf(snapshot: CatalogSnapshot, q: Quote): NonNullable<QuoteReply['routing']> {
+    return {
+      carrier: snapshot.carriers.find((c) => c.id === q.carrierId)!.code,
+      warehouse: snapshot.warehouses.find((w) => w.id === q.warehouseId)!.code,
+      zone: snapshot.zones.find((z) => z.id === q.zoneId)!.code,
+    };
+  }
+
+  /** Staff (acting for any customer) may quote for a named customer; everyone else quotes for their own account. */
+  const customerOf = (auth: AuthContext, body: { customerId?: string }, actsForCustomers: boolean) =>
+    actsForCustomers && body.customerId ? body.customerId : auth.accountId;
+
   function price(snapshot: CatalogSnapshot, auth: AuthContext, body: QuoteBody): QuoteReply {
     // Staff (acting for any customer) may quote for a named customer and see routing, cost and margin.
     const actsForCustomers = actsForAnyAccount(auth);
     const input = body as QuoteInput;
-    input.customerId = actsForCustomers && body.customerId ? body.customerId : auth.accountId;
+    input.customerId = customerOf(auth, body, actsForCustomers);
     const result = runQuote(snapshot, input, Date.now());
     if (!result.ok) throw quoteError(result.error);
     const q = result.quote;
@@ -97,27 +122,68 @@ export function createQuoteService(db: Db, cache: SnapshotCache, log: FastifyBas
     const reply: QuoteReply = {
       service: { code: service.code, name: service.name },
       chargeableWeight: q.chargeableWeight,
-      fees: {
-        shippingFee: fromCents(q.fees.shippingFee),
-        seasonalFee: fromCents(q.fees.seasonalFee),
-        signatureFee: fromCents(q.fees.signatureFee),
-        overLengthFee: fromCents(q.fees.overLengthFee),
-        discount: fromCents(q.fees.discount),
-        taxFee: fromCents(q.fees.taxFee),
-        total: fromCents(q.fees.total),
-      },
+      fees: feesOf(q.fees),
       discountCode: q.discountId ? (body.discountCode ?? '').toUpperCase() : null,
     };
     if (actsForCustomers) {
-      reply.routing = {
-        carrier: snapshot.carriers.find((c) => c.id === q.carrierId)!.code,
-        warehouse: snapshot.warehouses.find((w) => w.id === q.warehouseId)!.code,
-        zone: snapshot.zones.find((z) => z.id === q.zoneId)!.code,
-      };
+      reply.routing = routingOf(snapshot, q);
       reply.cost = fromCents(q.cost);
       reply.margin = fromCents(q.margin);
     }
     return reply;
+  }
+
+  /**
+   * Rate shopping: the single quote run for every service the customer may use, on one snapshot
+   * (no query per service). A discount code for other services leaves a service at full price;
+   * any other refusal of the parcel or the code is the single quote's error.
+   */
+  function shop(snapshot: CatalogSnapshot, auth: AuthContext, body: QuoteRatesBody, lang: Language): QuoteRatesReply {
+    const actsForCustomers = actsForAnyAccount(auth);
+    const customerId = customerOf(auth, body, actsForCustomers);
+    const now = Date.now();
+    const rates: QuoteRate[] = [];
+    const unavailable: QuoteRatesReply['unavailable'] = [];
+    let codeForOtherServices = false;
+    for (const service of offeredServices(snapshot, customerId)) {
+      const input: QuoteInput = { ...body, serviceCode: service.code, customerId };
+      let result = runQuote(snapshot, input, now);
+      if (!result.ok && result.error.code === 'DISCOUNT_NOT_FOR_SERVICE') {
+        codeForOtherServices = true;
+        input.discountCode = undefined;
+        result = runQuote(snapshot, input, now);
+      }
+      if (!result.ok) {
+        if (result.error.code !== 'NO_SUITABLE_SERVICE') throw quoteError(result.error);
+        const reasonCode = result.error.reason;
+        unavailable.push({ serviceCode: service.code, serviceName: service.name, reasonCode, reason: translate(lang, `quote.unavailable.${reasonCode}`) });
+        continue;
+      }
+      const q = result.quote;
+      keepSample(customerId, input, q.fees.total);
+      const rate: QuoteRate = {
+        serviceCode: service.code,
+        serviceName: service.name,
+        carrierName: snapshot.carriers.find((c) => c.id === service.carrierId)?.name ?? '',
+        transitDaysMin: service.transitDaysMin ?? null,
+        transitDaysMax: service.transitDaysMax ?? null,
+        fees: feesOf(q.fees),
+        total: fromCents(q.fees.total),
+        discountCode: q.discountId ? (body.discountCode ?? '').toUpperCase() : null,
+      };
+      if (actsForCustomers) {
+        rate.routing = routingOf(snapshot, q);
+        rate.cost = fromCents(q.cost);
+        rate.margin = fromCents(q.margin);
+      }
+      rates.push(rate);
+    }
+    // A code that fits none of the priced services is refused as the single quote refuses it.
+    if (codeForOtherServices && !rates.some((r) => r.discountCode)) throw quoteError({ code: 'DISCOUNT_NOT_FOR_SERVICE' });
+    // Cheapest first (totals are whole cents, so they compare exactly); on a tie the faster service, then by code.
+    const days = (d: number | null) => d ?? Number.MAX_SAFE_INTEGER;
+    rates.sort((a, b) => a.total - b.total || days(a.transitDaysMax) - days(b.transitDaysMax) || (a.serviceCode < b.serviceCode ? -1 : 1));
+    return { chargeableWeight: chargeableWeight(body), rates, unavailable };
   }
 
   return {
@@ -129,6 +195,12 @@ export function createQuoteService(db: Db, cache: SnapshotCache, log: FastifyBas
     quote(auth: AuthContext, body: QuoteBody): QuoteReply | Promise<QuoteReply> {
       const snapshot = cache.peek();
       return snapshot ? price(snapshot, auth, body) : cache.get().then((s) => price(s, auth, body));
+    },
+
+    /** POST /quote/rates: every service the caller may use, priced side by side, cheapest first. */
+    rates(auth: AuthContext, body: QuoteRatesBody, lang: Language): QuoteRatesReply | Promise<QuoteRatesReply> {
+      const snapshot = cache.peek();
+      return snapshot ? shop(snapshot, auth, body, lang) : cache.get().then((s) => shop(s, auth, body, lang));
     },
 
     flushSamples,

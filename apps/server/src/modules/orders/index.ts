@@ -2,7 +2,8 @@ import { workingDayCalendar } from '@exship/domain/working-days';
 import { defineModule } from '../../platform/module';
 import { catalogModule } from '../catalog';
 import { productsModule } from '../products';
-import { usersModule } from '../users';
+import { findUserByEmail, usersModule } from '../users';
+import { seedDemoWallet } from './orders.demo';
 import { orderJobs } from './orders.jobs';
 import { ordersRoutes } from './orders.routes';
 import { createOrderService } from './orders.service';
@@ -22,6 +23,13 @@ export const ordersModule = defineModule({
     const orders = createOrderService({ db: ctx.database.db, snapshot: use(catalogModule).snapshot, calendar: workingDayCalendar('US') });
     return { orders };
   },
-  routes: (_ctx, m) => [ordersRoutes(m.orders)],
+  routes: (ctx, m) => [ordersRoutes(m.orders, ctx.database.db)],
   jobs: (_ctx, m) => orderJobs(m.orders),
+  seeds: (ctx) => ({
+    async demoCatalog(_adminEmail, sellerEmail) {
+      const seller = await findUserByEmail(ctx.database.db, sellerEmail);
+      if (seller) await seedDemoWallet(ctx.database.db, seller.accountId);
+      return true;
+    },
+  }),
 });

@@ -101,6 +101,7 @@ describe('create', () => {
     ['weight of 99999 g', () => valid({ weightGr: 99_999 }), 'weightGr'],
     ['a side of 0.25 cm', () => valid({ heightCm: 0.25 }), 'heightCm'],
     ['a side of 99999 cm', () => valid({ lengthCm: 99_999 }), 'lengthCm'],
+    ['a parcel side of 0.3 cm', () => valid({ heightCm: 0.3 }), 'heightCm'],
     ['quantity 0', () => valid({ lines: [{ productId: product.id, variantId: product.variants[0]!.id, quantity: 0 }] }), 'lines.0.quantity'],
     ['quantity 999999', () => valid({ lines: [{ productId: product.id, variantId: product.variants[0]!.id, quantity: 999_999 }] }), 'lines.0.quantity'],
     ['an unknown service', () => valid({ serviceCode: 'NOPE' }), 'serviceCode'],
@@ -127,13 +128,32 @@ describe('create', () => {
     expect((after as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe((before as unknown as { rows: { n: number }[] }).rows[0]!.n);
   });
 
-  it('accepts the boundaries: a gel of exactly 50 ml, a watch of $150, a side of 0.26 cm, weight 3.01 g', async () => {
+  it('accepts the boundaries: a gel of exactly 50 ml, a watch of $150, a parcel side of 0.31 cm, weight 3.01 g', async () => {
     const lines = [
       { productId: product.id, variantId: product.variants[0]!.id, quantity: 1, restrictedCategory: 'gel_liquid_cream', volumeMl: 50 },
       { productId: product.id, variantId: product.variants[1]!.id, quantity: 1, restrictedCategory: 'watch', valueUsd: 150 },
     ];
-    const res = await create(seller, valid({ lines, heightCm: 0.26, weightGr: 3.01 }));
+    const res = await create(seller, valid({ lines, heightCm: 0.31, weightGr: 3.01 }));
     expect(res.status, JSON.stringify(res.body)).toBe(201);
+  });
+
+  it('applies the service\'s dimension rule: a first class flat outside its bounds names the side', async () => {
+    const services = await t.call({ method: 'GET', url: '/api/v1/services?keyword=EXP', token: admin });
+    const exp = (services.body.data.items as { id: string; code: string }[]).find((s) => s.code === 'EXP')!;
+    const detail = (await t.call({ method: 'GET', url: `/api/v1/services/${exp.id}`, token: admin })).body.data;
+    const { id: _id, ...rest } = detail;
+    void _id;
+    const put = await t.call({ method: 'PUT', url: `/api/v1/services/${exp.id}`, token: admin, payload: { ...rest, packaging: 'first-class-flat' } });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    try {
+      const tooSmall = await create(seller, valid({ serviceCode: 'EXP', lines: [] }));
+      expect(tooSmall.status).toBe(400);
+      expect(tooSmall.body.errors).toEqual([{ field: 'lengthCm', message: expect.stringMatching(/29\.21/) }]);
+      const flat = await create(seller, valid({ serviceCode: 'EXP', lengthCm: 35, widthCm: 25, heightCm: 1.5, weightGr: 300, lines: [] }));
+      expect(flat.status, JSON.stringify(flat.body)).toBe(201);
+    } finally {
+      await t.call({ method: 'PUT', url: `/api/v1/services/${exp.id}`, token: admin, payload: { ...rest, packaging: 'parcel' } });
+    }
   });
 
   it('ships abroad with email and phone', async () => {

@@ -14,6 +14,7 @@ import {
   GetOrderEndpoint,
   HoldOrderEndpoint,
   ListOrdersEndpoint,
+  PayOrdersEndpoint,
   PriceOrderEndpoint,
   RedistributeOrderEndpoint,
   RefundOrderEndpoint,
@@ -23,6 +24,9 @@ import {
 } from '@exship/contracts';
 import { fromCents, wallClockAt } from '@exship/domain';
 import { authOf } from '../../platform/auth';
+import type { Db } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import { idempotencyKeyOf, idempotent } from '../../platform/idempotency';
 import { route } from '../../platform/endpoints';
 import { safeCell, sendXlsx } from '../../platform/xlsx';
 import type { OrderService } from './orders.service';
@@ -43,8 +47,13 @@ const EXPORT_COLUMNS = ['Order ID', 'Order name', 'Customer email', 'Status', 'P
 
 /** Orders (issue 9): every route is a descriptor of packages/contracts/src/orders.endpoints.ts. */
 export const ordersRoutes =
-  (orders: OrderService): FastifyPluginAsyncZod =>
+  (orders: OrderService, db: Db): FastifyPluginAsyncZod =>
   async (app) => {
+    route(app, PayOrdersEndpoint, async (req) => {
+      const actor = authOf(req);
+      if (req.body.orderIds.length > 1 && !actor.permissions.has('EX-ORDER-MULTIPLE-PAY')) throw new AppError('FORBIDDEN', 403);
+      return idempotent(db, `pay:${actor.userId}`, idempotencyKeyOf(req), req.body, (tx) => orders.payIn(tx, actor, req.body.orderIds));
+    });
     route(app, PriceOrderEndpoint, (req) => orders.price(authOf(req), req.body));
     route(app, CreateOrderEndpoint, (req) => orders.create(authOf(req), req.body));
     route(app, ListOrdersEndpoint, (req) => orders.list(authOf(req), req.query));

@@ -18,7 +18,7 @@ import {
   type SurchargeBody,
 } from '@exship/contracts';
 import { isCountryCode, isSubdivisionOf, subdivisionsOf } from '@exship/contracts';
-import { allowedActions, apply, checkRestrictedGoods, editScope, fromCents, toCents, type OrderState, type RestrictedGoodsCode } from '@exship/domain';
+import { allowedActions, apply, checkRestrictedGoods, dimensionError, editScope, fromCents, isAllowed, refundAmountCents, toCents, type OrderState, type RestrictedGoodsCode } from '@exship/domain';
 import type { WorkingDayCalendar } from '@exship/domain/working-days';
 import { accountScope, actsForAnyAccount, requireOwned, type Actor } from '../../platform/access';
 import type { Db } from '../../platform/db';
@@ -28,6 +28,7 @@ import { usZipMatches } from '../../platform/zip';
 import { quoteError, runQuote, type SnapshotCache } from '../catalog';
 import { getUsableVariant, resolveCustomerAccount } from '../products';
 import { findUsersByIds } from '../users';
+import { creditWallet, debitWallet, orderMoney, type OrderLink } from '../wallet';
 import { OrderCreated as OrderCreatedEvent, OrderStatusChanged } from './orders.events';
 import * as repo from './orders.repository';
 import { orderHistory, orderLines, orderSurcharges, orders } from './orders.tables';
@@ -181,6 +182,8 @@ export function createOrderService(deps: OrderServiceDeps) {
     }
     const q = result.quote;
     const service = snap.services.find((s) => s.id === q.serviceId)!;
+    const badSide = dimensionError(service.packaging, body);
+    if (badSide) throw new AppError('VALIDATION_FAILED', 400, { errors: [badSide] });
     const carrier = snap.carriers.find((c) => c.id === q.carrierId);
     const warehouse = snap.warehouses.find((w) => w.id === q.warehouseId);
     return { q, service, carrier, warehouse };
@@ -245,6 +248,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       serviceId: service.id,
       serviceCode: service.code,
       serviceName: service.name,
+      packaging: service.packaging ?? 'parcel',
       carrierId: carrier?.id ?? null,
       carrierCode: carrier?.code ?? null,
       warehouseCode: warehouse?.code ?? null,
@@ -307,6 +311,16 @@ export function createOrderService(deps: OrderServiceDeps) {
     const result = apply(stateOf(row), action, { now: clock(), calendar });
     if (!result.ok) throw new AppError('ACTION_NOT_ALLOWED_FOR_STATUS', 409, { details: { status: row.status, action } });
     const s = result.state;
+    // A refund scheduled by this change is fixed now, by the §9 formula; paying it out (refund,
+    // refundDue) credits the wallet in this same transaction, never more than the order was paid.
+    const refundCents = result.refund !== 'none' ? refundAmountCents(row, result.refund) : row.refundCents;
+    if ((action === 'refund' || action === 'refundDue') && s.paymentStatus === 'refund') {
+      const { paidCents, refundedCents } = await orderMoney(tx, row.id);
+      const amountCents = Math.min(row.refundCents, paidCents - refundedCents);
+      if (amountCents > 0) {
+        await creditWallet(tx, 'refund', { accountId: row.accountId, amountCents, actorId, note: `Refund of ${row.exOrderId}`, orders: [{ orderId: row.id, kind: 'refund', amountCents }] });
+      }
+    }
     const [updated] = await tx
       .update(orders)
       .set({
@@ -317,6 +331,7 @@ export function createOrderService(deps: OrderServiceDeps) {
         dimensionFlaggedAt: s.dimensionFlaggedAt,
         canceledAt: s.canceledAt,
         refundDueAt: s.refundDueAt,
+        refundCents,
         paidAt: action === 'pay' && row.paidAt === null ? clock() : row.paidAt,
         updatedAt: clock(),
       })
@@ -540,6 +555,48 @@ export function createOrderService(deps: OrderServiceDeps) {
       const rows = await repo.exportOrders(db, accountId, query, 50_000);
       const customers = actsForAnyAccount(actor) ? new Map((await findUsersByIds(db, [...new Set(rows.map((r) => r.accountId))])).map((u) => [u.id, u])) : null;
       return rows.map((r) => ({ row: r, customerEmail: customers?.get(r.accountId)?.email ?? null }));
+    },
+
+    /**
+     * Pays orders from their sellers' wallets in `tx` (the caller's, so an Idempotency-Key's reply
+     * commits with it), all or nothing: every order must allow `pay` (an unpaid order's price, or its
+     * unpaid surcharges); each wallet is debited once for its orders, wallets in ascending account order.
+     */
+    async payIn(tx: Db, actor: OrderActor, orderIds: string[]) {
+      const ids = [...new Set(orderIds)].sort();
+      const rows = await requireOwned(tx, actor, orders, ids, { notFound: 'ORDER_NOT_FOUND', forUpdate: true });
+      const refused = rows.filter((r) => !isAllowed(stateOf(r), 'pay'));
+      if (refused.length > 0) {
+        throw new AppError('ACTION_NOT_ALLOWED_FOR_STATUS', 409, { details: { action: 'pay', orders: refused.map((r) => ({ id: r.id, exOrderId: r.exOrderId, status: r.status, paymentStatus: r.paymentStatus })) } });
+      }
+      const owedSurcharges = await tx
+        .select()
+        .from(orderSurcharges)
+        .where(and(inArray(orderSurcharges.orderId, rows.filter((r) => r.paymentStatus === 'surcharge-unpaid').map((r) => r.id).concat('00000000-0000-0000-0000-000000000000')), isNull(orderSurcharges.paidAt)));
+      const byAccount = new Map<string, OrderLink[]>();
+      for (const r of rows) {
+        const links = byAccount.get(r.accountId) ?? [];
+        if (r.paymentStatus === 'surcharge-unpaid') {
+          const cents = owedSurcharges.filter((x) => x.orderId === r.id).reduce((n, x) => n + x.amountCents, 0);
+          if (cents > 0) links.push({ orderId: r.id, kind: 'surcharge', amountCents: cents });
+        } else if (r.totalCents > 0) links.push({ orderId: r.id, kind: 'order', amountCents: r.totalCents });
+        byAccount.set(r.accountId, links);
+      }
+      const transactionIds: string[] = [];
+      let amountCents = 0;
+      let balanceAfterCents = 0;
+      for (const accountId of [...byAccount.keys()].sort()) {
+        const links = byAccount.get(accountId)!;
+        const sum = links.reduce((n, l) => n + l.amountCents, 0);
+        if (sum === 0) continue;
+        const paid = await debitWallet(tx, { accountId, amountCents: sum, actorId: actor.userId, note: links.length === 1 ? `Payment of 1 order` : `Payment of ${links.length} orders`, orders: links });
+        transactionIds.push(paid.transactionId);
+        amountCents += sum;
+        balanceAfterCents = paid.balanceAfterCents;
+      }
+      if (owedSurcharges.length > 0) await tx.update(orderSurcharges).set({ paidAt: clock() }).where(inArray(orderSurcharges.id, owedSurcharges.map((x) => x.id)));
+      for (const r of rows) await transition(tx, r, 'pay', actor.userId);
+      return { paid: rows.length, amount: fromCents(amountCents), balanceAfter: fromCents(balanceAfterCents), transactionIds };
     },
 
     async act(actor: OrderActor, id: string, action: OrderUserAction, reason: string): Promise<OrderDetail> {

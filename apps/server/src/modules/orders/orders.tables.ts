@@ -66,6 +66,8 @@ export const orders = pgTable(
     surchargeCents: cents('surcharge_cents'),
     totalCents: cents('total_cents'),
     costCents: cents('cost_cents'),
+    /** What a cancellation owes the seller (set when the refund is scheduled). */
+    refundCents: cents('refund_cents'),
     trackingNumber: text('tracking_number'),
     labelKey: text('label_key'),
     labelUs: boolean('label_us').notNull().default(false),

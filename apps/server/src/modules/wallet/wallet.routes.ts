@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { WalletInfoEndpoint } from '@exship/contracts';
+import { AutoPayWalletEndpoint, TransactionListEndpoint, WalletInfoEndpoint } from '@exship/contracts';
+import { accountScope } from '../../platform/access';
 import { authOf } from '../../platform/auth';
 import { route } from '../../platform/endpoints';
 import type { Db } from '../../platform/db';
+import { listTransactions } from './wallet.ledger';
 import { getWalletSummary } from './wallet.service';
 
 export const walletRoutes =
@@ -13,4 +15,6 @@ export const walletRoutes =
       const w = await getWalletSummary(db, authOf(req).accountId);
       return { balance: w.balance, credit: w.credit, unpaid: w.unPaid, autoPay: w.autoPay };
     });
+    route(app, AutoPayWalletEndpoint, async (req) => ({ autoPay: (await getWalletSummary(db, authOf(req).accountId)).autoPay }));
+    route(app, TransactionListEndpoint, (req) => listTransactions(db, accountScope(authOf(req), req.body.customerId), req.body));
   };

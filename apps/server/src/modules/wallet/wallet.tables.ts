@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { enumCheck } from '../../platform/db-checks';
 
 /** One wallet per seller account (SPEC §3 wallet: balance, unPaid, autoPay, credit). Money in cents. */
 export const wallets = pgTable(
@@ -17,5 +18,72 @@ export const wallets = pgTable(
     // money-and-security.md: no wallet below minus its credit line, as a backstop to guarded updates.
     check('wallets_balance_ck', sql`${t.balanceCents} >= -${t.creditLimitCents}`),
     check('wallets_credit_ck', sql`${t.creditLimitCents} >= 0`),
+  ],
+);
+
+/** SPEC §4 transaction types and results. */
+export const TRANSACTION_TYPES = ['payment', 'top_up', 'refund', 'sent', 'pay_credit', 'received'] as const;
+export const TRANSACTION_RESULTS = ['success', 'failed', 'pending'] as const;
+
+/**
+ * One money movement of a wallet (SPEC §3 wallet transaction). Immutable: a mistake is fixed by a
+ * correcting transaction. Its ledger entries sum to zero (the wallet against a house account).
+ */
+export const walletTransactions = pgTable(
+  'wallet_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id').notNull(),
+    type: text('type').notNull(),
+    result: text('result').notNull().default('success'),
+    /** Positive: what the wallet gained (top-up, refund) or spent (payment), by `type`. */
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    balanceAfterCents: bigint('balance_after_cents', { mode: 'number' }).notNull(),
+    gateway: text('gateway'),
+    proof: text('proof'),
+    note: text('note').notNull().default(''),
+    createdBy: uuid('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('wallet_transactions_account_created_idx').on(t.accountId, t.createdAt),
+    enumCheck('wallet_transactions_type_ck', t.type, TRANSACTION_TYPES),
+    enumCheck('wallet_transactions_result_ck', t.result, TRANSACTION_RESULTS),
+    check('wallet_transactions_amount_ck', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/** Double entry: every transaction posts to the wallet and to a house account; they sum to zero. */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => walletTransactions.id),
+    /** `wallet:<accountId>` or a house account (`house:revenue`, `house:bank`). */
+    ledgerAccount: text('ledger_account').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ledger_entries_account_idx').on(t.ledgerAccount), index('ledger_entries_transaction_idx').on(t.transactionId)],
+);
+
+/** The orders a transaction paid or refunded; an order's price is paid once and refunded once. */
+export const transactionOrders = pgTable(
+  'transaction_orders',
+  {
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => walletTransactions.id),
+    orderId: uuid('order_id').notNull(),
+    /** order: its price; surcharge: its surcharges; refund: money back. */
+    kind: text('kind').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('transaction_orders_once_uq').on(t.orderId, t.kind).where(sql`kind in ('order', 'refund')`),
+    index('transaction_orders_transaction_idx').on(t.transactionId),
+    enumCheck('transaction_orders_kind_ck', t.kind, ['order', 'surcharge', 'refund']),
   ],
 );

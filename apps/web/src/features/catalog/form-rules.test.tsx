@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18n from '../../app/i18n';
 import { renderRoutes } from '../../test/render';
 import { RAW_ZOD, SLOW, cleanUpAfterEach, errorUnder, signIn } from '../../test/forms';
 import ServiceDetailPage from './service-detail-page';
+import ServiceListPage from './service-list-page';
 import WarehousePage from './warehouse-page';
 
 // The forms take their rules from the contracts' schemas: an empty required field says it is
@@ -27,6 +28,24 @@ describe('the warehouse form', { timeout: 40_000 }, () => {
       expect(text).toBe(required);
       expect(text).not.toMatch(RAW_ZOD);
     }
+  });
+});
+
+describe('the service form', { timeout: 40_000 }, () => {
+  it('takes transit days from 0 to 90, the fewest not above the most', async () => {
+    signIn(['EX-SERVICE-LIST', 'EX-SERVICE-MANAGE']);
+    renderRoutes([{ path: '/app/carrier/service', element: <ServiceListPage /> }], '/app/carrier/service');
+    fireEvent.click(await screen.findByText('New service', { selector: 'button span' }, SLOW));
+    const modal = (await screen.findByRole('dialog', {}, SLOW)) as HTMLElement;
+    const input = (label: string) => within(modal).getByLabelText(label, { exact: true }) as HTMLInputElement;
+    fireEvent.change(input('Transit days, fewest'), { target: { value: '5' } });
+    fireEvent.change(input('Transit days, most'), { target: { value: '3' } });
+    fireEvent.click(within(modal).getByText('Save', { selector: 'button span' }));
+    expect(await errorUnder(modal, 'Transit days, most')).toBe('The fewest days must not be above the most days.');
+    // Kept as typed (never capped), and refused.
+    fireEvent.change(input('Transit days, most'), { target: { value: '91' } });
+    await waitFor(async () => expect(await errorUnder(modal, 'Transit days, most')).toBe('Enter a whole number of days from 0 to 90.'), SLOW);
+    expect(input('Transit days, most').value).toBe('91');
   });
 });
 

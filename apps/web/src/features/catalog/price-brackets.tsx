@@ -1,5 +1,5 @@
 import './locales';
-import { Table } from 'antd';
+import { Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PriceBracket } from '../../api/endpoints';
 import { usd } from '../../shared/money';
@@ -19,7 +19,8 @@ export function BracketTable({ brackets, size = 'middle' }: { brackets: PriceBra
       dataSource={brackets}
       pagination={false}
       scroll={{ x: 'max-content' }}
-      locale={{ emptyText: t('net.pricing.noBrackets') }}
+      // In its own element: the table's placeholder colour (#bfbfbf) is 1.8:1 on white.
+      locale={{ emptyText: <Typography.Text type="secondary">{t('net.pricing.noBrackets')}</Typography.Text> }}
       columns={[
         { title: t('net.pricing.weightRange'), key: 'w', render: (_, b) => gramRange(b.weightFrom, b.weightTo) },
         { title: t('net.pricing.shippingFee'), dataIndex: 'shippingFee', align: 'right', render: (v: number) => usd(v) },

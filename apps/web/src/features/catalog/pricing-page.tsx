@@ -13,7 +13,7 @@ import { errorText } from '../../shared/api-feedback';
 import { useAction } from '../../shared/use-action';
 import { usd } from '../../shared/money';
 import { ResponsiveTable } from '../../shared/responsive-table';
-import { QuoteCalculator } from './quote-calculator';
+import { RateShopper } from './rate-shopper';
 import { CatalogImport } from './import-panel';
 import { BracketTable, grams } from './price-brackets';
 import { DeleteConfirm, ScreenCard, StatusTag, useCan, useDownload } from '../../shared/list-ui';
@@ -267,25 +267,21 @@ function SellPriceList({ prices, loading, error }: { prices: SellPrice[]; loadin
   );
 }
 
+/** Rate shopping first (what a seller comes here for), then the price list of every service. */
 function PricesAndQuote() {
   const { t } = useTranslation();
   const can = useCan();
   const prices = useQuery({ queryKey: ['pricing', 'sell-prices'], queryFn: ({ signal }) => pricingApi.sellPrices(signal) });
-  const list = prices.data?.data ?? [];
   return (
-    <Row gutter={[24, 24]}>
-      <Col xs={24} xxl={can('EX-QUOTE') ? 13 : 24}>
+    <Space orientation="vertical" size={24} style={{ width: '100%' }}>
+      {can('EX-QUOTE') && <RateShopper />}
+      <section>
         <Typography.Title level={2} style={{ marginTop: 0, fontSize: 16 }}>
           {t('net.pricing.sellPrices')}
         </Typography.Title>
-        <SellPriceList prices={list} loading={prices.isPending} error={prices.error} />
-      </Col>
-      {can('EX-QUOTE') && (
-        <Col xs={24} xxl={11}>
-          <QuoteCalculator services={list.map((p) => p.service)} />
-        </Col>
-      )}
-    </Row>
+        <SellPriceList prices={prices.data?.data ?? []} loading={prices.isPending} error={prices.error} />
+      </section>
+    </Space>
   );
 }
 

@@ -11,6 +11,7 @@ import { errorText } from '../../shared/api-feedback';
 import { usd } from '../../shared/money';
 import { codeOf, useCarrierOptions } from '../../shared/catalog-options';
 import { BracketTable } from './price-brackets';
+import { transitText } from './transit-days';
 import { ScreenCard, StatusTag, useCan } from '../../shared/list-ui';
 
 /** SPEC §2 /app/carrier/service/{serviceId} (open): the service and the brackets of its active sell price table. */
@@ -53,6 +54,7 @@ export default function ServiceDetailPage(_props: { screen?: ScreenDef }) {
             <Descriptions.Item label={t('net.field.overLengthFee')}>
               {t('net.service.overLengthRule', { fee: usd(s.overLengthFee), cm: s.overLengthThresholdCm })}
             </Descriptions.Item>
+            <Descriptions.Item label={t('net.field.transit')}>{transitText(s.transitDaysMin, s.transitDaysMax, t) ?? t('net.transit.none')}</Descriptions.Item>
           </Descriptions>
           <Typography.Title level={2} style={{ fontSize: 16 }}>{t('net.service.priceBrackets')}</Typography.Title>
           <BracketTable brackets={s.brackets} />

@@ -2,11 +2,12 @@ import './locales';
 import { Col, Form, InputNumber, Row, Select, Space, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ServiceBodySchema, type ScreenDef } from '@exship/contracts';
+import { PACKAGINGS, ServiceBodySchema, type ScreenDef } from '@exship/contracts';
 import { catalogApi, type ServiceBody, type ServiceItem } from '../../api/endpoints';
 import { usd } from '../../shared/money';
 import { zodRule } from '../../shared/zod-rule';
 import { codeOf, useCarrierOptions } from '../../shared/catalog-options';
+import { transitText } from './transit-days';
 import { CodeNameFields, FormModal, ScreenCard, StatusTag, UrlServerTable, useCan, useEditing, useListQuery, useUrlState, editColumn, KeywordSearch, NewButton, OptionFilter, StatusField, StatusFilter } from '../../shared/list-ui';
 
 const DEFAULTS = { keyword: '', carrierId: '', status: 'all', page: '1', pageSize: '10' };
@@ -34,6 +35,7 @@ export default function ServiceListPage(_props: { screen?: ScreenDef }) {
       align: 'right',
       render: (v: number, row) => `${usd(v)} (> ${row.overLengthThresholdCm} cm)`,
     },
+    { title: t('net.field.transit'), key: 'transit', render: (_: unknown, row) => transitText(row.transitDaysMin, row.transitDaysMax, t) ?? '—' },
     { title: t('net.field.status'), dataIndex: 'status', width: 120, render: (s: string) => <StatusTag status={s} /> },
     ...editColumn<ServiceItem>(manage, editor.setEditing, t),
   ];
@@ -55,7 +57,7 @@ export default function ServiceListPage(_props: { screen?: ScreenDef }) {
         initialValues={
           editor.row
             ? { ...editor.row }
-            : { status: 'active', signatureFee: 0, overLengthFee: 0, overLengthThresholdCm: 121.92, carrierId: filters.carrierId || undefined }
+            : { status: 'active', packaging: 'parcel', signatureFee: 0, overLengthFee: 0, overLengthThresholdCm: 121.92, carrierId: filters.carrierId || undefined }
         }
       >
         <CodeNameFields shape={shape} sideBySide />
@@ -79,6 +81,35 @@ export default function ServiceListPage(_props: { screen?: ScreenDef }) {
             </Form.Item>
           </Col>
         </Row>
+        <Row gutter={16}>
+          <Col xs={24} sm={12}>
+            <Form.Item name="transitDaysMin" label={t('net.field.transitDaysMin')} rules={[zodRule(shape.transitDaysMin, t)]}>
+              <InputNumber suffix={t('net.field.days')} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            {/* The order rule reads both ends, so it is checked again when the fewest days change. */}
+            <Form.Item
+              name="transitDaysMax"
+              label={t('net.field.transitDaysMax')}
+              dependencies={['transitDaysMin']}
+              rules={[
+                zodRule(shape.transitDaysMax, t),
+                ({ getFieldValue }) => ({
+                  validator: async (_rule, max: number | null | undefined) => {
+                    const min = getFieldValue('transitDaysMin') as number | null | undefined;
+                    if (typeof min === 'number' && typeof max === 'number' && min > max) throw new Error(t('validation.transitDays.order'));
+                  },
+                }),
+              ]}
+            >
+              <InputNumber suffix={t('net.field.days')} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item name="packaging" label={t('net.field.packaging')} extra={t('net.packaging.help')}>
+          <Select options={PACKAGINGS.map((p) => ({ value: p, label: t(`net.packaging.${p}`) }))} />
+        </Form.Item>
         <StatusField />
       </FormModal>
     </ScreenCard>

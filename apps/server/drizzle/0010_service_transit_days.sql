@@ -1,0 +1,3 @@
+ALTER TABLE "services" ADD COLUMN "transit_days_min" integer;--> statement-breakpoint
+ALTER TABLE "services" ADD COLUMN "transit_days_max" integer;--> statement-breakpoint
+ALTER TABLE "services" ADD CONSTRAINT "services_transit_days_ck" CHECK (("services"."transit_days_min" is null or "services"."transit_days_min" between 0 and 90) and ("services"."transit_days_max" is null or "services"."transit_days_max" between 0 and 90) and ("services"."transit_days_min" is null or "services"."transit_days_max" is null or "services"."transit_days_min" <= "services"."transit_days_max"));

@@ -1,0 +1,2 @@
+ALTER TABLE "services" ADD COLUMN "packaging" text DEFAULT 'parcel' NOT NULL;--> statement-breakpoint
+ALTER TABLE "services" ADD CONSTRAINT "services_packaging_ck" CHECK ("services"."packaging" in ('parcel', 'first-class-letter', 'first-class-flat'));

@@ -1,0 +1,217 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { workingDayCalendar } from '@exship/domain/working-days';
+import { SELLER, ADMIN, createSeller, startTestApp, type TestApp } from '../../test/harness';
+import { SnapshotCache } from '../catalog';
+import { creditWallet } from '../wallet';
+import { DEMO_TOP_UP_CENTS } from './orders.demo';
+import { createOrderService } from './orders.service';
+
+// Issue 10 (first part): paying orders from the wallet. Every movement is a wallet transaction with
+// two ledger entries summing to zero, written with the balance change; the order moves through the
+// lifecycle in the same transaction.
+let t: TestApp;
+let seller: string;
+let admin: string;
+let poor: { id: string; token: string };
+let sellerAccount: string;
+
+let n = 0;
+const body = (over: Record<string, unknown> = {}) => ({
+  orderName: `PAY-${Date.now().toString(36)}-${++n}`,
+  serviceCode: 'STD',
+  lengthCm: 20,
+  widthCm: 15,
+  heightCm: 10,
+  weightGr: 800,
+  recipient: { firstName: 'Jane', address1: '100 Main St', city: 'Los Angeles', state: 'CA', country: 'US', zipcode: '90001' },
+  ...over,
+});
+async function newOrder(token = seller): Promise<{ _id: string; totalPrice: number }> {
+  const res = await t.call({ method: 'POST', url: '/api/v1/orders', token, payload: body() });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.data;
+}
+const pay = (token: string, orderIds: string[], key?: string) =>
+  t.call({ method: 'POST', url: '/api/v1/orders/pay', token, payload: { orderIds }, headers: key ? { 'idempotency-key': key } : {} });
+const q = async <T>(query: ReturnType<typeof sql>) => ((await t.db.execute(query)) as unknown as { rows: T[] }).rows;
+const balance = async (accountId: string) => Number((await q<{ b: string }>(sql`select balance_cents as b from wallets where account_id = ${accountId}`))[0]!.b);
+const orderRow = async (id: string) => (await q<{ status: string; payment_status: string }>(sql`select status, payment_status from orders where id = ${id}`))[0]!;
+
+/** money-and-security.md: each wallet's balance is the sum of its entries; every transaction sums to zero. */
+async function ledgerHolds() {
+  const drift = await q(sql`select w.account_id from wallets w left join (select ledger_account, sum(amount_cents) s from ledger_entries group by ledger_account) e on e.ledger_account = 'wallet:' || w.account_id::text where w.balance_cents <> coalesce(e.s, 0)`);
+  expect(drift).toEqual([]);
+  const unbalanced = await q(sql`select transaction_id from ledger_entries group by transaction_id having sum(amount_cents) <> 0`);
+  expect(unbalanced).toEqual([]);
+  const twice = await q(sql`select order_id from transaction_orders where kind = 'order' group by order_id having count(*) > 1`);
+  expect(twice).toEqual([]);
+}
+
+beforeAll(async () => {
+  t = await startTestApp({ env: { SEED_DEMO_CATALOG: 'true' } });
+  seller = await t.login(SELLER.email, SELLER.password);
+  admin = await t.login(ADMIN.email, ADMIN.password);
+  poor = await createSeller(t, 'pay.poor@example.com');
+  await t.db.execute(sql`insert into wallets (account_id) values (${poor.id}) on conflict do nothing`);
+  sellerAccount = (await q<{ account_id: string }>(sql`select account_id from users where email = ${SELLER.email}`))[0]!.account_id;
+});
+afterAll(() => t?.close());
+
+describe('paying orders', () => {
+  it('the demo seller starts with a $500 top-up in the ledger', async () => {
+    expect(await balance(sellerAccount)).toBeGreaterThan(0);
+    const topUps = await q<{ amount_cents: string }>(sql`select amount_cents from wallet_transactions where account_id = ${sellerAccount} and type = 'top_up'`);
+    expect(topUps.map((r) => Number(r.amount_cents))).toEqual([DEMO_TOP_UP_CENTS]);
+    await ledgerHolds();
+  });
+
+  it('pays one order: the balance drops by its price, one transaction, the order is paid with a history entry', async () => {
+    const order = await newOrder();
+    const before = await balance(sellerAccount);
+    const res = await pay(seller, [order._id]);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({ paid: 1, amount: order.totalPrice, balanceAfter: (before - Math.round(order.totalPrice * 100)) / 100 });
+    expect(await balance(sellerAccount)).toBe(before - Math.round(order.totalPrice * 100));
+    expect(await orderRow(order._id)).toEqual({ status: 'paid', payment_status: 'paid' });
+    const detail = await t.call({ method: 'GET', url: `/api/v1/orders/${order._id}`, token: seller });
+    expect(detail.body.data.history.at(-1)).toMatchObject({ action: 'pay', from: 'unpaid', to: 'paid', paymentTo: 'paid' });
+    // Paying it again is refused and changes nothing.
+    const again = await pay(seller, [order._id]);
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('ACTION_NOT_ALLOWED_FOR_STATUS');
+    expect(await balance(sellerAccount)).toBe(before - Math.round(order.totalPrice * 100));
+    await ledgerHolds();
+  });
+
+  it('a bulk pay is all or nothing: one order that cannot be paid refuses the set and names it', async () => {
+    const [a, b, c] = [await newOrder(), await newOrder(), await newOrder()];
+    await t.call({ method: 'POST', url: `/api/v1/orders/${c._id}/cancel`, token: seller, payload: {} });
+    const before = await balance(sellerAccount);
+    const res = await pay(seller, [a._id, b._id, c._id]);
+    expect(res.status).toBe(409);
+    expect(res.body.details.orders).toEqual([expect.objectContaining({ id: c._id, status: 'canceled' })]);
+    expect(await balance(sellerAccount)).toBe(before);
+    expect((await orderRow(a._id)).status).toBe('unpaid');
+    const ok = await pay(seller, [a._id, b._id]);
+    expect(ok.body.data).toMatchObject({ paid: 2 });
+    expect(ok.body.data.amount).toBeCloseTo(a.totalPrice + b.totalPrice, 2);
+    expect(ok.body.data.transactionIds).toHaveLength(1);
+    await ledgerHolds();
+  });
+
+  it('insufficient funds: a clear 409, the order stays unpaid, no transaction', async () => {
+    const order = await newOrder(poor.token);
+    const res = await pay(poor.token, [order._id]);
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('INSUFFICIENT_FUNDS');
+    expect(res.body.message).toMatch(/Top up/);
+    expect(await orderRow(order._id)).toEqual({ status: 'unpaid', payment_status: 'unpaid' });
+    expect(await q(sql`select id from wallet_transactions where account_id = ${poor.id}`)).toEqual([]);
+  });
+
+  it('another seller cannot pay (or probe) an order by id: 404 for the whole set', async () => {
+    const order = await newOrder();
+    const res = await pay(poor.token, [order._id]);
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe('ORDER_NOT_FOUND');
+    expect((await orderRow(order._id)).status).toBe('unpaid');
+  });
+
+  it('an Idempotency-Key replays the first reply for the same body, refuses another body, and pays once', async () => {
+    const order = await newOrder();
+    const before = await balance(sellerAccount);
+    const first = await pay(seller, [order._id], 'key-1');
+    const second = await pay(seller, [order._id], 'key-1');
+    expect(second.status).toBe(200);
+    expect(second.body.data).toEqual(first.body.data);
+    expect(await balance(sellerAccount)).toBe(before - Math.round(order.totalPrice * 100));
+    const other = await newOrder();
+    const reused = await pay(seller, [other._id], 'key-1');
+    expect(reused.status).toBe(422);
+    expect(reused.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    // A failed first attempt stores nothing: the same key works once the cause is fixed.
+    const poorOrder = await newOrder(poor.token);
+    expect((await pay(poor.token, [poorOrder._id], 'key-2')).status).toBe(409);
+    await t.db.transaction((tx) => creditWallet(tx, 'top_up', { accountId: poor.id, amountCents: 100_000, actorId: null, note: 'test top-up' }));
+    expect((await pay(poor.token, [poorOrder._id], 'key-2')).status).toBe(200);
+    await ledgerHolds();
+  });
+
+  it('ten parallel requests with one key: one effect; the others replay it or are told it is still running', async () => {
+    const order = await newOrder();
+    const before = await balance(sellerAccount);
+    const replies = await Promise.all(Array.from({ length: 10 }, () => pay(seller, [order._id], 'parallel-key')));
+    expect(replies.every((r) => r.status === 200 || (r.status === 409 && r.body.code === 'IDEMPOTENCY_KEY_IN_USE'))).toBe(true);
+    expect(replies.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(1);
+    expect(await balance(sellerAccount)).toBe(before - Math.round(order.totalPrice * 100));
+    expect(await q(sql`select 1 from transaction_orders where order_id = ${order._id}`)).toHaveLength(1);
+  });
+
+  it('a surcharge is paid on its own: only the surcharge is charged, and the order is paid again', async () => {
+    const order = await newOrder();
+    await pay(seller, [order._id]);
+    const added = await t.call({ method: 'POST', url: `/api/v1/orders/${order._id}/surcharges`, token: admin, payload: { amount: 3.25, reason: 'Other' } });
+    expect(added.body.data.paymentStatus).toBe('surcharge-unpaid');
+    const before = await balance(sellerAccount);
+    const res = await pay(seller, [order._id]);
+    expect(res.body.data.amount).toBe(3.25);
+    expect(await balance(sellerAccount)).toBe(before - 325);
+    const detail = (await t.call({ method: 'GET', url: `/api/v1/orders/${order._id}`, token: seller })).body.data;
+    expect(detail).toMatchObject({ paymentStatus: 'paid', surcharges: [{ amount: 3.25, paid: true }] });
+    await ledgerHolds();
+  });
+
+  it('cancelling a paid order before its label refunds the full price once, when the refund job runs', async () => {
+    const order = await newOrder();
+    await pay(seller, [order._id]);
+    const afterPay = await balance(sellerAccount);
+    const cancel = await t.call({ method: 'POST', url: `/api/v1/orders/${order._id}/cancel`, token: seller, payload: {} });
+    expect(cancel.body.data).toMatchObject({ status: 'canceled', paymentStatus: 'waiting-refund' });
+    const service = createOrderService({ db: t.db, snapshot: new SnapshotCache(t.db), calendar: workingDayCalendar('US') });
+    expect(await service.sweep('refundDue')).toBeGreaterThanOrEqual(1);
+    expect(await service.sweep('refundDue')).toBe(0);
+    expect(await balance(sellerAccount)).toBe(afterPay + Math.round(order.totalPrice * 100));
+    expect(await orderRow(order._id)).toEqual({ status: 'canceled', payment_status: 'refund' });
+    const refunds = await q<{ amount_cents: string }>(sql`select amount_cents from transaction_orders where order_id = ${order._id} and kind = 'refund'`);
+    expect(refunds.map((r) => Number(r.amount_cents))).toEqual([Math.round(order.totalPrice * 100)]);
+    await ledgerHolds();
+  });
+});
+
+describe('wallet calls', () => {
+  it('the header box and the transaction list follow a payment; a seller sees only its own account, staff every one', async () => {
+    const order = await newOrder();
+    await pay(seller, [order._id]);
+    const info = await t.call({ method: 'GET', url: '/api/v1/wallet/imformation-wallet', token: seller });
+    expect(info.body.data.balance * 100).toBeCloseTo(await balance(sellerAccount), 5);
+    expect((await t.call({ method: 'GET', url: '/api/v1/wallet/auto-pay-wallet', token: seller })).body.data).toEqual({ autoPay: false });
+    const mine = await t.call({ method: 'POST', url: '/api/v1/transaction/all-transaction', token: seller, payload: { pageSize: 100 } });
+    expect(mine.status).toBe(200);
+    const items = mine.body.data.items as { type: string; customerId: string; orders: { orderId: string; kind: string }[] }[];
+    expect(items[0]).toMatchObject({ type: 'payment', orders: [{ orderId: order._id, kind: 'order' }] });
+    expect(new Set(items.map((i) => i.customerId))).toEqual(new Set([sellerAccount]));
+    const theirs = await t.call({ method: 'POST', url: '/api/v1/transaction/all-transaction', token: poor.token, payload: { customerId: sellerAccount } });
+    expect((theirs.body.data.items as { customerId: string }[]).every((i) => i.customerId === poor.id)).toBe(true);
+    const staff = await t.call({ method: 'POST', url: '/api/v1/transaction/all-transaction', token: admin, payload: { customerId: sellerAccount, type: 'top_up' } });
+    expect(staff.body.data.items).toEqual([expect.objectContaining({ type: 'top_up', customerId: sellerAccount, amount: DEMO_TOP_UP_CENTS / 100 })]);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL, under concurrency', () => {
+  it('200 parallel payments against funds for exactly N of them: exactly N succeed, the balance is exact', async () => {
+    const buyer = await createSeller(t, 'pay.race@example.com');
+    await t.db.execute(sql`insert into wallets (account_id) values (${buyer.id}) on conflict do nothing`);
+    const made = [];
+    for (let i = 0; i < 200; i++) made.push(await newOrder(buyer.token));
+    const price = Math.round(made[0]!.totalPrice * 100);
+    expect(made.every((o) => Math.round(o.totalPrice * 100) === price)).toBe(true);
+    const N = 37;
+    await t.db.transaction((tx) => creditWallet(tx, 'top_up', { accountId: buyer.id, amountCents: N * price, actorId: null, note: 'race' }));
+    const replies = await Promise.all(made.map((o) => pay(buyer.token, [o._id])));
+    expect(replies.filter((r) => r.status === 200)).toHaveLength(N);
+    expect(replies.filter((r) => r.status !== 200).every((r) => r.body.code === 'INSUFFICIENT_FUNDS')).toBe(true);
+    expect(await balance(buyer.id)).toBe(0);
+    await ledgerHolds();
+  }, 120_000);
+});

@@ -1,0 +1,136 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import { ledgerEntries, transactionOrders, walletTransactions, wallets } from './wallet.tables';
+
+// The wallet module owns every balance write (money-and-security.md "Ledger"). Each movement is one
+// guarded UPDATE of the wallet row and, in the same transaction, an immutable wallet transaction with
+// two ledger entries that sum to zero: the wallet against a house account.
+
+export const HOUSE = {
+  /** What sellers paid us for shipping (and what refunds give back). */
+  revenue: 'house:revenue',
+  /** Money that came in from outside (top-ups by bank transfer or a payment provider). */
+  bank: 'house:bank',
+} as const;
+export const walletLedgerAccount = (accountId: string) => `wallet:${accountId}`;
+
+export interface OrderLink {
+  orderId: string;
+  kind: 'order' | 'surcharge' | 'refund';
+  amountCents: number;
+}
+
+export interface Movement {
+  accountId: string;
+  amountCents: number;
+  actorId: string | null;
+  note?: string;
+  gateway?: string | null;
+  proof?: string | null;
+  orders?: OrderLink[];
+}
+
+async function record(tx: Db, type: 'payment' | 'refund' | 'top_up', m: Movement, balanceAfterCents: number, house: string, walletSign: 1 | -1) {
+  const [t] = await tx
+    .insert(walletTransactions)
+    .values({ accountId: m.accountId, type, result: 'success', amountCents: m.amountCents, balanceAfterCents, gateway: m.gateway ?? null, proof: m.proof ?? null, note: m.note ?? '', createdBy: m.actorId })
+    .returning({ id: walletTransactions.id });
+  await tx.insert(ledgerEntries).values([
+    { transactionId: t!.id, ledgerAccount: walletLedgerAccount(m.accountId), amountCents: walletSign * m.amountCents },
+    { transactionId: t!.id, ledgerAccount: house, amountCents: -walletSign * m.amountCents },
+  ]);
+  if (m.orders && m.orders.length > 0) await tx.insert(transactionOrders).values(m.orders.map((o) => ({ ...o, transactionId: t!.id })));
+  return { transactionId: t!.id, balanceAfterCents };
+}
+
+/**
+ * Takes a payment from a wallet: one conditional UPDATE that succeeds only when the balance plus the
+ * credit line still available (none while the credit is blocked) covers the amount. Under READ
+ * COMMITTED a blocked concurrent payer re-checks the condition on the new row, so two payments can
+ * never both spend the same money; the CHECK on the table is the backstop. INSUFFICIENT_FUNDS otherwise.
+ */
+export async function debitWallet(tx: Db, m: Movement) {
+  if (!Number.isInteger(m.amountCents) || m.amountCents <= 0) throw new Error('a payment is a whole number of cents above 0');
+  const [w] = await tx
+    .update(wallets)
+    .set({ balanceCents: sql`${wallets.balanceCents} - ${m.amountCents}`, updatedAt: new Date() })
+    .where(and(eq(wallets.accountId, m.accountId), sql`${wallets.balanceCents} - ${m.amountCents} >= case when ${wallets.creditBlocked} then least(${wallets.balanceCents}, 0) else -${wallets.creditLimitCents} end`))
+    .returning({ balanceCents: wallets.balanceCents });
+  if (!w) {
+    const [now] = await tx.select().from(wallets).where(eq(wallets.accountId, m.accountId));
+    throw new AppError(now?.creditBlocked && now.creditLimitCents > 0 && now.balanceCents - m.amountCents >= -now.creditLimitCents ? 'CREDIT_BLOCKED' : 'INSUFFICIENT_FUNDS', 409, {
+      details: { neededCents: m.amountCents, balanceCents: now?.balanceCents ?? 0, creditLimitCents: now?.creditLimitCents ?? 0 },
+    });
+  }
+  return record(tx, 'payment', m, w.balanceCents, HOUSE.revenue, -1);
+}
+
+/** Puts money into a wallet: a refund (from revenue) or a top-up (from the bank). */
+export async function creditWallet(tx: Db, type: 'refund' | 'top_up', m: Movement) {
+  if (!Number.isInteger(m.amountCents) || m.amountCents <= 0) throw new Error('a credit is a whole number of cents above 0');
+  await tx.insert(wallets).values({ accountId: m.accountId }).onConflictDoNothing();
+  const [w] = await tx
+    .update(wallets)
+    .set({ balanceCents: sql`${wallets.balanceCents} + ${m.amountCents}`, updatedAt: new Date() })
+    .where(eq(wallets.accountId, m.accountId))
+    .returning({ balanceCents: wallets.balanceCents });
+  return record(tx, type, m, w!.balanceCents, type === 'refund' ? HOUSE.revenue : HOUSE.bank, 1);
+}
+
+/** What an order has been paid and refunded so far, in cents (one query). */
+export async function orderMoney(tx: Db, orderId: string): Promise<{ paidCents: number; refundedCents: number }> {
+  const rows = await tx
+    .select({ kind: transactionOrders.kind, cents: sql<number>`sum(${transactionOrders.amountCents})::bigint` })
+    .from(transactionOrders)
+    .where(eq(transactionOrders.orderId, orderId))
+    .groupBy(transactionOrders.kind);
+  let paidCents = 0;
+  let refundedCents = 0;
+  for (const r of rows) {
+    if (r.kind === 'refund') refundedCents += Number(r.cents);
+    else paidCents += Number(r.cents);
+  }
+  return { paidCents, refundedCents };
+}
+
+/** A first top-up for an account that has no transaction yet (the demo seller's opening balance); false when it has one. */
+export async function seedOpeningBalance(db: Db, accountId: string, amountCents: number, note: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [any] = await tx.select({ id: walletTransactions.id }).from(walletTransactions).where(eq(walletTransactions.accountId, accountId)).limit(1);
+    if (any) return false;
+    await creditWallet(tx, 'top_up', { accountId, amountCents, actorId: null, gateway: 'bank', note });
+    return true;
+  });
+}
+
+/** A page of wallet transactions with the orders each touched (two queries). */
+export async function listTransactions(db: Db, accountId: string | undefined, q: { page: number; pageSize: number; type: string }) {
+  const where = and(accountId ? eq(walletTransactions.accountId, accountId) : undefined, q.type !== 'all' ? eq(walletTransactions.type, q.type) : undefined);
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(walletTransactions).where(where);
+  const rows = await db
+    .select()
+    .from(walletTransactions)
+    .where(where)
+    .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  const links = rows.length === 0 ? [] : await db.select().from(transactionOrders).where(inArray(transactionOrders.transactionId, rows.map((r) => r.id)));
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      customerId: r.accountId,
+      type: r.type,
+      result: r.result,
+      amount: r.amountCents / 100,
+      balanceAfter: r.balanceAfterCents / 100,
+      gateway: r.gateway,
+      note: r.note,
+      orders: links.filter((l) => l.transactionId === r.id).map((l) => ({ orderId: l.orderId, kind: l.kind, amount: l.amountCents / 100 })),
+      createdAt: r.createdAt.toISOString(),
+    })),
+    total: Number(count?.n ?? 0),
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
