@@ -93,8 +93,8 @@ export function OrderStatusCell({ order, restricted }: { order: Pick<OrderSummar
   );
 }
 
-/** Country names in the page's language, from the browser (the geo data stays with the wizard). */
-export function displayNames(lang: string): Intl.DisplayNames | null {
+/** Country names in the page's language, from the browser. */
+function displayNames(lang: string): Intl.DisplayNames | null {
   try {
     return new Intl.DisplayNames([lang, 'en'], { type: 'region', fallback: 'code' });
   } catch {

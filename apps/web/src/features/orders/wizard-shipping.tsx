@@ -3,7 +3,8 @@ import { Card, Col, Form, Input, InputNumber, Row, Select, Switch, type FormRule
 import { useTranslation } from 'react-i18next';
 import { ORDER_LIMITS, OrderCreateBodySchema, OrderRecipientSchema } from '@exship/contracts';
 import { zodRule } from '../../shared/zod-rule';
-import { countryOptions, stateOptions } from './countries';
+import { byCountryMatch, countryOptions, matchesCountry } from '../../shared/countries';
+import { stateOptions } from './states';
 import type { OrderFormValues } from './order-form';
 import { useServiceCodeOptions } from './shared';
 import { requiredNumber } from './wizard-information';
@@ -65,7 +66,7 @@ export function ShippingStep({ parcelLocked }: { parcelLocked: boolean }) {
             <Col xs={24} md={12}>
               <Form.Item name={['recipient', 'country']} label={t('orders.field.country')} rules={[zodRule(r.country, t)]} required>
                 <Select
-                  showSearch={{ optionFilterProp: 'label' }}
+                  showSearch={{ filterOption: matchesCountry, filterSort: byCountryMatch }}
                   options={countries}
                   placeholder={t('orders.wizard.countryPlaceholder')}
                   onChange={(next: string) => {
