@@ -173,7 +173,8 @@ test('a seller creates an order in four steps and finds it in the list and its d
   });
 
   await test.step('payment: the method, saved unpaid', async () => {
-    await expect(page.getByText(/The order is saved unpaid/)).toBeVisible();
+    await expect(page.getByText(/saves the order unpaid/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Create and pay' })).toBeVisible();
     await page.getByRole('radio', { name: /Wallet/ }).check();
     await expectAccessible(page, 'wizard: payment');
     await page.getByRole('button', { name: 'Create order' }).click();

@@ -326,6 +326,7 @@ import {
   GetOrderEndpoint,
   HoldOrderEndpoint,
   ListOrdersEndpoint,
+  PayOrdersEndpoint,
   PriceOrderEndpoint,
   RedistributeOrderEndpoint,
   RefundOrderEndpoint,
@@ -367,5 +368,7 @@ export const ordersApi = {
   duplicate: (orderId: string) => callEnvelope(DuplicateOrderEndpoint, { params: { orderId } }),
   addSurcharge: (orderId: string, body: SurchargeBody) => callEnvelope(AddSurchargeEndpoint, { params: { orderId }, body }),
   action: (action: OrderEndpointAction, orderId: string, reason = '') => callEnvelope(ORDER_ACTION_ENDPOINTS[action], { params: { orderId }, body: { reason } }),
+  /** Unpaid orders and unpaid surcharges, from the balance then the credit line; all or nothing. */
+  pay: (orderIds: string[]) => callEnvelope(PayOrdersEndpoint, { body: { orderIds } }),
 };
 // ===================================== end of orders =====================================

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { App, Button, Form, Input, InputNumber, Modal, Popconfirm, Select } from 'antd';
-import { CopyOutlined, DollarOutlined, EditOutlined } from '@ant-design/icons';
+import { CopyOutlined, DollarOutlined, EditOutlined, WalletOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -8,13 +8,14 @@ import { SURCHARGE_REASONS, SurchargeBodySchema, type OrderDetail, type Permissi
 import type { Envelope } from '../../api/client';
 import { ordersApi, type OrderEndpointAction } from '../../api/endpoints';
 import { FormModal } from '../../shared/list-ui';
+import { usd } from '../../shared/money';
 import { useAction } from '../../shared/use-action';
 import { zodRule } from '../../shared/zod-rule';
 import { useCan } from './shared';
 
 // SPEC §4 order actions on the detail screen: the buttons are the actions the server allows now
 // (`allowedActions`), each behind its own permission; the ones that stop, undo or redo work ask
-// first. `pay` has no endpoint yet, so it is not offered.
+// first. Pay takes the order's price (or its unpaid surcharges) from the wallet, after a confirmation.
 
 export const ACTION_PERMISSIONS: Record<OrderEndpointAction, PermissionCode> = {
   hold: 'EX-ORDER-HOLD',
@@ -68,6 +69,12 @@ export function OrderActions({ order }: { order: OrderDetail }) {
       return showReply(res);
     },
   });
+  const pay = useAction(() => ordersApi.pay([order.id]), {
+    success: 'orders.pay.done',
+    invalidate: [detailKey(order.id), ['orders', 'list'], ['wallet']],
+  });
+  // SPEC §4: an unpaid order pays its price; a paid one with a surcharge pays the surcharges not yet paid.
+  const amountDue = order.paymentStatus === 'surcharge-unpaid' ? order.surcharges.filter((x) => !x.paid).reduce((sum, x) => sum + x.amount, 0) : order.fees.total;
   const duplicate = useAction(() => ordersApi.duplicate(order.id), {
     success: 'orders.duplicate.done',
     invalidate: [['orders', 'list']],
@@ -111,8 +118,21 @@ export function OrderActions({ order }: { order: OrderDetail }) {
 
   return (
     <>
+      {order.allowedActions.includes('pay') && can('EX-ORDER-PAY') && (
+        <Popconfirm
+          title={t('orders.pay.title')}
+          description={t('orders.pay.body', { amount: usd(amountDue) })}
+          okText={t('orders.pay.button')}
+          cancelText={t('common.cancel')}
+          onConfirm={() => pay.run()}
+        >
+          <Button type="primary" icon={<WalletOutlined />} loading={pay.pending}>
+            {t('orders.pay.button')}
+          </Button>
+        </Popconfirm>
+      )}
       {order.editScope !== 'none' && can('EX-ORDER-UPDATE') && (
-        <Button type="primary" icon={<EditOutlined />} onClick={() => navigate(`/app/orders/edit-order/${order.exOrderId}`)}>
+        <Button icon={<EditOutlined />} onClick={() => navigate(`/app/orders/edit-order/${order.exOrderId}`)}>
           {t('orders.action.edit')}
         </Button>
       )}

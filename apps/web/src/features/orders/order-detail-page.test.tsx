@@ -67,6 +67,7 @@ function stubApi() {
       if (init?.method === 'POST') {
         const body = JSON.parse(String(init.body ?? '{}')) as { reason?: string };
         posts.push({ path, body });
+        if (path.endsWith('/orders/pay')) return json(200, { success: true, message: 'Payment done.', data: { paid: 1, amount: 9.75, balanceAfter: 490.25, transactionIds: ['t1'] } });
         if (path.endsWith('/hold')) return json(200, { success: true, message: 'Done.', data: detail({ status: 'on-hold', preStatus: 'unpaid', allowedActions: ['unhold', 'cancel'] }) });
         if (path.endsWith('/cancel')) return json(200, { success: true, message: 'Done.', data: detail({ status: 'canceled', allowedActions: [], editScope: 'none', history: [...detail().history, { at: '2026-03-02T03:00:00.000Z', action: 'cancel', from: 'unpaid', to: 'canceled', paymentFrom: 'unpaid', paymentTo: 'unpaid', by: { id: 'u1', fullName: 'Sam Seller' }, reason: body.reason ?? '' }] }) });
       }
@@ -95,9 +96,8 @@ describe('order detail actions', { timeout: 120_000 }, () => {
     await screen.findByRole('heading', { name: /EX0000000001/ }, T);
     expect(screen.getByRole('button', { name: /Edit/ })).toBeTruthy();
     expect(screen.getByRole('button', { name: /Duplicate/ })).toBeTruthy();
-    // addSurcharge is allowed by the status but not by this user's permissions; pay has no call yet.
+    // addSurcharge is allowed by the status but not by this user's permissions.
     expect(screen.queryByRole('button', { name: /Add surcharge/ })).toBeNull();
-    expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Hold' }));
     const confirm = await screen.findByRole('tooltip', undefined, T);
@@ -108,6 +108,26 @@ describe('order detail actions', { timeout: 120_000 }, () => {
     expect(posts).toEqual([{ path: `/api/v1/orders/${ID}/hold`, body: { reason: '' } }]);
     expect(await screen.findByRole('button', { name: 'Release hold' }, T)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Hold' })).toBeNull();
+  });
+
+  it('pay asks first with the amount, then pays the order from the wallet', async () => {
+    const posts = stubApi();
+    renderDetail(SELLER);
+    await screen.findByRole('heading', { name: /EX0000000001/ }, T);
+    fireEvent.click(screen.getByRole('button', { name: /Pay/ }));
+    const confirm = await screen.findByRole('tooltip', undefined, T);
+    expect(within(confirm).getByText('$9.75 is taken from your wallet balance, then your credit line.')).toBeTruthy();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Pay' }));
+    expect(await screen.findByText('Payment done.', undefined, T)).toBeTruthy();
+    expect(posts).toEqual([{ path: '/api/v1/orders/pay', body: { orderIds: [ID] } }]);
+  });
+
+  it('without EX-ORDER-PAY there is no Pay button', async () => {
+    stubApi();
+    renderDetail(SELLER.filter((p) => p !== 'EX-ORDER-PAY'));
+    await screen.findByRole('heading', { name: /EX0000000001/ }, T);
+    expect(screen.queryByRole('button', { name: /Pay/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Hold' })).toBeTruthy();
   });
 
   it('cancel asks for an optional reason and sends it; the history shows who, from → to and why', async () => {

@@ -168,13 +168,16 @@ describe('order list', { timeout: 120_000 }, () => {
     expect(headers).not.toContain('Service');
   });
 
-  it('selecting rows shows the selection bar with the count', async () => {
+  it('selecting rows shows the selection bar with the count; paying several needs EX-ORDER-MULTIPLE-PAY', async () => {
     stubOrders();
-    renderList('/app/orders');
+    renderList('/app/orders', [...SELLER, 'EX-ORDER-PAY']);
     await screen.findByText('EX0000000001', undefined, T);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select EX0000000001' }));
+    expect(await screen.findByText('1 selected', undefined, T)).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Pay selected/ })).toBeTruthy();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select EX0000000002' }));
     expect(await screen.findByText('2 selected', undefined, T)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Pay selected/ })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Clear selection' }));
     await waitFor(() => expect(screen.queryByText('2 selected')).toBeNull());
   });

@@ -1,6 +1,6 @@
 import { useState, type Key } from 'react';
-import { Alert, Badge, Button, DatePicker, Empty, Input, Select, Space, Tabs } from 'antd';
-import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { Alert, Badge, Button, DatePicker, Empty, Input, Popconfirm, Select, Space, Tabs } from 'antd';
+import { DownloadOutlined, PlusOutlined, UploadOutlined, WalletOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
@@ -9,6 +9,7 @@ import { ORDER_STATUSES, PAYMENT_STATUSES, SCREENS, type OrderSummary, type Scre
 import { ordersApi } from '../../api/endpoints';
 import { ResponsiveTable } from '../../shared/responsive-table';
 import { PHONE_QUERY, useMediaQuery } from '../../shared/use-media-query';
+import { useAction } from '../../shared/use-action';
 import { useCustomerOptions } from '../../shared/use-customer-options';
 import { ColumnChooser, useColumnChoice, useOrderColumns } from './order-columns';
 import { ScreenCard, serverPagination, useCan, useCarrierCodeOptions, useDownload, useIsStaff, useServiceCodeOptions, useUrlState } from './shared';
@@ -54,6 +55,12 @@ export default function OrderListPage(_props: { screen?: ScreenDef }) {
   const services = useServiceCodeOptions();
   const carriers = useCarrierCodeOptions();
   const customers = useCustomerOptions(staff, filters.customerId ? [filters.customerId] : []);
+  // SPEC §2 "multiple pay": the selected orders in one all-or-nothing payment.
+  const paySelected = useAction((ids: string[]) => ordersApi.pay(ids), {
+    success: 'orders.pay.done',
+    invalidate: [['orders'], ['wallet']],
+    onSuccess: () => setSelected([]),
+  });
   const exporter = useDownload({ done: 'orders.export.done', failed: 'orders.export.failed' });
   const list = useQuery({
     queryKey: ['orders', 'list', filters],
@@ -223,9 +230,24 @@ export default function OrderListPage(_props: { screen?: ScreenDef }) {
           role="status"
           title={t('orders.selection.count', { count: selected.length })}
           action={
-            <Button size="small" onClick={() => setSelected([])}>
-              {t('orders.selection.clear')}
-            </Button>
+            <Space wrap>
+              {can('EX-ORDER-PAY') && (selected.length === 1 || can('EX-ORDER-MULTIPLE-PAY')) && (
+                <Popconfirm
+                  title={t('orders.pay.selectedTitle', { count: selected.length })}
+                  description={<div style={{ maxWidth: 320 }}>{t('orders.pay.selectedBody')}</div>}
+                  okText={t('orders.pay.button')}
+                  cancelText={t('common.cancel')}
+                  onConfirm={() => paySelected.run(selected.map(String))}
+                >
+                  <Button size="small" type="primary" icon={<WalletOutlined />} loading={paySelected.pending}>
+                    {t('orders.pay.selected')}
+                  </Button>
+                </Popconfirm>
+              )}
+              <Button size="small" onClick={() => setSelected([])}>
+                {t('orders.selection.clear')}
+              </Button>
+            </Space>
           }
         />
       )}

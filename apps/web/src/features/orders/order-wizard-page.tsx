@@ -30,12 +30,13 @@ export default function OrderWizardPage(_props: { screen?: ScreenDef }) {
   const editing = exOrderId !== undefined;
   const [params] = useSearchParams();
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const { message, modal } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const staff = useIsStaff();
   const can = useCan();
   const canPrice = can('EX-ORDER-CREATE');
+  const canPayNow = !editing && can('EX-ORDER-PAY');
   const [form] = Form.useForm<OrderFormValues>();
   const [step, setStep] = useState(0);
   const [body, setBody] = useState<OrderCreateBody | null>(null);
@@ -83,14 +84,24 @@ export default function OrderWizardPage(_props: { screen?: ScreenDef }) {
     if (price.error) placeServerError(price.error);
   }, [price.error]); // only when a new error arrives
 
-  const save = useAction<OrderCreateBody, SavedOrder>(
-    (b) => (editing ? ordersApi.update(order!.id, b) : ordersApi.create(b)),
+  const save = useAction<{ body: OrderCreateBody; payNow: boolean }, SavedOrder>(
+    ({ body: b }) => (editing ? ordersApi.update(order!.id, b) : ordersApi.create(b)),
     {
       success: editing ? 'orders.wizard.updated' : 'orders.wizard.created',
       onError: (err) => placeServerError(err),
-      onSuccess: async (res) => {
-        await queryClient.invalidateQueries({ queryKey: ['orders'] });
+      onSuccess: async (res, { payNow }) => {
         const data = res.data;
+        if (payNow && data._id) {
+          // Created either way; a refused payment (funds, credit) leaves it unpaid and says why.
+          try {
+            const paid = await ordersApi.pay([data._id]);
+            message.success(paid.message || t('orders.pay.done'));
+          } catch (err) {
+            message.error(`${t('orders.wizard.createdNotPaid')} ${errorText(err, t)}`);
+          }
+          await queryClient.invalidateQueries({ queryKey: ['wallet'] });
+        }
+        await queryClient.invalidateQueries({ queryKey: ['orders'] });
         if (data.replacedBy) {
           // SPEC §4: an address change of a labeled order is a new order; the old one is cancelled and refunded.
           modal.info({ title: t('orders.replaced.title'), content: t('orders.replaced.bodyNew', { id: data.replacedBy.exOrderId }), okText: t('orders.replaced.ok') });
@@ -126,7 +137,7 @@ export default function OrderWizardPage(_props: { screen?: ScreenDef }) {
     setStep(step + 1);
   };
 
-  const submit = async () => {
+  const submit = async (payNow = false) => {
     try {
       await form.validateFields();
     } catch (err) {
@@ -135,7 +146,7 @@ export default function OrderWizardPage(_props: { screen?: ScreenDef }) {
       return;
     }
     const parsed = parse(editing ? 'update' : 'create');
-    if (parsed) await save.run(parsed);
+    if (parsed) await save.run({ body: parsed, payNow });
   };
 
   const back = editing ? (
@@ -184,7 +195,7 @@ export default function OrderWizardPage(_props: { screen?: ScreenDef }) {
           )}
           {step === 1 && <ShippingStep parcelLocked={locked || addressOnly} />}
           {step === 2 && body && <ReviewStep body={body} price={price} canPrice={canPrice} onEdit={setStep} />}
-          {step === 3 && <PaymentStep total={pricedTotal} editing={editing} />}
+          {step === 3 && <PaymentStep total={pricedTotal} editing={editing} canPayNow={canPayNow} />}
         </Form>
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, justifyContent: 'space-between', marginTop: 24 }}>
           <Button disabled={step === 0} onClick={() => setStep(step - 1)}>
@@ -195,9 +206,16 @@ export default function OrderWizardPage(_props: { screen?: ScreenDef }) {
               {t('orders.wizard.next')}
             </Button>
           ) : (
-            <Button type="primary" loading={save.pending} disabled={locked} onClick={() => void submit()}>
-              {editing ? t('orders.wizard.save') : t('orders.wizard.submit')}
-            </Button>
+            <Space wrap>
+              {canPayNow && (
+                <Button loading={save.pending && save.variables?.payNow} disabled={save.pending} onClick={() => void submit(true)}>
+                  {t('orders.wizard.submitAndPay')}
+                </Button>
+              )}
+              <Button type="primary" loading={save.pending && !save.variables?.payNow} disabled={locked || save.pending} onClick={() => void submit()}>
+                {editing ? t('orders.wizard.save') : t('orders.wizard.submit')}
+              </Button>
+            </Space>
           )}
         </div>
       </ScreenCard>

@@ -82,7 +82,7 @@ export function ReviewStep({ body, price, canPrice, onEdit }: { body: OrderCreat
   );
 }
 
-export function PaymentStep({ total, editing }: { total: string | null; editing: boolean }) {
+export function PaymentStep({ total, editing, canPayNow }: { total: string | null; editing: boolean; canPayNow: boolean }) {
   const { t } = useTranslation();
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%', maxWidth: 640 }}>
@@ -103,7 +103,12 @@ export function PaymentStep({ total, editing }: { total: string | null; editing:
           {t('orders.wizard.totalToPay')} <Typography.Text strong>{total}</Typography.Text>
         </Typography.Text>
       )}
-      <Alert type="info" showIcon title={editing ? t('orders.wizard.unpaidNoteEdit') : t('orders.wizard.unpaidNote')} />
+      <Alert
+        type="info"
+        showIcon
+        title={editing ? t('orders.wizard.unpaidNoteEdit') : t('orders.wizard.unpaidNote')}
+        description={canPayNow ? t('orders.wizard.payNote') : undefined}
+      />
     </Space>
   );
 }
