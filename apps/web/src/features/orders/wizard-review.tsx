@@ -103,12 +103,7 @@ export function PaymentStep({ total, editing, canPayNow }: { total: string | nul
           {t('orders.wizard.totalToPay')} <Typography.Text strong>{total}</Typography.Text>
         </Typography.Text>
       )}
-      <Alert
-        type="info"
-        showIcon
-        title={editing ? t('orders.wizard.unpaidNoteEdit') : t('orders.wizard.unpaidNote')}
-        description={canPayNow ? t('orders.wizard.payNote') : undefined}
-      />
+      <Alert type="info" showIcon title={[editing ? t('orders.wizard.unpaidNoteEdit') : t('orders.wizard.unpaidNote'), canPayNow ? t('orders.wizard.payNote') : ''].filter(Boolean).join(' ')} />
     </Space>
   );
 }
