@@ -7,6 +7,8 @@ export const API_BASE = '/api/v1';
 export interface FieldError {
   field: string;
   message: string;
+  /** Values for the message's {{placeholders}}. */
+  vars?: Record<string, string>;
 }
 
 export class ApiError extends Error {

@@ -307,3 +307,68 @@ export const notificationCampaignApi = {
   publishNow: (campaignId: string) => callEnvelope(PublishNotificationCampaignEndpoint, { body: { id: campaignId } }),
 };
 // ================================== end of notifications ==================================
+
+// ======================================================================================
+// Orders — list, detail, create/edit wizard, the SPEC §4 actions and surcharges
+// (features/orders). Used only by the lazy order screens.
+// ======================================================================================
+import {
+  AddSurchargeEndpoint,
+  BuildNewLabelEndpoint,
+  CancelOrderEndpoint,
+  ConfirmAddressEndpoint,
+  ConfirmDimensionEndpoint,
+  CreateOrderEndpoint,
+  DuplicateOrderEndpoint,
+  ExportOrdersEndpoint,
+  GenerateTrackingEndpoint,
+  GetOrderByExIdEndpoint,
+  GetOrderEndpoint,
+  HoldOrderEndpoint,
+  ListOrdersEndpoint,
+  PayOrdersEndpoint,
+  PriceOrderEndpoint,
+  RedistributeOrderEndpoint,
+  RefundOrderEndpoint,
+  UnholdOrderEndpoint,
+  UpdateOrderEndpoint,
+  type OrderCreateBody,
+  type OrderUpdateBody,
+  type OrderUserAction,
+  type SurchargeBody,
+} from '@exship/contracts';
+
+export type OrderQuery = UrlQuery<typeof ListOrdersEndpoint>;
+export type OrderListPage = EndpointReply<typeof ListOrdersEndpoint>;
+export type OrderUpdated = EndpointReply<typeof UpdateOrderEndpoint>;
+
+/** The §4 actions with an endpoint of their own (pay and addSurcharge have their own calls). */
+export const ORDER_ACTION_ENDPOINTS = {
+  hold: HoldOrderEndpoint,
+  unhold: UnholdOrderEndpoint,
+  cancel: CancelOrderEndpoint,
+  refund: RefundOrderEndpoint,
+  redistribute: RedistributeOrderEndpoint,
+  buildNewLabel: BuildNewLabelEndpoint,
+  generateTracking: GenerateTrackingEndpoint,
+  confirmAddress: ConfirmAddressEndpoint,
+  confirmDimension: ConfirmDimensionEndpoint,
+} as const satisfies Partial<Record<OrderUserAction, EndpointDef>>;
+export type OrderEndpointAction = keyof typeof ORDER_ACTION_ENDPOINTS;
+
+export const ordersApi = {
+  list: (q?: OrderQuery, signal?: AbortSignal) => callEnvelope(ListOrdersEndpoint, { query: urlQuery(q), signal }),
+  /** The list's filters without paging, as an xlsx. */
+  export: (q?: OrderQuery) => download(ExportOrdersEndpoint, { query: urlQuery(q) }),
+  get: (orderId: string, signal?: AbortSignal) => callEnvelope(GetOrderEndpoint, { params: { orderId }, signal }),
+  getByExId: (exOrderId: string, signal?: AbortSignal) => callEnvelope(GetOrderByExIdEndpoint, { params: { exOrderId }, signal }),
+  price: (body: OrderCreateBody) => callEnvelope(PriceOrderEndpoint, { body }),
+  create: (body: OrderCreateBody) => callEnvelope(CreateOrderEndpoint, { body }),
+  update: (orderId: string, body: OrderUpdateBody) => callEnvelope(UpdateOrderEndpoint, { params: { orderId }, body }),
+  duplicate: (orderId: string) => callEnvelope(DuplicateOrderEndpoint, { params: { orderId } }),
+  addSurcharge: (orderId: string, body: SurchargeBody) => callEnvelope(AddSurchargeEndpoint, { params: { orderId }, body }),
+  action: (action: OrderEndpointAction, orderId: string, reason = '') => callEnvelope(ORDER_ACTION_ENDPOINTS[action], { params: { orderId }, body: { reason } }),
+  /** Unpaid orders and unpaid surcharges, from the balance then the credit line; all or nothing. */
+  pay: (orderIds: string[]) => callEnvelope(PayOrdersEndpoint, { body: { orderIds } }),
+};
+// ===================================== end of orders =====================================

@@ -42,7 +42,10 @@ const ProductListPage = lazyScreen(() => import('../features/products/product-li
 const ProductDetailPage = lazyScreen(() => import('../features/products/product-detail-page'));
 const ActualWeightFeesPage = lazyScreen(() => import('../features/products/actual-weight-fees-page'));
 
-// Orders: the order import and the surcharge import.
+// Orders: the list, the detail with its actions, the create/edit wizard, the order and surcharge imports.
+const OrderListPage = lazyScreen(() => import('../features/orders/order-list-page'));
+const OrderDetailPage = lazyScreen(() => import('../features/orders/order-detail-page'));
+const OrderWizardPage = lazyScreen(() => import('../features/orders/order-wizard-page'));
 const ImportOrdersPage = lazyScreen(() => import('../features/orders/import-orders-page'));
 const ImportSurchargePage = lazyScreen(() => import('../features/orders/import-surcharge-page'));
 
@@ -74,6 +77,10 @@ export const SCREEN_COMPONENTS: Record<string, typeof DashboardPage> = {
   productDetail: ProductDetailPage,
   actualWeightFees: ActualWeightFeesPage,
   notifications: NotificationsPage,
+  orders: OrderListPage,
+  orderDetail: OrderDetailPage,
+  createOrder: OrderWizardPage,
+  editOrder: OrderWizardPage,
   importOrder: ImportOrdersPage,
   importSurcharge: ImportSurchargePage,
 };

@@ -22,7 +22,7 @@ export function applyFieldErrors(form: FormInstance, err: unknown, t: TFunction)
   const byField = new Map<string, string[]>();
   for (const e of err.errors) {
     if (!known.has(e.field.split('.')[0] ?? '')) continue;
-    byField.set(e.field, [...(byField.get(e.field) ?? []), t(e.message)]);
+    byField.set(e.field, [...(byField.get(e.field) ?? []), t(e.message, e.vars)]);
   }
   const fields = [...byField].map(([field, errors]) => ({ name: field.split('.'), errors }));
   if (fields.length) form.setFields(fields);

@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from 'react';
-import { Card, Empty, Pagination, Spin, Table, type TableColumnType, type TableProps } from 'antd';
+import { useState, type Key, type ReactNode } from 'react';
+import { Card, Checkbox, Empty, Pagination, Spin, Table, type CheckboxProps, type TableColumnType, type TableProps } from 'antd';
 import { PHONE_QUERY, useMediaQuery } from './use-media-query';
 
 // Lists on every screen (issue 8 #23): on a desktop a table where no column is pinned over
@@ -14,8 +14,15 @@ const valueOf = <T,>(row: T, dataIndex: TableColumnType<T>['dataIndex']): unknow
   return path.reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string | number, unknown>)[k as string | number] : undefined), row);
 };
 
+/** A row's checkbox on a phone (the Table's rowSelection). */
+interface CardSelection {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  props?: Partial<CheckboxProps>;
+}
+
 /** One row as a card: the columns' titles and cells, the actions (key 'actions') at the bottom. */
-function RowCard<T>({ row, index, columns }: { row: T; index: number; columns: Column<T>[] }) {
+function RowCard<T>({ row, index, columns, selection }: { row: T; index: number; columns: Column<T>[]; selection?: CardSelection }) {
   const cell = (c: Column<T>): ReactNode => {
     const value = valueOf(row, c.dataIndex);
     return c.render ? (c.render(value, row, index) as ReactNode) : ((value ?? '') as ReactNode);
@@ -24,6 +31,9 @@ function RowCard<T>({ row, index, columns }: { row: T; index: number; columns: C
   const actions = columns.find((c) => c.key === 'actions');
   return (
     <Card size="small" role="listitem">
+      {selection && (
+        <Checkbox {...selection.props} checked={selection.checked} onChange={(e) => selection.onChange(e.target.checked)} style={{ marginBottom: 8 }} />
+      )}
       <dl style={{ display: 'grid', gridTemplateColumns: 'minmax(90px, 40%) 1fr', gap: '6px 12px', margin: 0 }}>
         {fields.map((c, i) => (
           <div key={String(c.key ?? c.dataIndex ?? i)} style={{ display: 'contents' }}>
@@ -63,6 +73,21 @@ export function ResponsiveTable<T extends object>(props: TableProps<T>) {
   const setCurrent = (page: number, size: number) => (pagination?.onChange ? pagination.onChange(page, size) : setClientPage(page));
   const shown = clientPaged ? rows.slice((current - 1) * pageSize, current * pageSize) : rows;
   const visibleColumns = columns.filter((c) => !c.hidden);
+  // Row selection (bulk actions): a checkbox on each card, reported through the Table's onChange.
+  const selection = props.rowSelection;
+  const selectedKeys = (selection?.selectedRowKeys ?? []).map(String);
+  const selectionOf = (row: T, i: number): CardSelection | undefined => {
+    if (!selection) return undefined;
+    const key = keyOf(row, i);
+    return {
+      checked: selectedKeys.includes(key),
+      props: selection.getCheckboxProps?.(row) as Partial<CheckboxProps> | undefined,
+      onChange: (checked) => {
+        const keys: Key[] = checked ? [...selectedKeys, key] : selectedKeys.filter((k) => k !== key);
+        selection.onChange?.(keys, rows.filter((r, j) => keys.includes(keyOf(r, j))), { type: 'single' });
+      },
+    };
+  };
   return (
     <Spin spinning={!!props.loading}>
       {shown.length === 0 ? (
@@ -70,7 +95,7 @@ export function ResponsiveTable<T extends object>(props: TableProps<T>) {
       ) : (
         <div role="list" style={{ display: 'grid', gap: 12 }}>
           {shown.map((row, i) => (
-            <RowCard key={keyOf(row, i)} row={row} index={i} columns={visibleColumns} />
+            <RowCard key={keyOf(row, i)} row={row} index={i} columns={visibleColumns} selection={selectionOf(row, i)} />
           ))}
         </div>
       )}

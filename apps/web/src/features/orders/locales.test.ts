@@ -1,0 +1,78 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  CHECK_IN_STATUSES,
+  MESSAGES,
+  ORDER_STATUSES,
+  ORDER_SYSTEM_EVENTS,
+  ORDER_USER_ACTIONS,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  ROUTING_STATUSES,
+  SCHEDULE_STATUSES,
+  SURCHARGE_REASONS,
+} from '@exship/contracts';
+import sharedEn from '../../locales/en.json';
+import { keyDiff } from '../../test/key-diff';
+import { DEFAULT_COLUMNS, EXTRA_COLUMNS } from './order-columns';
+import { ACTION_PERMISSIONS } from './order-actions';
+import { STEPS } from './order-form';
+import en from './locales/en.json';
+import vi from './locales/vi.json';
+
+type Dict = Record<string, string>;
+const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+
+/** The literal `t('orders.…')` keys of the feature's source files. */
+function usedKeys(): string[] {
+  const dir = import.meta.dirname;
+  const files = readdirSync(dir).filter((f) => /\.tsx?$/.test(f) && !f.includes('.test.'));
+  const keys = new Set<string>();
+  for (const f of files) for (const m of readFileSync(path.join(dir, f), 'utf8').matchAll(/'(orders\.[\w.-]+)'/g)) keys.add(m[1]!);
+  return [...keys].sort();
+}
+
+describe('orders locale files', () => {
+  it('en.json and vi.json have the same keys, none empty, with the same placeholders', () => {
+    expect(keyDiff(en as Dict, vi as Dict)).toEqual({ onlyInFirst: [], onlyInSecond: [] });
+    for (const [key, text] of Object.entries(en as Dict)) {
+      expect(text.trim(), `en ${key}`).not.toBe('');
+      expect(((vi as Dict)[key] ?? '').trim(), `vi ${key}`).not.toBe('');
+      expect(placeholders((vi as Dict)[key] ?? ''), key).toEqual(placeholders(text));
+    }
+  });
+
+  it('every literal key the screens use exists', () => {
+    const used = usedKeys();
+    expect(used.length).toBeGreaterThan(100);
+    expect(used.filter((k) => !(k in en))).toEqual([]);
+  });
+
+  it('every status, action, method, reason, column and step the screens name by value has its text', () => {
+    const needed = [
+      ...ORDER_STATUSES.map((s) => `orders.status.${s}`),
+      ...PAYMENT_STATUSES.map((s) => `orders.payment.${s}`),
+      ...ROUTING_STATUSES.map((s) => `orders.routing.${s}`),
+      ...CHECK_IN_STATUSES.map((s) => `orders.checkIn.${s}`),
+      ...SCHEDULE_STATUSES.map((s) => `orders.schedule.${s}`),
+      ...PAYMENT_METHODS.flatMap((m) => [`orders.paymentMethod.${m}`, `orders.paymentMethod.${m}.help`]),
+      ...SURCHARGE_REASONS.map((r) => `orders.surchargeReason.${r}`),
+      ...Object.keys(ACTION_PERMISSIONS).flatMap((a) => [`orders.action.${a}`, `orders.done.${a}`]),
+      ...[...ORDER_USER_ACTIONS, ...ORDER_SYSTEM_EVENTS].map((a) => `orders.event.${a}`),
+      ...['hold', 'refund', 'redistribute', 'buildNewLabel', 'generateTracking', 'confirmDimension', 'cancel'].flatMap((a) => [`orders.confirm.${a}.title`, `orders.confirm.${a}.body`]),
+      ...[...DEFAULT_COLUMNS, ...EXTRA_COLUMNS].map((c) => `orders.column.${c}`),
+      ...STEPS.map((s) => `orders.wizard.step.${s}`),
+    ];
+    expect(needed.filter((k) => !(k in en))).toEqual([]);
+  });
+
+  it('SPEC §4: in-transit is shown as "Lastmile In-transit"', () => {
+    expect((en as Dict)['orders.routing.in-transit']).toBe('Lastmile In-transit');
+  });
+
+  it('keys stay in the orders namespace and never shadow shared or server strings', () => {
+    expect(Object.keys(en).filter((k) => !k.startsWith('orders.'))).toEqual([]);
+    expect(Object.keys(en).filter((k) => k in MESSAGES.en || k in sharedEn)).toEqual([]);
+  });
+});

@@ -1,0 +1,160 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { OrderDetail } from '@exship/contracts';
+import { session } from '../../api/session';
+import { makeProfile, renderRoutes } from '../../test/render';
+import OrderDetailPage from './order-detail-page';
+
+// SPEC §4 actions on the detail: the buttons are the order's allowedActions, each behind its own
+// permission; `pay` has no call yet; hold asks first, cancel asks with an optional reason.
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const ID = '11111111-1111-4111-8111-111111111111';
+const T = { timeout: 15_000 };
+
+const detail = (over: Partial<OrderDetail> = {}): OrderDetail => ({
+  id: ID,
+  exOrderId: 'EX0000000001',
+  orderName: 'ORDER-1',
+  customer: null,
+  status: 'unpaid',
+  preStatus: null,
+  paymentStatus: 'unpaid',
+  routingStatus: null,
+  checkInStatus: null,
+  scheduleStatus: null,
+  quantity: 1,
+  lengthCm: 20,
+  widthCm: 15,
+  heightCm: 5,
+  weightGr: 500,
+  serviceCode: 'STD',
+  carrierCode: 'UPX',
+  trackingNumber: null,
+  totalPrice: 9.75,
+  surcharge: 0,
+  country: 'US',
+  labelUs: false,
+  createdAt: '2026-03-01T03:00:00.000Z',
+  note: '',
+  signature: false,
+  discountCode: null,
+  paymentMethod: 'wallet',
+  labelTiktok: '',
+  recipient: { firstName: 'Jane', lastName: 'Doe', email: '', phone: '', address1: '100 Main St', address2: '', city: 'Los Angeles', state: 'CA', country: 'US', zipcode: '90001', taxNumber: '' },
+  serviceName: 'Standard',
+  warehouseCode: 'LAX1',
+  fees: { shippingFee: 8.9, discount: 0, taxFee: 0.55, seasonalFee: 0.3, overLengthFee: 0, signatureFee: 0, surcharge: 0, total: 9.75 },
+  lines: [],
+  history: [{ at: '2026-03-01T03:00:00.000Z', action: 'create', from: null, to: 'unpaid', paymentFrom: null, paymentTo: 'unpaid', by: { id: 'u1', fullName: 'Sam Seller' }, reason: '' }],
+  surcharges: [],
+  allowedActions: ['pay', 'hold', 'cancel', 'addSurcharge'],
+  editScope: 'full',
+  labeledAt: null,
+  canceledAt: null,
+  refundDueAt: null,
+  replacedBy: null,
+  updatedAt: '2026-03-01T03:00:00.000Z',
+  ...over,
+});
+
+function stubApi() {
+  const posts: { path: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const path = new URL(String(input), 'http://localhost').pathname;
+      if (init?.method === 'POST') {
+        const body = JSON.parse(String(init.body ?? '{}')) as { reason?: string };
+        posts.push({ path, body });
+        if (path.endsWith('/orders/pay')) return json(200, { success: true, message: 'Payment done.', data: { paid: 1, amount: 9.75, balanceAfter: 490.25, transactionIds: ['t1'] } });
+        if (path.endsWith('/hold')) return json(200, { success: true, message: 'Done.', data: detail({ status: 'on-hold', preStatus: 'unpaid', allowedActions: ['unhold', 'cancel'] }) });
+        if (path.endsWith('/cancel')) return json(200, { success: true, message: 'Done.', data: detail({ status: 'canceled', allowedActions: [], editScope: 'none', history: [...detail().history, { at: '2026-03-02T03:00:00.000Z', action: 'cancel', from: 'unpaid', to: 'canceled', paymentFrom: 'unpaid', paymentTo: 'unpaid', by: { id: 'u1', fullName: 'Sam Seller' }, reason: body.reason ?? '' }] }) });
+      }
+      return json(200, { success: true, message: 'OK', data: detail() });
+    }),
+  );
+  return posts;
+}
+
+function renderDetail(permissions: string[]) {
+  session.signIn('token-1', makeProfile({ permissions }));
+  return renderRoutes([{ path: '/app/orders/order-detail/:orderId', element: <OrderDetailPage /> }], `/app/orders/order-detail/${ID}`);
+}
+
+const SELLER = ['EX-ORDER-LIST', 'EX-ORDER-DETAIL', 'EX-ORDER-UPDATE', 'EX-ORDER-HOLD', 'EX-ORDER-UNHOLD', 'EX-ORDER-CANCEL', 'EX-ORDER-PAY', 'EX-ORDER-DUPLICATE'];
+
+describe('order detail actions', { timeout: 120_000 }, () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    session.clear();
+  });
+
+  it('offers the allowed actions the user may take; hold asks first and the reply shows at once', async () => {
+    const posts = stubApi();
+    renderDetail(SELLER);
+    await screen.findByRole('heading', { name: /EX0000000001/ }, T);
+    expect(screen.getByRole('button', { name: /Edit/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Duplicate/ })).toBeTruthy();
+    // addSurcharge is allowed by the status but not by this user's permissions.
+    expect(screen.queryByRole('button', { name: /Add surcharge/ })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Hold' }));
+    const confirm = await screen.findByRole('tooltip', undefined, T);
+    expect(within(confirm).getByText('Hold this order?')).toBeTruthy();
+    expect(posts).toEqual([]);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Hold' }));
+    expect(await screen.findByText('Order held.', undefined, T)).toBeTruthy();
+    expect(posts).toEqual([{ path: `/api/v1/orders/${ID}/hold`, body: { reason: '' } }]);
+    expect(await screen.findByRole('button', { name: 'Release hold' }, T)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Hold' })).toBeNull();
+  });
+
+  it('pay asks first with the amount, then pays the order from the wallet', async () => {
+    const posts = stubApi();
+    renderDetail(SELLER);
+    await screen.findByRole('heading', { name: /EX0000000001/ }, T);
+    fireEvent.click(screen.getByRole('button', { name: /Pay/ }));
+    const confirm = await screen.findByRole('tooltip', undefined, T);
+    expect(within(confirm).getByText('$9.75 is taken from your wallet balance, then your credit line.')).toBeTruthy();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Pay' }));
+    expect(await screen.findByText('Payment done.', undefined, T)).toBeTruthy();
+    expect(posts).toEqual([{ path: '/api/v1/orders/pay', body: { orderIds: [ID] } }]);
+  });
+
+  it('without EX-ORDER-PAY there is no Pay button', async () => {
+    stubApi();
+    renderDetail(SELLER.filter((p) => p !== 'EX-ORDER-PAY'));
+    await screen.findByRole('heading', { name: /EX0000000001/ }, T);
+    expect(screen.queryByRole('button', { name: /Pay/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Hold' })).toBeTruthy();
+  });
+
+  it('cancel asks for an optional reason and sends it; the history shows who, from → to and why', async () => {
+    const posts = stubApi();
+    renderDetail(SELLER);
+    await screen.findByRole('heading', { name: /EX0000000001/ }, T);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
+    const dialog = await screen.findByRole('dialog', undefined, T);
+    fireEvent.change(within(dialog).getByLabelText('Reason (optional)'), { target: { value: 'Wrong address' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    expect(await screen.findByText('Order cancelled.', undefined, T)).toBeTruthy();
+    expect(posts).toEqual([{ path: `/api/v1/orders/${ID}/cancel`, body: { reason: 'Wrong address' } }]);
+    expect(await screen.findByText('Reason: Wrong address', undefined, T)).toBeTruthy();
+    expect(screen.getByText('Unpaid → Canceled')).toBeTruthy();
+    // Nothing is left to do but duplicate it.
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Edit/ })).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
+  });
+
+  it('staff with the surcharge permission add one: amount and reason are required', async () => {
+    stubApi();
+    renderDetail([...SELLER, 'EX-ORDER-SURCHARGE-ADD', 'EX-ACT-FOR-CUSTOMER']);
+    await screen.findByRole('heading', { name: /EX0000000001/ }, T);
+    fireEvent.click(screen.getByRole('button', { name: /Add surcharge/ }));
+    const dialog = await screen.findByRole('dialog', undefined, T);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add surcharge' }));
+    await waitFor(() => expect(within(dialog).getAllByText('This field is required.').length).toBe(1), T);
+    expect(within(dialog).getByText('Please select a value from the dropdown list.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,192 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { OrderSummary } from '@exship/contracts';
+import { session } from '../../api/session';
+import { makeProfile, renderRoutes } from '../../test/render';
+import { columnsStorageKey } from './order-columns';
+import OrderListPage from './order-list-page';
+
+// SPEC §2 /app/orders: tabs with counts, filters and page kept in the URL (a reload reproduces the
+// view), the §3 default columns with a chooser remembered per user, the §4 display rule, selection.
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const SELLER = ['EX-ORDER-LIST', 'EX-ORDER-DETAIL', 'EX-ORDER-CREATE', 'EX-ORDER-EXPORT', 'EX-ORDER-HOLD', 'EX-PRICING-VIEW'];
+
+const order = (over: Partial<OrderSummary>): OrderSummary => ({
+  id: '11111111-1111-4111-8111-111111111111',
+  exOrderId: 'EX0000000001',
+  orderName: 'ORDER-1',
+  customer: { id: '22222222-2222-4222-8222-222222222222', email: 'buyer@example.com', fullName: 'Bea Buyer' },
+  status: 'unpaid',
+  preStatus: null,
+  paymentStatus: 'unpaid',
+  routingStatus: null,
+  checkInStatus: null,
+  scheduleStatus: null,
+  quantity: 2,
+  lengthCm: 20,
+  widthCm: 15,
+  heightCm: 5,
+  weightGr: 1250,
+  serviceCode: 'STD',
+  carrierCode: null,
+  trackingNumber: null,
+  totalPrice: 12.34,
+  surcharge: 0,
+  country: 'US',
+  labelUs: false,
+  createdAt: '2026-03-01T03:00:00.000Z',
+  ...over,
+});
+
+const ITEMS = [
+  order({}),
+  order({
+    id: '33333333-3333-4333-8333-333333333333',
+    exOrderId: 'EX0000000002',
+    orderName: 'ORDER-2',
+    status: 'shipped',
+    paymentStatus: 'paid',
+    routingStatus: 'in-transit',
+    trackingNumber: '9400111899223',
+    checkInStatus: 'checked-in',
+    labelUs: true,
+  }),
+];
+
+function stubOrders() {
+  const urls: URL[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://localhost');
+      urls.push(url);
+      if (url.pathname === '/api/v1/orders') {
+        return json(200, { success: true, message: 'OK', data: { items: ITEMS, total: 2, page: 1, pageSize: 10, counts: { unpaid: 1, shipped: 1 } } });
+      }
+      if (url.pathname === '/api/v1/pricing/sell-prices') {
+        return json(200, { success: true, message: 'OK', data: [{ service: { id: 's1', code: 'STD', name: 'Standard', signatureFee: 2.5 }, brackets: [] }] });
+      }
+      if (url.pathname === '/api/v1/user/get-customers') return json(200, { success: true, message: 'OK', data: [] });
+      return json(200, { success: true, message: 'OK', data: { items: [], total: 0, page: 1, pageSize: 10 } });
+    }),
+  );
+  const listCalls = () => urls.filter((u) => u.pathname === '/api/v1/orders');
+  return { listCalls };
+}
+
+function renderList(path: string, permissions = SELLER, id = '00000000-0000-4000-8000-000000000001') {
+  session.signIn('token-1', makeProfile({ id, permissions }));
+  return renderRoutes([{ path: '/app/orders', element: <OrderListPage /> }], path);
+}
+
+const T = { timeout: 10_000 };
+
+describe('order list', { timeout: 120_000 }, () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    session.clear();
+  });
+
+  it('reads its filters from the URL and sends them to the server', async () => {
+    const api = stubOrders();
+    renderList('/app/orders?status=unpaid&keyword=ABC&paymentStatus=unpaid&dateFrom=2026-03-01&dateTo=2026-03-31&page=2');
+    await screen.findByText('EX0000000001', undefined, T);
+    const q = api.listCalls().at(-1)!.searchParams;
+    expect(Object.fromEntries(q)).toEqual({ status: 'unpaid', keyword: 'ABC', paymentStatus: 'unpaid', dateFrom: '2026-03-01', dateTo: '2026-03-31', page: '2', pageSize: '10' });
+    // The widgets show what the URL says.
+    expect((screen.getByRole('searchbox', { name: 'Name, order ID or tracking number' }) as HTMLInputElement).value).toBe('ABC');
+    expect(screen.getByRole('tab', { name: /Unpaid/, selected: true })).toBeTruthy();
+    expect(screen.getByDisplayValue('01-03-2026')).toBeTruthy();
+  });
+
+  it('a tab, a keyword and a payment status go into the URL and back to page 1', async () => {
+    const api = stubOrders();
+    const { router } = renderList('/app/orders?page=3');
+    await screen.findByText('EX0000000001', undefined, T);
+    // Tabs carry the counts of the reply.
+    const shippedTab = screen.getByRole('tab', { name: /Shipped/ });
+    expect(shippedTab.textContent).toContain('1');
+
+    fireEvent.click(shippedTab);
+    await waitFor(() => expect(router.state.location.search).toBe('?status=shipped'));
+
+    const search = screen.getByRole('searchbox', { name: 'Name, order ID or tracking number' });
+    fireEvent.change(search, { target: { value: '  EX0000000002 ' } });
+    fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('keyword')).toBe('EX0000000002'));
+
+    const payment = screen.getByRole('combobox', { name: 'Payment status' });
+    fireEvent.mouseDown(payment);
+    fireEvent.click(await screen.findByTitle('Surcharge unpaid', undefined, T));
+    await waitFor(() => expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ status: 'shipped', keyword: 'EX0000000002', paymentStatus: 'surcharge-unpaid' }));
+    await waitFor(() => expect(api.listCalls().at(-1)!.searchParams.get('paymentStatus')).toBe('surcharge-unpaid'));
+    expect(api.listCalls().at(-1)!.searchParams.get('page')).toBe('1');
+
+    fireEvent.click(screen.getAllByRole('button', { name: 'Clear filters' })[0]!);
+    await waitFor(() => expect(router.state.location.search).toBe('?status=shipped'));
+  });
+
+  it('shows the SPEC default columns, the routing status of a shipped order and its tracking number', async () => {
+    stubOrders();
+    renderList('/app/orders');
+    await screen.findByText('EX0000000001', undefined, T);
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    for (const h of ['Qty', 'L×W×H (cm)', 'Weight (g)', 'Price', 'Surcharge', 'Status', 'Payment', 'Tracking', 'Check-in', 'Label US']) expect(headers).toContain(h);
+    // Sellers see their own orders: no customer column.
+    expect(headers).not.toContain('Customer email');
+    const shipped = screen.getByText('EX0000000002').closest('tr')!;
+    expect(within(shipped).getByText('Lastmile In-transit')).toBeTruthy();
+    expect(within(shipped).getAllByText('9400111899223').length).toBeGreaterThan(0);
+    expect(within(shipped).queryByText('Shipped')).toBeNull();
+    expect(within(screen.getByText('EX0000000001').closest('tr')!).getByText('$12.34')).toBeTruthy();
+  });
+
+  it('staff see the customer email; the column choice is remembered per user', async () => {
+    stubOrders();
+    const staffId = '00000000-0000-4000-8000-000000000009';
+    const { unmount } = renderList('/app/orders', [...SELLER, 'EX-ACT-FOR-CUSTOMER'], staffId);
+    await screen.findByText('EX0000000001', undefined, T);
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toContain('Customer email');
+    expect(screen.getAllByText('buyer@example.com')).toHaveLength(2);
+
+    fireEvent.click(screen.getByRole('button', { name: /Columns/ }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Label US' }, T));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Service' }));
+    await waitFor(() => expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).not.toContain('Label US'));
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toContain('Service');
+    const stored = JSON.parse(localStorage.getItem(columnsStorageKey(staffId)) ?? '[]') as string[];
+    expect(stored).toContain('service');
+    expect(stored).not.toContain('label_us');
+    unmount();
+
+    // Another user on the same browser keeps the defaults.
+    renderList('/app/orders', SELLER, '00000000-0000-4000-8000-000000000002');
+    await screen.findByText('EX0000000001', undefined, T);
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toContain('Label US');
+    expect(headers).not.toContain('Service');
+  });
+
+  it('selecting rows shows the selection bar with the count; paying several needs EX-ORDER-MULTIPLE-PAY', async () => {
+    stubOrders();
+    renderList('/app/orders', [...SELLER, 'EX-ORDER-PAY']);
+    await screen.findByText('EX0000000001', undefined, T);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select EX0000000001' }));
+    expect(await screen.findByText('1 selected', undefined, T)).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Pay selected/ })).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select EX0000000002' }));
+    expect(await screen.findByText('2 selected', undefined, T)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Pay selected/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear selection' }));
+    await waitFor(() => expect(screen.queryByText('2 selected')).toBeNull());
+  });
+
+  it('Export and Create order follow their permissions', async () => {
+    stubOrders();
+    renderList('/app/orders', ['EX-ORDER-LIST']);
+    await screen.findByText('EX0000000001', undefined, T);
+    expect(screen.queryByRole('button', { name: /Export/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Create order/ })).toBeNull();
+  });
+});

@@ -1,0 +1,271 @@
+import { useState, type Key } from 'react';
+import { Alert, Badge, Button, DatePicker, Empty, Input, Popconfirm, Select, Space, Tabs } from 'antd';
+import { DownloadOutlined, PlusOutlined, UploadOutlined, WalletOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ORDER_STATUSES, PAYMENT_STATUSES, SCREENS, type OrderSummary, type ScreenDef } from '@exship/contracts';
+import { ordersApi } from '../../api/endpoints';
+import { ResponsiveTable } from '../../shared/responsive-table';
+import { PHONE_QUERY, useMediaQuery } from '../../shared/use-media-query';
+import { useAction } from '../../shared/use-action';
+import { useCustomerOptions } from '../../shared/use-customer-options';
+import { ColumnChooser, useColumnChoice, useOrderColumns } from './order-columns';
+import { ScreenCard, serverPagination, useCan, useCarrierCodeOptions, useDownload, useIsStaff, useServiceCodeOptions, useUrlState } from './shared';
+
+// SPEC §2 /app/orders: the order list. Filters, tab and page live in the URL (a link or a reload
+// reproduces the view); the server pages and counts the orders per status for the tabs.
+
+export const LIST_DEFAULTS = {
+  status: 'all',
+  paymentStatus: 'all',
+  keyword: '',
+  serviceCode: '',
+  carrierCode: '',
+  customerId: '',
+  dateFrom: '',
+  dateTo: '',
+  page: '1',
+  pageSize: '10',
+};
+type Filters = typeof LIST_DEFAULTS;
+
+/** Is the import screen routed yet? The button leads nowhere until it is. */
+const importScreenAvailable = SCREENS.some((s) => s.id === 'importOrder' && s.available);
+
+/** The list's query: the URL filters without the empty ones. */
+export function listQuery<F extends Partial<Filters>>(f: F): Partial<F> {
+  return Object.fromEntries(Object.entries(f).filter(([, v]) => v !== '')) as Partial<F>;
+}
+
+/** The export takes the list's filters without paging. */
+const exportQuery = ({ page: _page, pageSize: _pageSize, ...rest }: Filters) => listQuery(rest);
+
+export default function OrderListPage(_props: { screen?: ScreenDef }) {
+  const { t } = useTranslation();
+  const can = useCan();
+  const staff = useIsStaff();
+  const navigate = useNavigate();
+  const phone = useMediaQuery(PHONE_QUERY);
+  const [filters, setFilters] = useUrlState(LIST_DEFAULTS);
+  const [selected, setSelected] = useState<Key[]>([]);
+  const columnChoice = useColumnChoice();
+  const columns = useOrderColumns(columnChoice.chosen);
+  const services = useServiceCodeOptions();
+  const carriers = useCarrierCodeOptions();
+  const customers = useCustomerOptions(staff, filters.customerId ? [filters.customerId] : []);
+  // SPEC §2 "multiple pay": the selected orders in one all-or-nothing payment.
+  const paySelected = useAction((ids: string[]) => ordersApi.pay(ids), {
+    success: 'orders.pay.done',
+    invalidate: [['orders'], ['wallet']],
+    onSuccess: () => setSelected([]),
+  });
+  const exporter = useDownload({ done: 'orders.export.done', failed: 'orders.export.failed' });
+  const list = useQuery({
+    queryKey: ['orders', 'list', filters],
+    queryFn: ({ signal }) => ordersApi.list(listQuery(filters), signal),
+    placeholderData: keepPreviousData,
+  });
+  const data = list.data?.data;
+  const counts = data?.counts ?? {};
+  const countOf = (status: string) => (status === 'all' ? (counts.all ?? Object.values(counts).reduce((s, n) => s + n, 0)) : (counts[status] ?? 0));
+  // The statuses that have orders under the other filters (and the chosen one): every order status
+  // as a tab would overflow the bar, and antd's overflow button is not a valid child of a tab list.
+  const statusTabs = ['all', ...ORDER_STATUSES.filter((s) => countOf(s) > 0 || s === filters.status)];
+  const tabLabel = (key: string) => (key === 'all' ? t('orders.tab.all') : t(`orders.status.${key}`));
+  const filtered = filters.paymentStatus !== 'all' || !!(filters.keyword || filters.serviceCode || filters.carrierCode || filters.customerId || filters.dateFrom || filters.dateTo);
+
+  const range: [dayjs.Dayjs | null, dayjs.Dayjs | null] | null =
+    filters.dateFrom || filters.dateTo ? [filters.dateFrom ? dayjs(filters.dateFrom) : null, filters.dateTo ? dayjs(filters.dateTo) : null] : null;
+
+  const clearFilters = () => setFilters({ paymentStatus: '', keyword: '', serviceCode: '', carrierCode: '', customerId: '', dateFrom: '', dateTo: '' });
+
+  const empty = list.isError ? (
+    <Alert type="error" showIcon title={t('orders.list.loadFailed')} action={<Button onClick={() => list.refetch()}>{t('orders.retry')}</Button>} />
+  ) : filtered || filters.status !== 'all' ? (
+    <Empty description={t('orders.list.noMatch')}>
+      {filtered && <Button onClick={clearFilters}>{t('orders.filter.clear')}</Button>}
+    </Empty>
+  ) : (
+    <Empty description={t('orders.list.empty')}>
+      {can('EX-ORDER-CREATE') && (
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/app/orders/create-order')}>
+          {t('orders.create')}
+        </Button>
+      )}
+    </Empty>
+  );
+
+  return (
+    <ScreenCard
+      title={t('screen.orders')}
+      extra={
+        <>
+          <ColumnChooser chosen={columnChoice.chosen} onChange={columnChoice.choose} onReset={columnChoice.reset} />
+          {can('EX-ORDER-EXPORT') && (
+            <Button icon={<DownloadOutlined />} loading={exporter.busy === 'export'} onClick={() => exporter.run('export', () => ordersApi.export(exportQuery(filters)))}>
+              {t('orders.export.button')}
+            </Button>
+          )}
+          {can('EX-ORDER-IMPORT') && importScreenAvailable && (
+            <Button icon={<UploadOutlined />} onClick={() => navigate('/app/orders/import-order')}>
+              {t('orders.import.button')}
+            </Button>
+          )}
+          {can('EX-ORDER-CREATE') && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/app/orders/create-order')}>
+              {t('orders.create')}
+            </Button>
+          )}
+        </>
+      }
+    >
+      {phone ? (
+        <Select
+          aria-label={t('orders.filter.status')}
+          value={filters.status}
+          onChange={(status: string) => setFilters({ status })}
+          style={{ width: '100%', marginBottom: 12 }}
+          options={statusTabs.map((key) => ({ value: key, label: `${tabLabel(key)} (${countOf(key)})` }))}
+        />
+      ) : (
+        <Tabs
+          size="small"
+          activeKey={filters.status}
+          onChange={(status) => setFilters({ status })}
+          items={statusTabs.map((key) => ({
+            key,
+            label: (
+              <span>
+                {tabLabel(key)} <Badge count={countOf(key)} showZero overflowCount={99_999} color={key === filters.status ? '#1d4ed8' : '#6b7280'} size="small" />
+              </span>
+            ),
+          }))}
+        />
+      )}
+      <Space wrap style={{ marginBottom: 16 }} role="search" aria-label={t('orders.filter.group')}>
+        <Input.Search
+          key={`kw-${filters.keyword}`}
+          defaultValue={filters.keyword}
+          allowClear
+          placeholder={t('orders.filter.keyword')}
+          aria-label={t('orders.filter.keyword')}
+          onSearch={(keyword) => setFilters({ keyword: keyword.trim() })}
+          style={{ width: 260 }}
+        />
+        <Select
+          aria-label={t('orders.filter.paymentStatus')}
+          value={filters.paymentStatus}
+          onChange={(paymentStatus: string) => setFilters({ paymentStatus })}
+          style={{ width: 200 }}
+          options={[{ value: 'all', label: t('orders.filter.allPayments') }, ...PAYMENT_STATUSES.map((s) => ({ value: s, label: t(`orders.payment.${s}`) }))]}
+        />
+        <DatePicker.RangePicker
+          format="DD-MM-YYYY"
+          value={range}
+          allowEmpty={[true, true]}
+          aria-label={t('orders.filter.dateRange')}
+          placeholder={[t('orders.filter.dateFrom'), t('orders.filter.dateTo')]}
+          onChange={(dates) => setFilters({ dateFrom: dates?.[0]?.format('YYYY-MM-DD') ?? '', dateTo: dates?.[1]?.format('YYYY-MM-DD') ?? '' })}
+          style={{ width: 260 }}
+        />
+        <Select
+          aria-label={t('orders.filter.service')}
+          placeholder={t('orders.filter.allServices')}
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          value={filters.serviceCode || undefined}
+          onChange={(serviceCode?: string) => setFilters({ serviceCode: serviceCode ?? '' })}
+          style={{ width: 200 }}
+          loading={services.loading}
+          options={services.options}
+        />
+        {carriers.available ? (
+          <Select
+            aria-label={t('orders.filter.carrier')}
+            placeholder={t('orders.filter.allCarriers')}
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            value={filters.carrierCode || undefined}
+            onChange={(carrierCode?: string) => setFilters({ carrierCode: carrierCode ?? '' })}
+            style={{ width: 200 }}
+            options={carriers.options}
+          />
+        ) : (
+          <Input.Search
+            key={`cc-${filters.carrierCode}`}
+            defaultValue={filters.carrierCode}
+            allowClear
+            maxLength={50}
+            placeholder={t('orders.filter.carrierCode')}
+            aria-label={t('orders.filter.carrier')}
+            onSearch={(code) => setFilters({ carrierCode: code.trim().toUpperCase() })}
+            style={{ width: 200 }}
+          />
+        )}
+        {staff && (
+          <Select
+            aria-label={t('orders.filter.customer')}
+            placeholder={t('orders.filter.allCustomers')}
+            allowClear
+            showSearch={{ optionFilterProp: 'label', onSearch: customers.setSearch }}
+            value={filters.customerId || undefined}
+            onChange={(customerId?: string) => setFilters({ customerId: customerId ?? '' })}
+            style={{ width: 260 }}
+            loading={customers.loading}
+            options={customers.options}
+          />
+        )}
+        {filtered && (
+          <Button type="link" onClick={clearFilters}>
+            {t('orders.filter.clear')}
+          </Button>
+        )}
+      </Space>
+      {selected.length > 0 && (
+        <Alert
+          type="info"
+          style={{ marginBottom: 12 }}
+          role="status"
+          title={t('orders.selection.count', { count: selected.length })}
+          action={
+            <Space wrap>
+              {can('EX-ORDER-PAY') && (selected.length === 1 || can('EX-ORDER-MULTIPLE-PAY')) && (
+                <Popconfirm
+                  title={t('orders.pay.selectedTitle', { count: selected.length })}
+                  description={<div style={{ maxWidth: 320 }}>{t('orders.pay.selectedBody')}</div>}
+                  okText={t('orders.pay.button')}
+                  cancelText={t('common.cancel')}
+                  onConfirm={() => paySelected.run(selected.map(String))}
+                >
+                  <Button size="small" type="primary" icon={<WalletOutlined />} loading={paySelected.pending}>
+                    {t('orders.pay.selected')}
+                  </Button>
+                </Popconfirm>
+              )}
+              <Button size="small" onClick={() => setSelected([])}>
+                {t('orders.selection.clear')}
+              </Button>
+            </Space>
+          }
+        />
+      )}
+      <ResponsiveTable<OrderSummary>
+        size="small"
+        rowKey="id"
+        columns={columns}
+        dataSource={data?.items}
+        loading={list.isFetching}
+        locale={{ emptyText: list.isLoading ? ' ' : empty }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          preserveSelectedRowKeys: true,
+          onChange: (keys) => setSelected(keys),
+          getCheckboxProps: (o) => ({ 'aria-label': t('orders.selection.select', { id: o.exOrderId }) }) as never,
+        }}
+        pagination={serverPagination(Number(filters.page), Number(filters.pageSize), data?.total, (page, pageSize) => setFilters({ page, pageSize }), t)}
+      />
+    </ScreenCard>
+  );
+}

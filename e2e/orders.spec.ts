@@ -1,0 +1,235 @@
+import ExcelJS from 'exceljs';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { ADMIN, SELLER, apiCall, expectAccessible, login, tokenOf } from './helpers';
+
+// Journey (orders): a seller creates an order through the four steps of the wizard — an accepted
+// product, a US recipient, the review priced by the server, the payment method — and finds it in the
+// list and its detail; the list's tab and filters survive a reload. The journeys start from an empty
+// catalog, so the set-up builds a small lane through the API (carrier, service, warehouse, zone,
+// routing, both price tables) and gives the seller an accepted product.
+
+const stamp = Date.now().toString(36).toUpperCase();
+const CARRIER = `E2EOC${stamp}`.slice(0, 20);
+const SERVICE = `E2EOS${stamp}`.slice(0, 20);
+const WAREHOUSE = `E2EOW${stamp}`.slice(0, 20);
+const ZONE = `E2EOZ${stamp}`.slice(0, 20);
+const PRODUCT = `E2E Order Mug ${stamp}`;
+const SKU = `MUG-${stamp}`;
+const ORDER = `E2E-ORDER-${stamp}`;
+
+type Row = (string | number)[];
+
+/** The active price table of a kind as rows (header left out), or none when there is none yet. */
+async function activeRows(request: APIRequestContext, token: string, kind: 'service' | 'carrier'): Promise<Row[]> {
+  const res = await request.get(`/api/v1/pricing/export/${kind}`, { headers: { Authorization: `Bearer ${token}` } });
+  if (!res.ok()) return [];
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(Buffer.from(await res.body()) as unknown as ArrayBuffer);
+  const rows: Row[] = [];
+  book.worksheets[0]!.eachRow((row, n) => {
+    if (n > 1) rows.push((row.values as (string | number)[]).slice(1));
+  });
+  return rows;
+}
+
+/**
+ * Adds rows to a price table and activates it. A version replaces the whole table of its kind, so
+ * the rows already active (another journey's) are kept.
+ */
+async function addPrices(request: APIRequestContext, token: string, kind: 'service' | 'carrier', rows: Row[]) {
+  const template = await request.get(`/api/v1/pricing/template/${kind}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(template.ok()).toBe(true);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(Buffer.from(await template.body()) as unknown as ArrayBuffer);
+  const sheet = book.worksheets[0]!;
+  const all = [...(await activeRows(request, token, kind)), ...rows];
+  all.forEach((values, i) => {
+    const row = sheet.getRow(i + 2);
+    values.forEach((v, c) => (row.getCell(c + 1).value = v));
+    row.commit();
+  });
+  for (let r = all.length + 2; r <= sheet.rowCount; r++) sheet.spliceRows(all.length + 2, 1);
+  const buffer = Buffer.from(await book.xlsx.writeBuffer());
+  const res = await request.post(`/api/v1/pricing/import/${kind}`, {
+    headers: { Authorization: `Bearer ${token}` },
+    multipart: { file: { name: `orders-e2e-${kind}.xlsx`, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer } },
+  });
+  const body = (await res.json()) as { success: boolean; message: string; data: { version: { id: string } | null } };
+  expect(body.success, `import ${kind} prices: ${body.message}`).toBe(true);
+  await apiCall(request, token, 'POST', `/pricing/version/${body.data.version!.id}/activate`);
+}
+
+/** A lane the seller can order on: US zip 90001 through our carrier, and an accepted product. */
+async function buildLane(request: APIRequestContext) {
+  const admin = await tokenOf(request, ADMIN);
+  const carrier = await apiCall<{ id: string }>(request, admin, 'POST', '/carriers', { code: CARRIER, name: 'E2E Order Carrier' });
+  const service = await apiCall<{ id: string }>(request, admin, 'POST', '/services', { code: SERVICE, name: 'E2E Order Standard', carrierId: carrier.id, signatureFee: 2.5 });
+  const warehouse = await apiCall<{ id: string }>(request, admin, 'POST', '/warehouses', {
+    code: WAREHOUSE,
+    name: 'E2E Order LA',
+    zipcode: '90001',
+    address: '100 Harbor Way',
+    city: 'Los Angeles',
+    state: 'CA',
+    country: 'US',
+  });
+  await apiCall(request, admin, 'POST', '/zones', { code: ZONE, name: 'E2E Order West', country: 'US', ranges: [{ zipFrom: '90000', zipTo: '90999' }] });
+  await apiCall(request, admin, 'POST', '/carrier-configs', {
+    serviceId: service.id,
+    minWeight: 0,
+    maxWeight: 30000,
+    priority: 1,
+    typeShipping: 'country',
+    toArrayCountry: ['US'],
+    allocations: [{ carrierId: carrier.id, warehouseId: warehouse.id, percentage: 100 }],
+  });
+  await addPrices(request, admin, 'service', [[SERVICE, 0, 5000, 9.5, 0.5, 'active']]);
+  await addPrices(request, admin, 'carrier', [[CARRIER, SERVICE, WAREHOUSE, ZONE, 0, 5000, 5, 0, 'active']]);
+
+  const seller = await tokenOf(request, SELLER);
+  const product = await apiCall<{ id: string }>(request, seller, 'POST', '/products', {
+    name: PRODUCT,
+    hsCode: '6912.00',
+    lengthCm: 12,
+    widthCm: 10,
+    heightCm: 10,
+    weightGr: 350,
+    variants: [{ sku: SKU, price: 15 }],
+  });
+  await apiCall(request, seller, 'POST', `/products/${product.id}/submit`);
+  await apiCall(request, admin, 'POST', `/products/${product.id}/accept`);
+}
+
+/** Picks an option of an antd Select by its visible text. */
+async function pick(page: Page, select: Locator, text: string, search?: string) {
+  await select.click();
+  if (search) await select.fill(search);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+}
+
+test.beforeAll(async ({ request }) => {
+  await buildLane(request);
+});
+
+test('a seller creates an order in four steps and finds it in the list and its detail', async ({ page }) => {
+  test.setTimeout(180_000);
+  await login(page, SELLER);
+  // The Orders group of the menu opens on a click and holds the Orders screen.
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await nav.getByRole('menuitem', { name: 'Orders' }).first().click();
+  await expect(nav.getByRole('menuitem', { name: 'Orders' })).toHaveCount(2);
+  await nav.getByRole('menuitem', { name: 'Orders' }).last().click();
+  await expect(page).toHaveURL(/\/app\/orders$/);
+  await expect(page.getByRole('heading', { name: 'Orders', exact: true })).toBeVisible();
+  await expectAccessible(page, 'order list');
+
+  await test.step('information: the order name and an accepted product', async () => {
+    await page.getByRole('button', { name: 'Create order' }).first().click();
+    await expect(page).toHaveURL(/\/app\/orders\/create-order$/);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText('This field is required.').first()).toBeVisible();
+    await page.getByLabel('Order name').fill(ORDER);
+    await page.getByRole('button', { name: 'Add a product' }).click();
+    const line = page.getByRole('group', { name: 'Product 1' });
+    await pick(page, line.getByLabel('Product', { exact: true }), PRODUCT, stamp);
+    await pick(page, line.getByLabel('Variant'), SKU);
+    await line.getByLabel('Quantity').fill('2');
+    await expectAccessible(page, 'wizard: information');
+    await page.getByRole('button', { name: 'Next' }).click();
+  });
+
+  await test.step('shipping: a US recipient and the parcel', async () => {
+    const recipient = page.getByRole('group', { name: 'Recipient' });
+    await expect(recipient).toBeVisible();
+    await recipient.getByLabel('First name').fill('Jane');
+    await recipient.getByLabel('Last name').fill('Doe');
+    await pick(page, recipient.getByLabel('State / province'), 'California (CA)', 'Calif');
+    await recipient.getByLabel('City').fill('Los Angeles');
+    await recipient.getByLabel('Zip code').fill('90001');
+    await recipient.getByLabel('Address line 1').fill('100 Main St');
+    const parcel = page.getByRole('group', { name: 'Parcel and service' });
+    await pick(page, parcel.getByLabel('Service'), SERVICE);
+    await parcel.getByLabel('Length').fill('20');
+    await parcel.getByLabel('Width').fill('15');
+    await parcel.getByLabel('Height').fill('5');
+    await parcel.getByLabel('Weight').fill('700');
+    await parcel.getByRole('switch', { name: 'Signature' }).click();
+    await expectAccessible(page, 'wizard: shipping');
+    await page.getByRole('button', { name: 'Next' }).click();
+  });
+
+  let total = '';
+  await test.step('review: the server prices the order', async () => {
+    const fees = page.getByRole('table', { name: 'Fees' });
+    await expect(page.getByTestId('fee-total')).toBeVisible();
+    await expect(fees.getByRole('row', { name: /Shipping fee/ })).toContainText('$9.50');
+    await expect(fees.getByRole('row', { name: /Signature fee/ })).toContainText('$2.50');
+    total = (await page.getByTestId('fee-total').textContent()) ?? '';
+    expect(total).toMatch(/^\$\d+\.\d{2}$/);
+    await expect(page.getByText('1 product(s), 2 item(s)')).toBeVisible();
+    await expectAccessible(page, 'wizard: review');
+    await page.getByRole('button', { name: 'Next' }).click();
+  });
+
+  await test.step('payment: the method, saved unpaid', async () => {
+    await expect(page.getByText(/saves the order unpaid/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Create and pay' })).toBeVisible();
+    await page.getByRole('radio', { name: /Wallet/ }).check();
+    await expectAccessible(page, 'wizard: payment');
+    await page.getByRole('button', { name: 'Create order' }).click();
+    await expect(page.getByText('Order created.').first()).toBeVisible();
+  });
+
+  await test.step('the detail shows the order, its fees, products and history', async () => {
+    await expect(page).toHaveURL(/\/app\/orders\/order-detail\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(ORDER);
+    const fees = page.getByRole('table', { name: 'Fees' });
+    await expect(fees.getByTestId('fee-total')).toHaveText(total);
+    await expect(page.getByRole('link', { name: PRODUCT })).toBeVisible();
+    await expect(page.getByText('Status history')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cancel order' })).toBeVisible();
+    await expectAccessible(page, 'order detail');
+  });
+
+  await test.step('the list shows it under Unpaid', async () => {
+    await page.getByRole('link', { name: 'Back to orders' }).click();
+    const row = page.getByRole('row').filter({ hasText: ORDER });
+    await expect(row).toContainText('20×15×5');
+    await expect(row).toContainText(total);
+    await expect(row.getByText('Unpaid').first()).toBeVisible();
+  });
+});
+
+test('the list keeps its tab and filters in the URL across a reload', async ({ page }) => {
+  test.setTimeout(120_000);
+  await login(page, SELLER);
+  await page.goto('/app/orders');
+  await page.getByRole('tab', { name: /Unpaid/ }).click();
+  await expect(page).toHaveURL(/status=unpaid/);
+  const search = page.getByRole('searchbox', { name: 'Name, order ID or tracking number' });
+  await search.fill(stamp);
+  await search.press('Enter');
+  await pick(page, page.getByRole('combobox', { name: 'Payment status' }), 'Unpaid');
+  await expect(page).toHaveURL(/paymentStatus=unpaid/);
+  await expect(page.getByRole('row').filter({ hasText: ORDER })).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('tab', { name: /Unpaid/, selected: true })).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: 'Name, order ID or tracking number' })).toHaveValue(stamp);
+  await expect(page.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: 'Payment status' }) })).toContainText('Unpaid');
+  await expect(page.getByRole('row').filter({ hasText: ORDER })).toBeVisible();
+
+  // A filter nothing matches: the empty state offers to clear the filters, which brings the order back.
+  await pick(page, page.getByRole('combobox', { name: 'Payment status' }), 'Refunded');
+  await expect(page.getByText('No orders match these filters.')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear filters' }).last().click();
+  await expect(page).toHaveURL(/\/app\/orders\?status=unpaid$/);
+  await expect(page.getByRole('row').filter({ hasText: ORDER })).toBeVisible();
+
+  // On a phone the orders are cards, their status in view.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const card = page.getByRole('listitem').filter({ hasText: ORDER });
+  await expect(card.getByText('Unpaid').first()).toBeInViewport();
+  await expectAccessible(page, 'order list on a phone');
+});
