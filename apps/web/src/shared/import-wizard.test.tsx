@@ -93,7 +93,8 @@ describe('shared ImportWizard', () => {
     );
     vi.stubGlobal('fetch', fetch);
     const createObjectURL = vi.fn(() => 'blob:x');
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    // A subclass, so that unstubbing gives back the untouched URL (other files share this worker).
+    vi.stubGlobal('URL', Object.assign(class extends URL {}, { createObjectURL, revokeObjectURL: vi.fn() }));
     renderWithProviders(
       <ImportWizard<'codes', Result>
         open
