@@ -28,7 +28,8 @@ export default defineConfig({
           pool: 'forks',
           // One worker process runs many files: PGlite's WASM is compiled once per worker instead of
           // once per file (server suite 74 s → 41 s). Each file still opens its own database and app;
-          // module-level caches are keyed by ids of that database (and the harness clears them).
+          // module-level caches are keyed by ids of that database (and the harness clears them). On
+          // PGlite that database is a copy of a data dir the worker migrated once (test/harness.ts).
           isolate: false,
         },
       },

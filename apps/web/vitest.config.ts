@@ -11,5 +11,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     testTimeout: 20_000,
+    // One worker runs many files: antd, React and jsdom load once per worker instead of once per
+    // file. The setup file puts back the module state a test changes (session, language, dayjs).
+    isolate: false,
   },
 });

@@ -33,10 +33,58 @@ export interface TestApp {
 export const ADMIN = { email: 'admin@exship.local', password: 'Admin#Passw0rd!' };
 export const SELLER = { email: 'seller@exship.local', password: 'Seller#Passw0rd!' };
 
-async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+/** The configuration of a test app: quiet, seeded with the demo accounts, no demo catalog. */
+const testConfig = (env: Record<string, string> = {}) =>
+  loadConfig({
+    LOG_LEVEL: 'silent',
+    APP_URL: 'http://localhost:3000',
+    SEED_DEMO: 'true',
+    // Tests build their own network; the demo one is tested on its own (seed.demo.test.ts).
+    SEED_DEMO_CATALOG: 'false',
+    WEB_DIST: '/nonexistent-web-dist',
+    ...env,
+  });
+
+/**
+ * PGlite data dirs built once per worker process (the server project runs many files in one
+ * worker) and copied for each file: initialising a cluster and creating the job engine's queue
+ * tables cost seconds, loading a copy a fraction of that. Every file still gets its own database.
+ * - `migrated`: a fresh data dir after openDatabase (the migrations applied).
+ * - `started`: plus the job engine of the default test app started once (its queues and schedules),
+ *   as after a restart; apps with their own `beforeStart` registrations start from `migrated`.
+ */
+const templates: { migrated?: Promise<Blob>; started?: Promise<Blob> } = {};
+const dumpOf = async (database: Database) => database.dumpDataDir!();
+
+function pgliteTemplate(kind: 'migrated' | 'started'): Promise<Blob> {
+  if (kind === 'migrated') {
+    return (templates.migrated ??= (async () => {
+      const database = await openDatabase({ dataDir: 'memory://' });
+      try {
+        return await dumpOf(database);
+      } finally {
+        await database.close();
+      }
+    })());
+  }
+  return (templates.started ??= (async () => {
+    const database = await openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteTemplate('migrated') });
+    const ctx = await createContext(testConfig(), { database, jobs: { mode: 'manual' } });
+    const app = await buildApp(ctx);
+    try {
+      await ctx.jobs.start();
+      return await dumpOf(database);
+    } finally {
+      await app.close();
+      await closeContext(ctx);
+    }
+  })());
+}
+
+async function openTestDatabase(template: 'migrated' | 'started'): Promise<{ database: Database; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) {
-    const database = await openDatabase({ dataDir: 'memory://' });
+    const database = await openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteTemplate(template) });
     return { database, drop: async () => {} };
   }
   const url = new URL(base);
@@ -87,16 +135,8 @@ export async function startTestApp(
 ): Promise<TestApp> {
   // Test files share a worker process (vitest `isolate: false`): start each app with empty caches.
   forgetRoles();
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    APP_URL: 'http://localhost:3000',
-    SEED_DEMO: 'true',
-    // Tests build their own network; the demo one is tested on its own (seed.demo.test.ts).
-    SEED_DEMO_CATALOG: 'false',
-    WEB_DIST: '/nonexistent-web-dist',
-    ...opts.env,
-  });
-  const { database, drop } = await openTestDatabase();
+  const config = testConfig(opts.env);
+  const { database, drop } = await openTestDatabase(opts.beforeStart ? 'migrated' : 'started');
   const jobs = opts.jobs === 'workers' ? { mode: 'workers' as const, pollingIntervalSeconds: 0.5, cronIntervalSeconds: 1 } : { mode: 'manual' as const };
   const ctx = await createContext(config, { database, jobs });
   const app = await buildApp(ctx);

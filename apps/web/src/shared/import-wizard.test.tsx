@@ -89,11 +89,12 @@ describe('shared ImportWizard', () => {
       error: { code: 'IMPORT_ROWS_INVALID', message: 'Some rows are not valid.', errors: [{ field: 'rows.3.Code', message: 'Invalid.' }], details: { invalidRows: 1, errorWorkbook: { fileName: 'codes_Errors_01022026_101112.xlsx', url: '/api/v1/imports/run-2/errors.xlsx' } } },
     };
     const fetch = vi.fn(async (url: RequestInfo | URL) =>
-      String(url).endsWith('/errors.xlsx') ? new Response(new Blob(['xlsx']), { status: 200 }) : json({ success: true, message: '', data: failedRun }),
+      String(url).endsWith('/errors.xlsx') ? new Response(new Uint8Array([80, 75, 3, 4]), { status: 200 }) : json({ success: true, message: '', data: failedRun }),
     );
     vi.stubGlobal('fetch', fetch);
     const createObjectURL = vi.fn(() => 'blob:x');
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    // A subclass, so that unstubbing gives back the untouched URL (other files share this worker).
+    vi.stubGlobal('URL', Object.assign(class extends URL {}, { createObjectURL, revokeObjectURL: vi.fn() }));
     renderWithProviders(
       <ImportWizard<'codes', Result>
         open
