@@ -2,8 +2,7 @@ import { workingDayCalendar } from '@exship/domain/working-days';
 import { defineModule } from '../../platform/module';
 import { catalogModule } from '../catalog';
 import { productsModule } from '../products';
-import { findUserByEmail, usersModule } from '../users';
-import { seedDemoWallet } from './orders.demo';
+import { usersModule } from '../users';
 import { orderImportRoutes } from './orders.imports';
 import { orderJobs } from './orders.jobs';
 import { ordersRoutes } from './orders.routes';
@@ -28,11 +27,4 @@ export const ordersModule = defineModule({
   },
   routes: (ctx, m) => [ordersRoutes(m.orders, ctx.database.db), orderImportRoutes(ctx, m.orders)],
   jobs: (_ctx, m) => orderJobs(m.orders),
-  seeds: (ctx) => ({
-    async demoCatalog(_adminEmail, sellerEmail) {
-      const seller = await findUserByEmail(ctx.database.db, sellerEmail);
-      if (seller) await seedDemoWallet(ctx.database.db, seller.accountId);
-      return true;
-    },
-  }),
 });

@@ -45,7 +45,8 @@ describe('permissions — every route declares its code', () => {
     const res = await t.call({ method: 'GET', url: '/api/v1/wallet/imformation-wallet', token: admin });
     expect(res.status).toBe(403);
     const own = await t.call({ method: 'GET', url: '/api/v1/wallet/imformation-wallet', token: seller });
-    expect(own.body.data).toEqual({ balance: 0, credit: null, unpaid: 0, autoPay: false });
+    // The demo seller opens with a $500 top-up.
+    expect(own.body.data).toEqual({ balance: 500, credit: null, unpaid: 0, autoPay: false });
   });
 
   it('a user override can take a role permission away, at once, and give it back', async () => {

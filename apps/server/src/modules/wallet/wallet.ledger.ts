@@ -94,6 +94,9 @@ export async function orderMoney(tx: Db, orderId: string): Promise<{ paidCents: 
   return { paidCents, refundedCents };
 }
 
+/** SPEC §4 guide: money is topped up before orders are paid; the demo seller starts with $500. */
+export const DEMO_OPENING_BALANCE_CENTS = 50_000;
+
 /** A first top-up for an account that has no transaction yet (the demo seller's opening balance); false when it has one. */
 export async function seedOpeningBalance(db: Db, accountId: string, amountCents: number, note: string): Promise<boolean> {
   return db.transaction(async (tx) => {
