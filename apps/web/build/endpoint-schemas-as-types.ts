@@ -50,7 +50,7 @@ export function endpointSchemasAsTypes(): Plugin {
           const key = prop.key as Node | undefined;
           const value = prop.value as Node | undefined;
           if (prop.type !== 'Property' || key?.type !== 'Identifier' || !value) continue;
-          // `{ summary }` (shorthand) keeps its key: `{ summary: void 0 }`.
+          // `{ summary }` (a descriptor built by a helper): key and value are one node; keep the key.
           const dropped = prop.shorthand ? `${key.name as string}: void 0` : 'void 0';
           if (SERVER_ONLY_KEYS.has(key.name as string)) {
             s.overwrite(value.start, value.end, dropped);

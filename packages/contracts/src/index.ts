@@ -24,3 +24,4 @@ export * from './notifications.endpoints';
 export * from './order-statuses';
 export * from './orders';
 export * from './orders.endpoints';
+export * from './orders.imports';

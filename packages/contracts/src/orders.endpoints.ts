@@ -14,6 +14,7 @@ import {
   OrderUpdateBodySchema,
   SurchargeBodySchema,
 } from './orders';
+import { OrderImportQuerySchema, OrderImportResultSchema, SurchargeFileReplySchema, SurchargeImportBodySchema, SurchargeImportReplySchema } from './orders.imports';
 import type { PermissionCode } from './permissions';
 
 // SPEC §2/§3/§4/§5 orders: create (with the review price), edit, list, detail, export, the §4 actions
@@ -188,3 +189,71 @@ export const PayOrdersEndpoint = defineEndpoint({
   message: 'order.paid',
   errors: [404, 409, 422],
 });
+
+// ---------- imports (SPEC §2 Import order / Import Surcharge screens, §3, §5 Imports, §7) ----------
+// docs/order-imports.md: how rows become orders, what is checked, the surcharge calls.
+
+export const OrderImportTemplateEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/orders/templates/order.xlsx',
+  access: 'EX-ORDER-IMPORT',
+  summary: 'Download the order import template',
+  operationId: 'downloadOrderImportTemplate',
+  tags,
+  reply: { binary: XLSX_MIME, description: 'Template_import_order.xlsx: the SPEC §3 headers (required ones in red), the signatureService dropdown and two example rows of one order' },
+});
+
+export const ImportOrdersEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/orders/import',
+  access: 'EX-ORDER-IMPORT',
+  summary: 'Import orders from the xlsx template',
+  description:
+    'Consecutive rows with the same orderName form one order, one product line per row. Each order is checked by the create rules and priced from today\'s prices. `onlyValidate=true` checks the file and returns the rows; without it the file is checked again and every order is created in one transaction. Any bad row answers 400 IMPORT_ROWS_INVALID (each error names its row and column, with a link to the error workbook) and creates nothing. Up to 1,000 rows unless the server is configured otherwise (ORDER_IMPORT_MAX_ROWS, at most 10,000), 10 MB. Staff name the seller with `customerId`.',
+  operationId: 'importOrders',
+  tags,
+  query: OrderImportQuerySchema,
+  multipart: { field: 'file', description: 'The filled-in template, xlsx only, up to 10 MB', accept: [XLSX_MIME] },
+  reply: OrderImportResultSchema,
+  errors: [404, 409, 413],
+});
+
+export const SurchargeImportTemplateEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/orders/templates/surcharge.xlsx',
+  access: 'EX-ORDER-SURCHARGE-IMPORT',
+  summary: 'Download the surcharge import template',
+  operationId: 'downloadSurchargeImportTemplate',
+  tags,
+  reply: { binary: XLSX_MIME, description: 'Template_import_order_surcharge.xlsx: OrderID*, Surcharge*, Reason* (dropdown), Detail Reason' },
+});
+
+export const ReadSurchargeFileEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/orders/import-surcharge/file',
+  access: 'EX-ORDER-SURCHARGE-IMPORT',
+  summary: 'Read a surcharge file into rows for the import call',
+  description:
+    'The file is checked like every import (xlsx only, 10 MB, the exact template, no formulas, at most 1,000 rows) and its rows like the import call checks them; a bad row answers 400 IMPORT_ROWS_INVALID with a link to the error workbook. Nothing is written: the rows are then sent to POST /orders/import-surcharge.',
+  operationId: 'readSurchargeFile',
+  tags,
+  multipart: { field: 'file', description: 'The filled-in surcharge template, xlsx only, up to 10 MB', accept: [XLSX_MIME] },
+  reply: SurchargeFileReplySchema,
+  errors: [409, 413],
+});
+
+export const ImportSurchargesEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/orders/import-surcharge',
+  access: 'EX-ORDER-SURCHARGE-IMPORT',
+  summary: 'Check or import surcharges (SPEC §7)',
+  description:
+    '`onlyValidateDoNotImport: true` returns the validated rows (note, reasonType, errors). Without it the rows are imported in one transaction, each as POST /orders/{orderId}/surcharges would add it (payment status surcharge-unpaid, history written). `orderId` is an exOrderId or an order id; an order outside the caller\'s scope is not found. Any bad row answers 400 IMPORT_ROWS_INVALID: `errors` name `rows.<row>.<field>` and `details.rows` holds every row with its errors; nothing is written.',
+  operationId: 'importSurcharges',
+  tags,
+  body: SurchargeImportBodySchema,
+  reply: SurchargeImportReplySchema,
+  message: 'order.surchargesImported',
+  errors: [409],
+});
+

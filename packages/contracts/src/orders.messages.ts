@@ -45,6 +45,10 @@ export const ORDER_MESSAGES_EN = {
   'error.IDEMPOTENCY_KEY_REUSED': 'This Idempotency-Key was used for a different request.',
   'order.paid': 'Payment done.',
   'validation.orders.max': 'At most 1,000 orders at once.',
+  'order.importValidated': 'The file is valid. Review the orders, then import.',
+  'order.imported': 'Orders imported. Updates may take a few minutes to appear.',
+  'import.order.nameInFile': 'This order name is already used by the order of row {{row}}. Rows of one order must be next to each other.',
+  'import.order.differs': 'Differs from row {{row}} of the same order: repeat the order columns on each of its rows.',
 } as const;
 
 export const ORDER_MESSAGES_VI: Record<keyof typeof ORDER_MESSAGES_EN, string> = {
@@ -92,4 +96,8 @@ export const ORDER_MESSAGES_VI: Record<keyof typeof ORDER_MESSAGES_EN, string> =
   'error.IDEMPOTENCY_KEY_REUSED': 'Idempotency-Key này đã được dùng cho một yêu cầu khác.',
   'order.paid': 'Đã thanh toán.',
   'validation.orders.max': 'Tối đa 1.000 đơn hàng một lần.',
+  'order.importValidated': 'Tệp hợp lệ. Hãy xem lại các đơn hàng rồi nhập.',
+  'order.imported': 'Đã nhập đơn hàng. Có thể mất vài phút để cập nhật.',
+  'import.order.nameInFile': 'Tên đơn hàng này đã được dùng cho đơn hàng ở dòng {{row}}. Các dòng của một đơn hàng phải nằm liền nhau.',
+  'import.order.differs': 'Khác với dòng {{row}} của cùng đơn hàng: hãy lặp lại các cột của đơn hàng trên mỗi dòng của nó.',
 };

@@ -37,6 +37,12 @@ describe('configuration from the environment', () => {
     }
   });
 
+  it('reads ORDER_IMPORT_MAX_ROWS: 1000 by default, up to 10,000', () => {
+    expect(loadConfig({}).orderImportMaxRows).toBe(1000);
+    expect(loadConfig({ ORDER_IMPORT_MAX_ROWS: '10000' }).orderImportMaxRows).toBe(10_000);
+    for (const bad of ['0', '10001', '2.5', 'many']) expect(() => loadConfig({ ORDER_IMPORT_MAX_ROWS: bad }), bad).toThrow(/ORDER_IMPORT_MAX_ROWS=/);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).port).toBe(3000);
   });

@@ -2,7 +2,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { translate } from '@exship/contracts';
+import { ORDER_IMPORT_LIMITS, translate } from '@exship/contracts';
 
 // DESIGN / issue: configuration comes from the environment, validated at start.
 const ConfigSchema = z.object({
@@ -32,6 +32,13 @@ const ConfigSchema = z.object({
   /** Serves the test-only outbox reader used by the end-to-end suite. Never set in production. */
   E2E: z.enum(['0', '1']).default('0'),
   WEB_DIST: z.string().optional(),
+  /** SPEC §9: rows an order import accepts (1000 by default; at most 10,000). */
+  ORDER_IMPORT_MAX_ROWS: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(ORDER_IMPORT_LIMITS.maxRowsCeiling, `must be at most ${ORDER_IMPORT_LIMITS.maxRowsCeiling}`)
+    .default(ORDER_IMPORT_LIMITS.defaultRows),
   /**
    * Which proxies in front of the server to believe about the client's address (X-Forwarded-For)
    * and protocol (X-Forwarded-Proto): a hop count (1 = one load balancer) or a comma-separated
@@ -86,6 +93,8 @@ export interface Config {
   webDist: string;
   /** Fastify's trustProxy: false, a hop count, or the trusted proxy addresses and ranges. */
   trustProxy: false | number | string[];
+  /** ORDER_IMPORT_MAX_ROWS: data rows an order import accepts. */
+  orderImportMaxRows: number;
 }
 
 export class ConfigError extends Error {}
@@ -125,6 +134,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: c.LOG_LEVEL,
     e2e: c.E2E === '1',
     trustProxy: c.TRUST_PROXY,
+    orderImportMaxRows: c.ORDER_IMPORT_MAX_ROWS,
     webDist: path.resolve(c.WEB_DIST ?? fileURLToPath(new URL('../../../web/dist', import.meta.url))),
   };
 }

@@ -3,8 +3,11 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './db';
 import { AppError, sqlState } from './errors';
 
-/** An ILIKE pattern that matches the keyword literally (its % and _ are escaped). */
-export const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** The keyword with LIKE's wildcards (% and _) and escape character escaped: it matches literally. */
+export const escapeLike = (keyword: string) => keyword.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** An ILIKE pattern that matches the keyword literally anywhere in the value. */
+export const likePattern = (keyword: string) => `%${escapeLike(keyword)}%`;
 
 /** Filters shared by the staff lists: a keyword over some columns and an optional status. */
 export function listFilters(opts: { keyword?: string; keywordColumns: PgColumn[]; status?: string; statusColumn?: PgColumn }, extra: (SQL | undefined)[] = []) {

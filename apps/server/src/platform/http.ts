@@ -67,12 +67,15 @@ export function ok<T>(req: FastifyRequest, data: T, messageKey: MessageKey = 'ok
   return { success: true as const, message: translate(req.lang, messageKey), data };
 }
 
+/** Message values may be message keys themselves (`{{why}}` = 'quote.reason.NO_ZONE'): translated too. */
+export const localVars = (lang: Language, vars: Record<string, string> | undefined) => vars && Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, translate(lang, v)]));
+
 function errorBody(lang: Language, code: ErrorCode, errors?: FieldError[], details?: Record<string, unknown>, vars?: Record<string, string>) {
   return {
     success: false as const,
     code,
-    message: translate(lang, errorMessageKey(code), vars && Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, translate(lang, v)]))),
-    ...(errors && errors.length > 0 ? { errors: errors.map((e) => ({ field: e.field, message: translate(lang, e.message, e.vars) })) } : {}),
+    message: translate(lang, errorMessageKey(code), localVars(lang, vars)),
+    ...(errors && errors.length > 0 ? { errors: errors.map((e) => ({ field: e.field, message: translate(lang, e.message, localVars(lang, e.vars)) })) } : {}),
     ...(details ? { details } : {}),
   };
 }

@@ -8,7 +8,7 @@ import { AppError } from './errors';
 import type { AuthContext } from './http';
 import { authOf } from './auth';
 import { route } from './endpoints';
-import { ok } from './http';
+import { localVars, ok } from './http';
 import type { Jobs } from './jobs';
 import { importRuns } from './platform.tables';
 import type { Storage, Upload } from './storage';
@@ -234,7 +234,7 @@ export class ImportRunner {
     const invalid = rows.filter((r) => r.errors.length > 0);
     const describe = (e: FieldError) => {
       const header = e.field.split('.').slice(2).join('.');
-      const text = translate(lang, e.message);
+      const text = translate(lang, e.message, localVars(lang, e.vars));
       return header ? `${header}: ${text}` : text;
     };
     const data = await errorWorkbook(tpl, rows.map((r) => ({ raw: r.raw, messages: r.errors.map(describe) })), translate(lang, 'import.errorsColumn'));
@@ -337,8 +337,8 @@ export class ImportRunner {
       error: e
         ? {
             code: e.code,
-            message: translate(lang, errorMessageKey(e.code), e.vars),
-            ...(e.errors ? { errors: e.errors.map((f) => ({ field: f.field, message: translate(lang, f.message) })) } : {}),
+            message: translate(lang, errorMessageKey(e.code), localVars(lang, e.vars)),
+            ...(e.errors ? { errors: e.errors.map((f) => ({ field: f.field, message: translate(lang, f.message, localVars(lang, f.vars)) })) } : {}),
             ...(e.details ? { details: e.details } : {}),
           }
         : null,

@@ -120,14 +120,25 @@ const senderBoss = () =>
  * payload is a programming error and throws here (the transaction rolls back).
  */
 export async function emit<T, In>(tx: Db, event: EventDef<T, In>, payload: In): Promise<string[]> {
-  const parsed = event.schema.safeParse(payload);
-  if (!parsed.success) throw new InvalidPayloadError(event.name, parsed.error.issues);
+  return emitMany(tx, event, [payload]);
+}
+
+/** `emit` for many facts of one kind (an import's orders): the subscriptions are looked up once. */
+export async function emitMany<T, In>(tx: Db, event: EventDef<T, In>, payloads: readonly In[]): Promise<string[]> {
+  const parsed = payloads.map((payload) => {
+    const result = event.schema.safeParse(payload);
+    if (!result.success) throw new InvalidPayloadError(event.name, result.error.issues);
+    return result.data;
+  });
+  if (parsed.length === 0) return [];
   const db = sqlOn(tx);
   const { rows } = await db.executeSql(`select name from ${SCHEMA}.subscription where event = $1 order by name`, [event.name]);
   const ids: string[] = [];
-  for (const { name } of rows as { name: string }[]) {
-    const id = await senderBoss().send(name, parsed.data as object, { db, ...RETRY });
-    if (id) ids.push(id);
+  for (const data of parsed) {
+    for (const { name } of rows as { name: string }[]) {
+      const id = await senderBoss().send(name, data as object, { db, ...RETRY });
+      if (id) ids.push(id);
+    }
   }
   return ids;
 }

@@ -42,10 +42,12 @@ const ProductListPage = lazyScreen(() => import('../features/products/product-li
 const ProductDetailPage = lazyScreen(() => import('../features/products/product-detail-page'));
 const ActualWeightFeesPage = lazyScreen(() => import('../features/products/actual-weight-fees-page'));
 
-// Orders: the list, the detail with its actions, and the create/edit wizard.
+// Orders: the list, the detail with its actions, the create/edit wizard, the order and surcharge imports.
 const OrderListPage = lazyScreen(() => import('../features/orders/order-list-page'));
 const OrderDetailPage = lazyScreen(() => import('../features/orders/order-detail-page'));
 const OrderWizardPage = lazyScreen(() => import('../features/orders/order-wizard-page'));
+const ImportOrdersPage = lazyScreen(() => import('../features/orders/import-orders-page'));
+const ImportSurchargePage = lazyScreen(() => import('../features/orders/import-surcharge-page'));
 
 // Notifications: everyone's own list; staff write, schedule and publish them.
 const NotificationsPage = lazyScreen(() => import('../features/notifications/notifications-page'));
@@ -79,6 +81,8 @@ export const SCREEN_COMPONENTS: Record<string, typeof DashboardPage> = {
   orderDetail: OrderDetailPage,
   createOrder: OrderWizardPage,
   editOrder: OrderWizardPage,
+  importOrder: ImportOrdersPage,
+  importSurcharge: ImportSurchargePage,
 };
 
 /** SPEC §2 marketplace routes outside /app; reached signed in, they land with the Walmart module. */

@@ -63,9 +63,11 @@ export interface ImportWizardProps<K extends string, R> {
   onImported?: (result: R, kind: K) => void | Promise<void>;
   /** SPEC §5: xlsx up to 10 MB unless the import says otherwise. */
   maxBytes?: number;
+  /** On a screen of its own (a route) instead of a modal: `open` is ignored, Cancel and Close call onClose. */
+  embedded?: boolean;
 }
 
-interface Failure {
+export interface ImportFailure {
   message: string;
   errors: { row: number | null; column: string; message: string }[];
   invalidRows: number | null;
@@ -78,7 +80,8 @@ export function parseRowField(field: string): { row: number | null; column: stri
   return m ? { row: Number(m[1]), column: m[2] ?? '' } : { row: null, column: field };
 }
 
-function failureOf(err: unknown, fallback: string): Failure {
+/** What the error panel shows for a failed call: the message, the row errors, the error workbook link. */
+export function failureOf(err: unknown, fallback: string): ImportFailure {
   const api = err instanceof ApiError ? err : null;
   const wb = api?.details?.errorWorkbook as { fileName?: unknown; url?: unknown } | undefined;
   return {
@@ -93,7 +96,7 @@ const isQueued = (data: unknown): data is ImportQueued =>
   typeof data === 'object' && data !== null && typeof (data as ImportQueued).importId === 'string' && ((data as ImportQueued).status === 'queued' || (data as ImportQueued).status === 'running');
 
 /** Lists the first 3 row errors and links the stored error workbook. */
-export function ImportErrorPanel({ failure }: { failure: Failure }) {
+export function ImportErrorPanel({ failure }: { failure: ImportFailure }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [downloading, setDownloading] = useState(false);
@@ -140,7 +143,7 @@ export function ImportErrorPanel({ failure }: { failure: Failure }) {
 
 type Step = 0 | 1 | 2;
 
-export function ImportWizard<K extends string, R>({ open, title, onClose, kinds, upload, reviewRows, describe, confirmLabel, onImported, maxBytes = DEFAULT_MAX_BYTES }: ImportWizardProps<K, R>) {
+export function ImportWizard<K extends string, R>({ open, title, onClose, kinds, upload, reviewRows, describe, confirmLabel, onImported, maxBytes = DEFAULT_MAX_BYTES, embedded = false }: ImportWizardProps<K, R>) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [kind, setKind] = useState<K>(kinds[0]!.value);
@@ -150,7 +153,7 @@ export function ImportWizard<K extends string, R>({ open, title, onClose, kinds,
   const [busy, setBusy] = useState(false);
   const [queued, setQueued] = useState(false);
   const [templateBusy, setTemplateBusy] = useState(false);
-  const [failure, setFailure] = useState<Failure | null>(null);
+  const [failure, setFailure] = useState<ImportFailure | null>(null);
   const [checked, setChecked] = useState<R | null>(null);
   const [deleted, setDeleted] = useState<number[]>([]);
   const [result, setResult] = useState<{ message: string; data: R } | null>(null);
@@ -276,8 +279,8 @@ export function ImportWizard<K extends string, R>({ open, title, onClose, kinds,
     <Progress percent={percent} status={status ?? (failure ? 'exception' : busy ? 'active' : percent === 100 ? 'success' : 'normal')} aria-label={t('importWizard.progress')} />
   );
 
-  return (
-    <Modal open={open} title={title} onCancel={close} footer={null} width={step === 1 && reviewRows ? 1000 : 640} style={{ maxWidth: 'calc(100vw - 16px)' }} destroyOnHidden mask={{ closable: !busy }}>
+  const content = (
+    <>
       <Steps
         current={step}
         size="small"
@@ -440,6 +443,13 @@ export function ImportWizard<K extends string, R>({ open, title, onClose, kinds,
           </Space>
         </div>
       )}
+    </>
+  );
+
+  if (embedded) return content;
+  return (
+    <Modal open={open} title={title} onCancel={close} footer={null} width={step === 1 && reviewRows ? 1000 : 640} style={{ maxWidth: 'calc(100vw - 16px)' }} destroyOnHidden mask={{ closable: !busy }}>
+      {content}
     </Modal>
   );
 }

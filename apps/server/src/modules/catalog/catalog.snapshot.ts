@@ -114,15 +114,20 @@ export class SnapshotCache {
     return this.loaded && Date.now() - this.checkedAt < RECHECK_MS ? this.loaded : null;
   }
 
-  async get(): Promise<CatalogSnapshot> {
+  /**
+   * The current snapshot. `db` is the connection to read it on when it must be (re)loaded: a caller
+   * inside a transaction passes its `tx` (on PGlite, a query outside the open transaction would wait
+   * for it to end).
+   */
+  async get(db: Db = this.db): Promise<CatalogSnapshot> {
     const now = Date.now();
     if (this.snapshot && now - this.checkedAt < RECHECK_MS) return this.snapshot;
     this.checkedAt = now;
-    const current = await this.currentVersion();
+    const current = await this.currentVersion(db);
     if (!this.snapshot || current !== this.version) {
       this.version = current;
       this.loaded = null;
-      const loading = loadSnapshot(this.db);
+      const loading = loadSnapshot(db);
       this.snapshot = loading;
       loading.then(
         (value) => {
@@ -146,8 +151,8 @@ export class SnapshotCache {
     this.loaded = null;
   }
 
-  private async currentVersion(): Promise<number> {
-    const [row] = await this.db.select({ v: catalogMeta.version }).from(catalogMeta).where(eq(catalogMeta.id, 1));
+  private async currentVersion(db: Db): Promise<number> {
+    const [row] = await db.select({ v: catalogMeta.version }).from(catalogMeta).where(eq(catalogMeta.id, 1));
     return row?.v ?? 0;
   }
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { CHECK_IN_STATUSES, ORDER_STATUSES, PACKAGINGS, PAYMENT_METHODS, PAYMENT_STATUSES, ROUTING_STATUSES, SCHEDULE_STATUSES, SURCHARGE_REASONS } from '@exship/contracts';
 import { enumCheck } from '../../platform/db-checks';
 
@@ -87,11 +87,18 @@ export const orders = pgTable(
     uniqueIndex('orders_ex_order_id_uq').on(t.exOrderId),
     // SPEC §5: the order name is unique per seller.
     uniqueIndex('orders_account_name_uq').on(t.accountId, t.orderName),
-    // The list: a seller's orders by status tab and date, and staff's across sellers.
-    index('orders_account_status_created_idx').on(t.accountId, t.status, t.createdAt),
-    index('orders_account_created_idx').on(t.accountId, t.createdAt),
-    index('orders_status_created_idx').on(t.status, t.createdAt),
-    index('orders_created_idx').on(t.createdAt),
+    // The list (docs/orders-list.md): a seller's orders by status tab and date, staff's across sellers.
+    // Each ends with the list's tie-breaker (id), so a page — however deep — is an index-only scan of
+    // ids, and the page's rows are then read by id. The seller's tab index also carries the three
+    // keyword columns: a broad keyword's count over one seller is then read from the index alone.
+    index('orders_account_status_created_idx').on(t.accountId, t.status, t.createdAt, t.id, t.orderName, t.exOrderId, t.trackingNumber),
+    index('orders_account_created_idx').on(t.accountId, t.createdAt, t.id),
+    index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('orders_created_idx').on(t.createdAt, t.id),
+    // Keyword: a seller's "contains" in the order name (trigrams, within the account: pg_trgm + btree_gin),
+    // staff's case-insensitive prefix of the name (lower(name) LIKE 'kw%'), exOrderId and tracking exact.
+    index('orders_account_name_trgm_idx').using('gin', t.accountId, t.orderName.op('gin_trgm_ops')),
+    index('orders_name_prefix_idx').on(sql`lower(${t.orderName}) text_pattern_ops`),
     index('orders_tracking_idx').on(t.trackingNumber),
     // The cron jobs' sweeps (auto-cancel, dimension deadline, refunds due) read only live candidates.
     index('orders_labeled_unreceived_idx').on(t.labeledAt).where(sql`status = 'labeled' and check_in_status is null`),
@@ -106,6 +113,21 @@ export const orders = pgTable(
     enumCheck('orders_packaging_ck', t.packaging, PACKAGINGS),
     check('orders_money_ck', sql`${t.totalCents} >= 0 and ${t.surchargeCents} >= 0 and ${t.shippingFeeCents} >= 0`),
   ],
+);
+
+/**
+ * How many orders each account has in each status: the list's tabs without a filter (docs/orders-list.md).
+ * Changed in the same transaction as the order — by `insertOrder` and `transition` in orders.service.ts,
+ * the only places an order is created or changes status — so it always equals a `group by` over orders.
+ */
+export const orderStatusCounts = pgTable(
+  'order_status_counts',
+  {
+    accountId: uuid('account_id').notNull(),
+    status: text('status').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.status] }), enumCheck('order_status_counts_status_ck', t.status, ORDER_STATUSES)],
 );
 
 export const orderLines = pgTable(

@@ -4,7 +4,7 @@ import { seedDemoProducts } from './products.demo';
 import { productJobs } from './products.jobs';
 import { productsRoutes } from './products.routes';
 
-export { actualWeightFee, getUsableVariant, resolveCustomerAccount, type Actor as ProductActor } from './products.service';
+export { actualWeightFee, resolveCustomerAccount, usableVariants, type Actor as ProductActor, type UsableVariant } from './products.service';
 export { PRODUCT_IMPORTS } from './products.imports';
 export { removeOrphanMockups } from './products.jobs';
 export { ProductReviewed, ProductSubmitted, type ProductReviewedEvent, type ProductSubmittedEvent } from './products.events';

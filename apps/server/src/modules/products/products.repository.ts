@@ -40,6 +40,13 @@ export async function findProductsByIds(db: Db, ids: string[], accountId: string
   return out;
 }
 
+/** Live variants by id (any product; the caller checks the product), in chunks. */
+export async function findVariantsByIds(db: Db, ids: string[]): Promise<VariantRow[]> {
+  const out: VariantRow[] = [];
+  for (const part of chunks(ids)) out.push(...(await db.select().from(productVariants).where(and(inArray(productVariants.id, part), isNull(productVariants.deletedAt)))));
+  return out;
+}
+
 export async function liveVariants(db: Db, productId: string): Promise<VariantRow[]> {
   return db
     .select()

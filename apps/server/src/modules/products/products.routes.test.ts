@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, SELLER, startTestApp, type TestApp, createSeller } from '../../test/harness';
 import { findUserByEmail } from '../users';
-import { actualWeightFee, getUsableVariant } from '.';
+import { actualWeightFee, usableVariants } from '.';
 import { TELL_SELLER_OF_REVIEW } from '../notifications';
 import { multipartFile as multipart } from '../../test/files';
 
@@ -171,13 +172,17 @@ describe('SPEC §4 approval: draft → waiting approval → accepted | rejected'
   it('only accepted products can be used in orders', async () => {
     const p = (await create(seller, product({ name: 'For orders' }))).body.data;
     const variantId = p.variants[0].id;
-    await expect(getUsableVariant(t.db, sellerAccount, p.id, variantId)).rejects.toMatchObject({ code: 'PRODUCT_NOT_ACCEPTED' });
+    expect(await usableVariants(t.db, sellerAccount, [{ productId: p.id, variantId }])).toEqual(['product']);
     await t.call({ method: 'POST', url: `/api/v1/products/${p.id}/submit`, token: seller });
     await t.call({ method: 'POST', url: `/api/v1/products/${p.id}/accept`, token: admin });
-    const usable = await getUsableVariant(t.db, sellerAccount, p.id, variantId);
-    expect(usable.variant.sku).toBe(p.variants[0].sku);
+    const [usable, foreignVariant] = await usableVariants(t.db, sellerAccount, [
+      { productId: p.id, variantId },
+      { productId: p.id, variantId: randomUUID() },
+    ]);
+    expect(usable).toMatchObject({ product: { id: p.id }, variant: { id: variantId, sku: p.variants[0].sku } });
+    expect(foreignVariant).toBe('variant');
     // Seller B cannot use seller A's product by id.
-    await expect(getUsableVariant(t.db, other.id, p.id, variantId)).rejects.toMatchObject({ code: 'PRODUCT_NOT_FOUND' });
+    expect(await usableVariants(t.db, other.id, [{ productId: p.id, variantId }])).toEqual(['product']);
   });
 });
 

@@ -34,7 +34,6 @@ export type Actor = Pick<AuthContext, 'userId' | 'accountId' | 'permissions'> & 
 /** DESIGN "Tenancy": a seller is always limited to their own account; staff see all, or one customer when asked. */
 export const scopeOf = accountScope;
 
-const notFound = () => new AppError('PRODUCT_NOT_FOUND', 404);
 const statusRefused = (status: string, action: string) => new AppError('ACTION_NOT_ALLOWED_FOR_STATUS', 409, { details: { status, action } });
 
 /** A live product the actor may see; PRODUCT_NOT_FOUND otherwise (another seller's id looks missing). */
@@ -156,18 +155,32 @@ export async function getProduct(db: Db, actor: Actor, id: string): Promise<Prod
   return productDetail(db, await productFor(db, actor, id));
 }
 
+/** For the orders module (SPEC §4: only accepted products can be used in orders): a line an order may ship. */
+export interface UsableVariant {
+  product: { id: string; name: string };
+  variant: { id: string; sku: string };
+}
+
 /**
- * For the orders module (SPEC §4: only accepted products can be used in orders): the product and
- * variant of `accountId`, PRODUCT_NOT_FOUND for another account's ids, PRODUCT_NOT_ACCEPTED otherwise.
+ * For each (productId, variantId) of an order's lines: the usable variant, or which id is wrong —
+ * `product` (not in the account, deleted, not accepted or inactive) or `variant` (not a live variant
+ * of that product). Two queries for any number of lines (an order import checks a whole file).
  */
-export async function getUsableVariant(db: Db, accountId: string, productId: string, variantId: string): Promise<{ product: Product; variant: ProductVariant }> {
-  const p = await repo.findProduct(db, productId, accountId);
-  if (!p) throw notFound();
-  const product = await productDetail(db, p);
-  const variant = product.variants.find((v) => v.id === variantId);
-  if (!variant) throw notFound();
-  if (p.approvalStatus !== 'accepted' || p.status !== 'active') throw new AppError('PRODUCT_NOT_ACCEPTED', 409, { details: { approvalStatus: p.approvalStatus, status: p.status } });
-  return { product, variant };
+export async function usableVariants(db: Db, accountId: string, lines: readonly { productId: string; variantId: string }[]): Promise<(UsableVariant | 'product' | 'variant')[]> {
+  const productIds = [...new Set(lines.map((l) => l.productId))];
+  const variantIds = [...new Set(lines.map((l) => l.variantId))];
+  // One after the other: `db` may be a transaction (an import checks its file in one).
+  const found = await repo.findProductsByIds(db, productIds, accountId);
+  const variants = await repo.findVariantsByIds(db, variantIds);
+  const productById = new Map(found.map((p) => [p.id, p]));
+  const variantById = new Map(variants.map((v) => [v.id, v]));
+  return lines.map((line) => {
+    const p = productById.get(line.productId);
+    if (!p || p.approvalStatus !== 'accepted' || p.status !== 'active') return 'product';
+    const v = variantById.get(line.variantId);
+    if (!v || v.productId !== p.id) return 'variant';
+    return { product: { id: p.id, name: p.name }, variant: { id: v.id, sku: v.sku } };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
