@@ -26,10 +26,11 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 90_000,
           pool: 'forks',
+          globalSetup: ['apps/server/src/test/global-setup.ts'],
           // One worker process runs many files: PGlite's WASM is compiled once per worker instead of
           // once per file (server suite 74 s → 41 s). Each file still opens its own database and app;
           // module-level caches are keyed by ids of that database (and the harness clears them). On
-          // PGlite that database is a copy of a data dir the worker migrated once (test/harness.ts).
+          // PGlite that database is a copy of a data dir migrated once for the run (test/global-setup.ts).
           isolate: false,
         },
       },

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { inject } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -46,12 +48,13 @@ const testConfig = (env: Record<string, string> = {}) =>
   });
 
 /**
- * PGlite data dirs built once per worker process (the server project runs many files in one
- * worker) and copied for each file: initialising a cluster and creating the job engine's queue
+ * PGlite data dirs copied for each file: initialising a cluster and creating the job engine's queue
  * tables cost seconds, loading a copy a fraction of that. Every file still gets its own database.
- * - `migrated`: a fresh data dir after openDatabase (the migrations applied).
- * - `started`: plus the job engine of the default test app started once (its queues and schedules),
- *   as after a restart; apps with their own `beforeStart` registrations start from `migrated`.
+ * - `migrated`: a fresh data dir after openDatabase (the migrations applied), built once for the run
+ *   by global-setup.ts (or here, once per worker, when the harness runs without it).
+ * - `started`: plus the job engine of the default test app started once per worker (its queues and
+ *   schedules), as after a restart; apps with their own `beforeStart` registrations start from
+ *   `migrated`.
  */
 const templates: { migrated?: Promise<Blob>; started?: Promise<Blob> } = {};
 const dumpOf = async (database: Database) => database.dumpDataDir!();
@@ -59,6 +62,8 @@ const dumpOf = async (database: Database) => database.dumpDataDir!();
 function pgliteTemplate(kind: 'migrated' | 'started'): Promise<Blob> {
   if (kind === 'migrated') {
     return (templates.migrated ??= (async () => {
+      const built = inject('pgliteMigratedDataDir');
+      if (built) return new Blob([fs.readFileSync(built)]);
       const database = await openDatabase({ dataDir: 'memory://' });
       try {
         return await dumpOf(database);

@@ -1,4 +1,5 @@
 import { afterEach } from 'vitest';
+import { createRequire } from 'node:module';
 import { cleanup } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { session } from '../api/session';
@@ -40,11 +41,39 @@ for (const prop of ['WebkitAnimation', 'WebkitTransition']) {
   if (styleProto && Object.prototype.hasOwnProperty.call(styleProto, prop)) delete (styleProto as Record<string, unknown>)[prop];
 }
 // antd measures scrollbars through getComputedStyle with pseudo elements; jsdom logs noise otherwise.
-// (Once per window: files that share a worker share it.)
+// jsdom 29 answers each call with a fresh copy of the element's cached declaration, and resolving a
+// property on a fresh copy walks the ancestors again (tens of ms on antd's deep trees; role queries
+// ask for every candidate and its subtree). While jsdom's own style cache stands (it starts a new
+// one on every change to a connected node, attribute or stylesheet), an element's answer cannot
+// change: the same read-only declaration is handed out again. Without those jsdom internals this is
+// the plain call. (Installed once per window: files that share a worker share it.)
 const WRAPPED = Symbol.for('exship.getComputedStyle');
 if (!(WRAPPED in window.getComputedStyle)) {
   const realGetComputedStyle = window.getComputedStyle.bind(window);
-  window.getComputedStyle = Object.assign((elt: Element) => realGetComputedStyle(elt), { [WRAPPED]: true });
+  const styleCacheOf = jsdomStyleCache();
+  const kept = new WeakMap<Element, { cache: object; style: CSSStyleDeclaration }>();
+  window.getComputedStyle = Object.assign(
+    (elt: Element) => {
+      const cache = elt.isConnected ? styleCacheOf?.(elt) : undefined;
+      const hit = kept.get(elt);
+      if (cache && hit?.cache === cache) return hit.style;
+      const style = realGetComputedStyle(elt);
+      if (cache && styleCacheOf!(elt) === cache) kept.set(elt, { cache, style });
+      return style;
+    },
+    { [WRAPPED]: true },
+  );
+}
+
+/** The identity of jsdom's computed-style cache for an element's document, when reachable. */
+function jsdomStyleCache(): ((elt: Element) => object | undefined) | undefined {
+  try {
+    const idl = createRequire(import.meta.url)('jsdom/lib/generated/idl/utils.js') as { implForWrapper(w: unknown): { _styleCache?: object } | null };
+    if (!idl.implForWrapper(document)?._styleCache) return undefined;
+    return (elt) => idl.implForWrapper(elt.ownerDocument)?._styleCache;
+  } catch {
+    return undefined;
+  }
 }
 
 // The web project runs its files one after another in shared workers (`isolate: false`): what a
