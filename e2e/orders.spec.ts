@@ -19,30 +19,16 @@ const ORDER = `E2E-ORDER-${stamp}`;
 
 type Row = (string | number)[];
 
-/** The active price table of a kind as rows (header left out), or none when there is none yet. */
-async function activeRows(request: APIRequestContext, token: string, kind: 'service' | 'carrier'): Promise<Row[]> {
-  const res = await request.get(`/api/v1/pricing/export/${kind}`, { headers: { Authorization: `Bearer ${token}` } });
-  if (!res.ok()) return [];
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(Buffer.from(await res.body()) as unknown as ArrayBuffer);
-  const rows: Row[] = [];
-  book.worksheets[0]!.eachRow((row, n) => {
-    if (n > 1) rows.push((row.values as (string | number)[]).slice(1));
-  });
-  return rows;
-}
-
-/**
- * Adds rows to a price table and activates it. A version replaces the whole table of its kind, so
- * the rows already active (another journey's) are kept.
- */
+/** Imports a price table of the journey's rows and activates it (a version replaces the table of its kind). */
 async function addPrices(request: APIRequestContext, token: string, kind: 'service' | 'carrier', rows: Row[]) {
   const template = await request.get(`/api/v1/pricing/template/${kind}`, { headers: { Authorization: `Bearer ${token}` } });
   expect(template.ok()).toBe(true);
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(Buffer.from(await template.body()) as unknown as ArrayBuffer);
   const sheet = book.worksheets[0]!;
-  const all = [...(await activeRows(request, token, kind)), ...rows];
+  // The journey's own table (another journey's rows are not carried over: their export is not
+  // always importable as is).
+  const all = rows;
   all.forEach((values, i) => {
     const row = sheet.getRow(i + 2);
     values.forEach((v, c) => (row.getCell(c + 1).value = v));
