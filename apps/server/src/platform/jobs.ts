@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import { lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -134,11 +135,12 @@ export async function emitMany<T, In>(tx: Db, event: EventDef<T, In>, payloads: 
   const db = sqlOn(tx);
   const { rows } = await db.executeSql(`select name from ${SCHEMA}.subscription where event = $1 order by name`, [event.name]);
   const ids: string[] = [];
-  for (const data of parsed) {
-    for (const { name } of rows as { name: string }[]) {
-      const id = await senderBoss().send(name, data as object, { db, ...RETRY });
-      if (id) ids.push(id);
-    }
+  // One statement per subscribed queue for all the facts (a bulk pay of 1,000 orders), not one per fact.
+  for (const { name } of rows as { name: string }[]) {
+    // pg-boss's insert returns nothing, so the ids are chosen here.
+    const jobs = parsed.map((data) => ({ id: randomUUID(), name, data: data as object, ...RETRY }));
+    await senderBoss().insert(jobs, { db });
+    ids.push(...jobs.map((j) => j.id));
   }
   return ids;
 }

@@ -365,26 +365,29 @@ export function createOrderService(deps: OrderServiceDeps) {
   /**
    * THE way an order's status changes: the domain's table decides, the change, its history entry and the
    * list's stored count per status are written together, and OrderStatusChanged is emitted in the same
-   * transaction. `actorId` null = the
-   * platform. Used by the actions, the jobs and (later) the wallet and the carriers.
+   * transaction. `actorId` null = the platform. Used by the actions, the jobs and (later) the wallet and
+   * the carriers.
    */
   async function transition(tx: Db, row: repo.OrderRow, action: OrderAction, actorId: string | null, reason = '', details?: Record<string, unknown>) {
-    const result = apply(stateOf(row), action, { now: clock(), calendar });
-    if (!result.ok) throw new AppError('ACTION_NOT_ALLOWED_FOR_STATUS', 409, { details: { status: row.status, action } });
-    const s = result.state;
-    // A refund scheduled by this change is fixed now, by the §9 formula; paying it out (refund,
-    // refundDue) credits the wallet in this same transaction, never more than the order was paid.
-    const refundCents = result.refund !== 'none' ? refundAmountCents(row, result.refund) : row.refundCents;
-    if ((action === 'refund' || action === 'refundDue') && s.paymentStatus === 'refund') {
-      const { paidCents, refundedCents } = await orderMoney(tx, row.id);
-      const amountCents = Math.min(row.refundCents, paidCents - refundedCents);
-      if (amountCents > 0) {
-        await creditWallet(tx, 'refund', { accountId: row.accountId, amountCents, actorId, note: `Refund of ${row.exOrderId}`, orders: [{ orderId: row.id, kind: 'refund', amountCents }] });
-      }
-    }
-    const [updated] = await tx
-      .update(orders)
-      .set({
+    return (await transitionMany(tx, [row], action, actorId, reason, details))[0]!;
+  }
+
+  /**
+   * `transition` for many orders in a few statements (a bulk pay of 1,000 orders): every order must
+   * allow `action` (else nothing is written); rows whose change is the same are updated by one guarded
+   * UPDATE, the history and the events are written in one statement each. Returns the updated rows in
+   * the order given.
+   */
+  async function transitionMany(tx: Db, rows: readonly repo.OrderRow[], action: OrderAction, actorId: string | null, reason = '', details?: Record<string, unknown>) {
+    const now = clock();
+    const planned = rows.map((row) => {
+      const result = apply(stateOf(row), action, { now, calendar });
+      if (!result.ok) throw new AppError('ACTION_NOT_ALLOWED_FOR_STATUS', 409, { details: { status: row.status, action } });
+      // A refund scheduled by this change is fixed now, by the §9 formula; paying it out (refund,
+      // refundDue) credits the wallet in this same transaction, never more than the order was paid.
+      const refundCents = result.refund !== 'none' ? refundAmountCents(row, result.refund) : row.refundCents;
+      const s = result.state;
+      const set = {
         status: s.status,
         preStatus: s.preStatus,
         paymentStatus: s.paymentStatus,
@@ -393,40 +396,85 @@ export function createOrderService(deps: OrderServiceDeps) {
         canceledAt: s.canceledAt,
         refundDueAt: s.refundDueAt,
         refundCents,
-        paidAt: action === 'pay' && row.paidAt === null ? clock() : row.paidAt,
-        updatedAt: clock(),
-      })
-      // Guarded on the status read: a concurrent change makes this a no-op instead of a lost update.
-      .where(and(eq(orders.id, row.id), eq(orders.status, row.status), eq(orders.paymentStatus, row.paymentStatus)))
-      .returning();
-    if (!updated) throw new AppError('ACTION_NOT_ALLOWED_FOR_STATUS', 409, { details: { status: row.status, action } });
-    await repo.countStatusChange(tx, row.accountId, row.status, s.status);
-    await tx.insert(orderHistory).values({
-      orderId: row.id,
-      at: clock(),
-      actorId,
-      action,
-      fromStatus: row.status,
-      toStatus: s.status,
-      paymentFrom: row.paymentStatus,
-      paymentTo: s.paymentStatus,
-      reason,
-      details: { ...details, refund: result.refund },
+        paidAt: action === 'pay' && row.paidAt === null ? now : row.paidAt,
+        updatedAt: now,
+      };
+      return { row, result, set };
     });
-    await emit(tx, OrderStatusChanged, {
-      orderId: row.id,
-      accountId: row.accountId,
-      exOrderId: row.exOrderId,
-      action,
-      from: row.status as OrderStatus,
-      to: s.status,
-      paymentFrom: row.paymentStatus as PaymentStatus,
-      paymentTo: s.paymentStatus,
-      refund: result.refund,
-      refundDueAt: iso(s.refundDueAt),
-      at: clock().toISOString(),
-    });
-    return updated;
+    for (const { row, set } of planned) {
+      if ((action === 'refund' || action === 'refundDue') && set.paymentStatus === 'refund') {
+        const { paidCents, refundedCents } = await orderMoney(tx, row.id);
+        const amountCents = Math.min(row.refundCents, paidCents - refundedCents);
+        if (amountCents > 0) {
+          await creditWallet(tx, 'refund', { accountId: row.accountId, amountCents, actorId, note: `Refund of ${row.exOrderId}`, orders: [{ orderId: row.id, kind: 'refund', amountCents }] });
+        }
+      }
+    }
+    // Orders that read the same status and get the same change share one UPDATE, guarded on the status
+    // read: a concurrent change makes it miss the row, and the whole call is refused instead of a lost update.
+    const groups = new Map<string, { set: (typeof planned)[number]['set']; from: repo.OrderRow; ids: string[] }>();
+    for (const p of planned) {
+      const key = JSON.stringify([p.row.status, p.row.paymentStatus, p.set]);
+      const g = groups.get(key) ?? { set: p.set, from: p.row, ids: [] };
+      g.ids.push(p.row.id);
+      groups.set(key, g);
+    }
+    const updatedById = new Map<string, repo.OrderRow>();
+    for (const g of groups.values()) {
+      for (let at = 0; at < g.ids.length; at += INSERT_CHUNK * 5) {
+        const ids = g.ids.slice(at, at + INSERT_CHUNK * 5);
+        const updated = await tx
+          .update(orders)
+          .set(g.set)
+          .where(and(inArray(orders.id, ids), eq(orders.status, g.from.status), eq(orders.paymentStatus, g.from.paymentStatus)))
+          .returning();
+        if (updated.length !== ids.length) throw new AppError('ACTION_NOT_ALLOWED_FOR_STATUS', 409, { details: { status: g.from.status, action } });
+        for (const u of updated) updatedById.set(u.id, u);
+      }
+    }
+    const moves = new Map<string, { accountId: string; from: string; to: string; n: number }>();
+    for (const { row, set } of planned) {
+      const key = `${row.accountId}|${row.status}|${set.status}`;
+      const m = moves.get(key) ?? { accountId: row.accountId, from: row.status, to: set.status, n: 0 };
+      m.n++;
+      moves.set(key, m);
+    }
+    for (const m of moves.values()) await repo.countStatusChange(tx, m.accountId, m.from, m.to, m.n);
+    for (let at = 0; at < planned.length; at += INSERT_CHUNK) {
+      const part = planned.slice(at, at + INSERT_CHUNK);
+      await tx.insert(orderHistory).values(
+        part.map(({ row, set, result }) => ({
+          orderId: row.id,
+          at: now,
+          actorId,
+          action,
+          fromStatus: row.status,
+          toStatus: set.status,
+          paymentFrom: row.paymentStatus,
+          paymentTo: set.paymentStatus,
+          reason,
+          details: { ...details, refund: result.refund },
+        })),
+      );
+      await emitMany(
+        tx,
+        OrderStatusChanged,
+        part.map(({ row, set, result }) => ({
+          orderId: row.id,
+          accountId: row.accountId,
+          exOrderId: row.exOrderId,
+          action,
+          from: row.status as OrderStatus,
+          to: set.status,
+          paymentFrom: row.paymentStatus as PaymentStatus,
+          paymentTo: set.paymentStatus,
+          refund: result.refund,
+          refundDueAt: iso(set.refundDueAt),
+          at: now.toISOString(),
+        })),
+      );
+    }
+    return rows.map((r) => updatedById.get(r.id)!);
   }
 
   /** Why an order cannot take a surcharge now (SPEC §8), or null when it can. */
@@ -707,7 +755,7 @@ export function createOrderService(deps: OrderServiceDeps) {
         balanceAfterCents = paid.balanceAfterCents;
       }
       if (owedSurcharges.length > 0) await tx.update(orderSurcharges).set({ paidAt: clock() }).where(inArray(orderSurcharges.id, owedSurcharges.map((x) => x.id)));
-      for (const r of rows) await transition(tx, r, 'pay', actor.userId);
+      await transitionMany(tx, rows, 'pay', actor.userId);
       return { paid: rows.length, amount: fromCents(amountCents), balanceAfter: fromCents(balanceAfterCents), transactionIds };
     },
 
