@@ -181,7 +181,7 @@ export const PayOrdersEndpoint = defineEndpoint({
   access: 'EX-ORDER-PAY',
   summary: 'Pay orders from the wallet',
   description:
-    'Pays unpaid orders (their price) and orders with unpaid surcharges, from the balance and then the credit line, all or nothing: one order that cannot be paid refuses the whole set and nothing changes (409 ACTION_NOT_ALLOWED_FOR_STATUS naming it; 409 INSUFFICIENT_FUNDS / CREDIT_BLOCKED). More than one order needs EX-ORDER-MULTIPLE-PAY. Send an `Idempotency-Key` header to make a retry safe: the first reply is replayed for the same key and body for 24 h, 409 while the first is running, 422 for a different body.',
+    'Pays unpaid orders (their price) and orders with unpaid surcharges, from the balance and then the credit line, all or nothing: one order that cannot be paid refuses the whole set and nothing changes (409 ACTION_NOT_ALLOWED_FOR_STATUS naming it; 409 INSUFFICIENT_FUNDS / CREDIT_BLOCKED). An order priced with a discount code uses the code when it is paid, once; a code whose total or per-customer limit has been reached since the order was priced refuses the payment (409 DISCOUNT_USED_UP naming the orders and codes: edit the order to drop the code). More than one order needs EX-ORDER-MULTIPLE-PAY. Send an `Idempotency-Key` header to make a retry safe: the first reply is replayed for the same key and body for 24 h, 409 while the first is running, 422 for a different body.',
   operationId: 'payOrders',
   tags,
   body: z.object({ orderIds: z.array(idField()).min(1, 'validation.required').max(1000, 'validation.orders.max') }),

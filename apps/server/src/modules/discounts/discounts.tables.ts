@@ -54,5 +54,10 @@ export const discountUsages = pgTable(
     orderRef: text('order_ref'),
     usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('discount_usages_account_idx').on(t.accountId, t.discountId), index('discount_usages_discount_idx').on(t.discountId)],
+  (t) => [
+    index('discount_usages_account_idx').on(t.accountId, t.discountId),
+    index('discount_usages_discount_idx').on(t.discountId),
+    // An order consumes its discount once, however often its payment is retried.
+    uniqueIndex('discount_usages_order_uq').on(t.discountId, t.orderRef).where(sql`order_ref is not null`),
+  ],
 );

@@ -4,6 +4,7 @@ import { discountRoutes } from './discounts.routes';
 import { createDiscountService } from './discounts.service';
 
 export { loadDiscountRules, seedDemoDiscount } from './discounts.service';
+export { consumeDiscountUses, type DiscountUse } from './discounts.uses';
 
 /**
  * Discount codes, their states and use counts. The catalog reads discounts into its pricing

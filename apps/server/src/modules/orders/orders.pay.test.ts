@@ -27,8 +27,8 @@ const body = (over: Record<string, unknown> = {}) => ({
   recipient: { firstName: 'Jane', address1: '100 Main St', city: 'Los Angeles', state: 'CA', country: 'US', zipcode: '90001' },
   ...over,
 });
-async function newOrder(token = seller): Promise<{ _id: string; totalPrice: number }> {
-  const res = await t.call({ method: 'POST', url: '/api/v1/orders', token, payload: body() });
+async function newOrder(token = seller, over: Record<string, unknown> = {}): Promise<{ _id: string; totalPrice: number }> {
+  const res = await t.call({ method: 'POST', url: '/api/v1/orders', token, payload: body(over) });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data;
 }
@@ -179,6 +179,55 @@ describe('paying orders', () => {
   });
 });
 
+describe('discount uses are consumed at payment', () => {
+  const discount = async (code: string, limits: { limitUseTotal?: number; limitUsePerUser?: number }) => {
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/v1/discounts',
+      token: admin,
+      payload: { code, name: code, amountOff: { type: 'percent', value: 10 }, startDate: '2026-01-01T00:00', endDate: '2099-01-01T00:00', ...limits },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+  };
+  const uses = async (code: string) => Number((await q<{ n: string }>(sql`select count(*) as n from discount_usages u join discounts d on d.id = u.discount_id where d.code = ${code}`))[0]!.n);
+
+  it('each paid order with a code uses it once; over the total limit the payment is refused and changes nothing', async () => {
+    await discount('PAYTWO', { limitUseTotal: 2 });
+    const made = [];
+    for (let i = 0; i < 3; i++) made.push(await newOrder(seller, { discountCode: 'PAYTWO' }));
+    expect((await t.call({ method: 'GET', url: `/api/v1/orders/${made[0]!._id}`, token: seller })).body.data.fees.discount).toBeGreaterThan(0);
+    expect((await pay(seller, [made[0]!._id])).status).toBe(200);
+    expect(await uses('PAYTWO')).toBe(1);
+    expect((await pay(seller, [made[1]!._id])).status).toBe(200);
+    const before = await balance(sellerAccount);
+    const third = await pay(seller, [made[2]!._id]);
+    expect(third.status).toBe(409);
+    expect(third.body).toMatchObject({ code: 'DISCOUNT_USED_UP', details: { orders: [{ code: 'PAYTWO' }] } });
+    expect(await uses('PAYTWO')).toBe(2);
+    expect(await balance(sellerAccount)).toBe(before);
+    expect(await orderRow(made[2]!._id)).toEqual({ status: 'unpaid', payment_status: 'unpaid' });
+    await ledgerHolds();
+  });
+
+  it('a per-customer limit counts each seller on its own, and a bulk pay over it refuses the whole set', async () => {
+    await discount('PAYONE', { limitUsePerUser: 1 });
+    const a = await newOrder(seller, { discountCode: 'PAYONE' });
+    const b = await newOrder(seller, { discountCode: 'PAYONE' });
+    const before = await balance(sellerAccount);
+    const both = await pay(seller, [a._id, b._id]);
+    expect(both.status).toBe(409);
+    expect(both.body.code).toBe('DISCOUNT_USED_UP');
+    expect(await balance(sellerAccount)).toBe(before);
+    expect(await uses('PAYONE')).toBe(0);
+    expect((await pay(seller, [a._id])).status).toBe(200);
+    await t.db.transaction((tx) => creditWallet(tx, 'top_up', { accountId: poor.id, amountCents: 100_000, actorId: null, note: 'test top-up' }));
+    const theirs = await newOrder(poor.token, { discountCode: 'PAYONE' });
+    expect((await pay(poor.token, [theirs._id])).status).toBe(200);
+    expect(await uses('PAYONE')).toBe(2);
+    await ledgerHolds();
+  });
+});
+
 describe('wallet calls', () => {
   it('the header box and the transaction list follow a payment; a seller sees only its own account, staff every one', async () => {
     const order = await newOrder();
@@ -212,6 +261,28 @@ describe.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL, under concurrency'
     expect(replies.filter((r) => r.status === 200)).toHaveLength(N);
     expect(replies.filter((r) => r.status !== 200).every((r) => r.body.code === 'INSUFFICIENT_FUNDS')).toBe(true);
     expect(await balance(buyer.id)).toBe(0);
+    await ledgerHolds();
+  }, 120_000);
+
+  it('50 parallel payments of orders priced with a code limited to 10 uses: exactly 10 are paid discounted', async () => {
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/v1/discounts',
+      token: admin,
+      payload: { code: 'RACE10', name: 'RACE10', amountOff: { type: 'percent', value: 10 }, startDate: '2026-01-01T00:00', endDate: '2099-01-01T00:00', limitUseTotal: 10 },
+    });
+    expect(res.status).toBeLessThan(300);
+    const buyer = await createSeller(t, 'pay.discount.race@example.com');
+    await t.db.transaction((tx) => creditWallet(tx, 'top_up', { accountId: buyer.id, amountCents: 1_000_000, actorId: null, note: 'race' }));
+    const made = [];
+    for (let i = 0; i < 50; i++) made.push(await newOrder(buyer.token, { discountCode: 'RACE10' }));
+    const replies = await Promise.all(made.map((o) => pay(buyer.token, [o._id])));
+    expect(replies.filter((r) => r.status === 200)).toHaveLength(10);
+    expect(replies.filter((r) => r.status !== 200).every((r) => r.body.code === 'DISCOUNT_USED_UP')).toBe(true);
+    const paid = await q<{ n: string }>(sql`select count(*) as n from orders where account_id = ${buyer.id} and payment_status = 'paid' and discount_cents > 0`);
+    expect(Number(paid[0]!.n)).toBe(10);
+    const used = await q<{ n: string }>(sql`select count(*) as n from discount_usages u join discounts d on d.id = u.discount_id where d.code = 'RACE10'`);
+    expect(Number(used[0]!.n)).toBe(10);
     await ledgerHolds();
   }, 120_000);
 });

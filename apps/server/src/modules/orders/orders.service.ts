@@ -27,6 +27,7 @@ import { AppError, sqlState } from '../../platform/errors';
 import { emit, emitMany } from '../../platform/jobs';
 import { usZipMatches } from '../../platform/zip';
 import { quoteError, runQuote, type SnapshotCache } from '../catalog';
+import { consumeDiscountUses } from '../discounts';
 import { resolveCustomerAccount, usableVariants } from '../products';
 import { findUsersByIds } from '../users';
 import { creditWallet, debitWallet, orderMoney, type OrderLink } from '../wallet';
@@ -742,6 +743,11 @@ export function createOrderService(deps: OrderServiceDeps) {
         } else if (r.totalCents > 0) links.push({ orderId: r.id, kind: 'order', amountCents: r.totalCents });
         byAccount.set(r.accountId, links);
       }
+      // Discount uses are consumed now, exactly once per order, under the discounts' limits (issue 10).
+      await consumeDiscountUses(
+        tx,
+        rows.filter((r) => r.paymentStatus === 'unpaid' && r.discountId !== null && r.discountCents > 0).map((r) => ({ discountId: r.discountId!, accountId: r.accountId, orderId: r.id, exOrderId: r.exOrderId })),
+      );
       const transactionIds: string[] = [];
       let amountCents = 0;
       let balanceAfterCents = 0;

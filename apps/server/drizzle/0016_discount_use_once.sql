@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "discount_usages_order_uq" ON "discount_usages" USING btree ("discount_id","order_ref") WHERE order_ref is not null;
