@@ -228,6 +228,54 @@ describe('discount uses are consumed at payment', () => {
   });
 });
 
+describe('the unpaid amount and auto-pay', () => {
+  const unpaid = async (token: string) => (await t.call({ method: 'GET', url: '/api/v1/wallet/imformation-wallet', token })).body.data.unpaid as number;
+  const cents = (usd: number) => Math.round(usd * 100);
+
+  it('the header\'s unpaid amount follows creating, paying, surcharging and cancelling orders', async () => {
+    const owner = await createSeller(t, 'pay.unpaid@example.com');
+    await t.db.transaction((tx) => creditWallet(tx, 'top_up', { accountId: owner.id, amountCents: 100_000, actorId: null, note: 'test top-up' }));
+    expect(await unpaid(owner.token)).toBe(0);
+    const a = await newOrder(owner.token);
+    const b = await newOrder(owner.token);
+    expect(cents(await unpaid(owner.token))).toBe(cents(a.totalPrice) + cents(b.totalPrice));
+    expect((await pay(owner.token, [a._id])).status).toBe(200);
+    expect(cents(await unpaid(owner.token))).toBe(cents(b.totalPrice));
+    await t.call({ method: 'POST', url: `/api/v1/orders/${a._id}/surcharges`, token: admin, payload: { amount: 2.5, reason: 'Other' } });
+    expect(cents(await unpaid(owner.token))).toBe(cents(b.totalPrice) + 250);
+    expect((await t.call({ method: 'POST', url: `/api/v1/orders/${b._id}/cancel`, token: owner.token, payload: {} })).status).toBe(200);
+    expect(cents(await unpaid(owner.token))).toBe(250);
+    expect((await pay(owner.token, [a._id])).status).toBe(200);
+    expect(await unpaid(owner.token)).toBe(0);
+  });
+
+  it('with auto-pay on, a new order is paid at once when the wallet covers it, and stays unpaid when it does not', async () => {
+    const rich = await createSeller(t, 'pay.auto.rich@example.com');
+    const broke = await createSeller(t, 'pay.auto.broke@example.com');
+    for (const who of [rich, broke]) {
+      const set = await t.call({ method: 'PATCH', url: '/api/v1/profile/update-setting', token: who.token, payload: { autoPay: true } });
+      expect(set.status, JSON.stringify(set.body)).toBe(200);
+    }
+    await t.db.transaction((tx) => creditWallet(tx, 'top_up', { accountId: rich.id, amountCents: 100_000, actorId: null, note: 'test top-up' }));
+    const created = await t.call({ method: 'POST', url: '/api/v1/orders', token: rich.token, payload: body() });
+    expect(created.body.data.paid).toBe(true);
+    expect(await orderRow(created.body.data._id)).toEqual({ status: 'paid', payment_status: 'paid' });
+    expect(await balance(rich.id)).toBe(100_000 - cents(created.body.data.totalPrice));
+    const history = (await t.call({ method: 'GET', url: `/api/v1/orders/${created.body.data._id}`, token: rich.token })).body.data.history;
+    expect(history.at(-1)).toMatchObject({ action: 'pay', reason: 'auto-pay' });
+    // A surcharge on it is charged at once too.
+    const sur = await t.call({ method: 'POST', url: `/api/v1/orders/${created.body.data._id}/surcharges`, token: admin, payload: { amount: 1.75, reason: 'Other' } });
+    expect(sur.body.data.paymentStatus).toBe('paid');
+    expect(await balance(rich.id)).toBe(100_000 - cents(created.body.data.totalPrice) - 175);
+
+    const unfunded = await t.call({ method: 'POST', url: '/api/v1/orders', token: broke.token, payload: body() });
+    expect(unfunded.status).toBe(201);
+    expect(unfunded.body.data.paid).toBe(false);
+    expect(await orderRow(unfunded.body.data._id)).toEqual({ status: 'unpaid', payment_status: 'unpaid' });
+    await ledgerHolds();
+  });
+});
+
 describe('wallet calls', () => {
   it('the header box and the transaction list follow a payment; a seller sees only its own account, staff every one', async () => {
     const order = await newOrder();

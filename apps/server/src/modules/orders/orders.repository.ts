@@ -3,7 +3,7 @@ import type { OrderListQuery } from '@exship/contracts';
 import { isAutoCancelDue, isDimensionTimeoutDue, isRefundDue, ORDER_WINDOWS, type OrderState } from '@exship/domain';
 import type { Db } from '../../platform/db';
 import { escapeLike, likePattern } from '../../platform/crud';
-import { orderStatusCounts, orders } from './orders.tables';
+import { orderStatusCounts, orderSurcharges, orders } from './orders.tables';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
@@ -161,3 +161,23 @@ export function isDue(kind: SweepKind, o: OrderState, now: Date): boolean {
 }
 
 
+
+/**
+ * What each account owes for its orders now, in cents: the price of every live unpaid order and the
+ * unpaid surcharges of paid ones (a surcharge on an unpaid order is already in its price). One query.
+ */
+export async function unpaidCents(tx: Db, accountIds: readonly string[]): Promise<Map<string, number>> {
+  const out = new Map(accountIds.map((a) => [a, 0]));
+  if (accountIds.length === 0) return out;
+  const ids = sql.join(accountIds.map((a) => sql`${a}::uuid`), sql`, `);
+  const { rows } = (await tx.execute(sql`
+    select account_id, sum(cents)::bigint as cents from (
+      select account_id, total_cents as cents from ${orders}
+       where account_id in (${ids}) and payment_status = 'unpaid' and status <> 'canceled'
+      union all
+      select s.account_id, s.amount_cents from ${orderSurcharges} s join ${orders} o on o.id = s.order_id
+       where s.account_id in (${ids}) and s.paid_at is null and o.payment_status = 'surcharge-unpaid' and o.status <> 'canceled'
+    ) owed group by account_id`)) as unknown as { rows: { account_id: string; cents: string }[] };
+  for (const r of rows) out.set(r.account_id, Number(r.cents));
+  return out;
+}

@@ -30,7 +30,7 @@ import { quoteError, runQuote, type SnapshotCache } from '../catalog';
 import { consumeDiscountUses } from '../discounts';
 import { resolveCustomerAccount, usableVariants } from '../products';
 import { findUsersByIds } from '../users';
-import { creditWallet, debitWallet, orderMoney, type OrderLink } from '../wallet';
+import { creditWallet, debitWallet, getWalletSummary, orderMoney, setUnpaidCents, type OrderLink } from '../wallet';
 import { OrderCreated as OrderCreatedEvent, OrderStatusChanged } from './orders.events';
 import * as repo from './orders.repository';
 import { orderHistory, orderLines, orderSurcharges, orders } from './orders.tables';
@@ -303,6 +303,12 @@ export function createOrderService(deps: OrderServiceDeps) {
     return row!;
   }
 
+  /** Tells the wallet what the accounts owe after a change of their orders, in the same transaction. */
+  async function syncUnpaid(tx: Db, accountIds: Iterable<string>) {
+    const ids = [...new Set(accountIds)];
+    if (ids.length > 0) await setUnpaidCents(tx, await repo.unpaidCents(tx, ids));
+  }
+
   /**
    * THE way orders are created (create, edit-as-new-order, duplicate, import): `unpaid`, with their
    * lines, a `create` history entry and OrderCreated, in `tx`. Many at once in a few statements per
@@ -320,6 +326,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       await emitMany(tx, OrderCreatedEvent, rows.map((r) => ({ orderId: r.id, accountId, exOrderId: r.exOrderId, totalCents: r.totalCents, at: clock().toISOString() })));
       out.push(...rows);
     }
+    await syncUnpaid(tx, [accountId]);
     return out;
   }
 
@@ -475,6 +482,7 @@ export function createOrderService(deps: OrderServiceDeps) {
         })),
       );
     }
+    await syncUnpaid(tx, rows.map((r) => r.accountId));
     return rows.map((r) => updatedById.get(r.id)!);
   }
 
@@ -576,7 +584,23 @@ export function createOrderService(deps: OrderServiceDeps) {
     };
   }
 
-  return {
+  /**
+   * Auto-pay (the seller's wallet setting): orders just created, or a surcharge just added, are paid at
+   * once in their own transaction when the wallet covers them; when it does not (or a discount is used
+   * up) they simply stay unpaid. Answers whether they were paid.
+   */
+  async function autoPay(actor: OrderActor, accountId: string, orderIds: string[]): Promise<boolean> {
+    if (orderIds.length === 0 || !(await getWalletSummary(db, accountId)).autoPay) return false;
+    try {
+      await db.transaction((tx) => service.payIn(tx, actor, orderIds, 'auto-pay'));
+      return true;
+    } catch (e) {
+      if (e instanceof AppError && ['INSUFFICIENT_FUNDS', 'CREDIT_BLOCKED', 'DISCOUNT_USED_UP', 'ACTION_NOT_ALLOWED_FOR_STATUS'].includes(e.code)) return false;
+      throw e;
+    }
+  }
+
+  const service = {
     transition,
 
     /**
@@ -616,7 +640,7 @@ export function createOrderService(deps: OrderServiceDeps) {
         if (await nameTaken(tx, accountId, body.orderName)) throw new AppError('ORDER_NAME_TAKEN', 409, { errors: [{ field: 'orderName', message: 'error.ORDER_NAME_TAKEN' }] });
         return insertOrder(tx, accountId, actor, values, lines);
       });
-      return { _id: row.id, exOrderId: row.exOrderId, totalPrice: fromCents(row.totalCents), paid: false };
+      return { _id: row.id, exOrderId: row.exOrderId, totalPrice: fromCents(row.totalCents), paid: await autoPay(actor, accountId, [row.id]) };
     },
 
     async update(actor: OrderActor, id: string, body: OrderUpdateBody) {
@@ -655,6 +679,7 @@ export function createOrderService(deps: OrderServiceDeps) {
           await tx.delete(orderLines).where(eq(orderLines.orderId, locked.id));
           if (lines.length > 0) await tx.insert(orderLines).values(lines.map((l) => ({ ...l, orderId: locked.id })));
           await tx.insert(orderHistory).values({ orderId: locked.id, at: clock(), actorId: actor.userId, action: 'edit', fromStatus: locked.status, toStatus: locked.status, reason: '' });
+          if (!keepPrice) await syncUnpaid(tx, [locked.accountId]);
           return updated!;
         });
         return { id: row.id, exOrderId: row.exOrderId, replacedBy: null, totalPrice: fromCents(row.totalCents) };
@@ -723,7 +748,7 @@ export function createOrderService(deps: OrderServiceDeps) {
      * commits with it), all or nothing: every order must allow `pay` (an unpaid order's price, or its
      * unpaid surcharges); each wallet is debited once for its orders, wallets in ascending account order.
      */
-    async payIn(tx: Db, actor: OrderActor, orderIds: string[]) {
+    async payIn(tx: Db, actor: OrderActor, orderIds: string[], reason = '') {
       const ids = [...new Set(orderIds)].sort();
       const rows = await requireOwned(tx, actor, orders, ids, { notFound: 'ORDER_NOT_FOUND', forUpdate: true });
       const refused = rows.filter((r) => !isAllowed(stateOf(r), 'pay'));
@@ -761,7 +786,7 @@ export function createOrderService(deps: OrderServiceDeps) {
         balanceAfterCents = paid.balanceAfterCents;
       }
       if (owedSurcharges.length > 0) await tx.update(orderSurcharges).set({ paidAt: clock() }).where(inArray(orderSurcharges.id, owedSurcharges.map((x) => x.id)));
-      await transitionMany(tx, rows, 'pay', actor.userId);
+      await transitionMany(tx, rows, 'pay', actor.userId, reason);
       return { paid: rows.length, amount: fromCents(amountCents), balanceAfter: fromCents(balanceAfterCents), transactionIds };
     },
 
@@ -774,7 +799,10 @@ export function createOrderService(deps: OrderServiceDeps) {
     },
 
     async addSurcharge(actor: OrderActor, id: string, body: SurchargeBody): Promise<OrderDetail> {
-      return db.transaction(async (tx) => detail(tx, await addSurchargeTo(tx, actor, await orderFor(tx, actor, id, true), body)));
+      const row = await db.transaction(async (tx) => addSurchargeTo(tx, actor, await orderFor(tx, actor, id, true), body));
+      // A surcharge on a paid order is charged at once with auto-pay (surcharge-unpaid → paid).
+      if (row.paymentStatus === 'surcharge-unpaid') await autoPay(actor, row.accountId, [row.id]);
+      return detail(db, await orderFor(db, actor, id));
     },
 
     async duplicate(actor: OrderActor, id: string): Promise<OrderCreated> {
@@ -814,7 +842,7 @@ export function createOrderService(deps: OrderServiceDeps) {
         for (let n = 2; await nameTaken(tx, source.accountId, name); n++) name = `${base}${n}`;
         return insertOrder(tx, source.accountId, actor, { ...values, orderName: name }, linesOut, `duplicate of ${source.exOrderId}`);
       });
-      return { _id: row.id, exOrderId: row.exOrderId, totalPrice: fromCents(row.totalCents), paid: false };
+      return { _id: row.id, exOrderId: row.exOrderId, totalPrice: fromCents(row.totalCents), paid: await autoPay(actor, source.accountId, [row.id]) };
     },
 
     /**
@@ -853,6 +881,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       return rows.map((r) => r.id);
     },
   };
+  return service;
 }
 
 export type OrderService = ReturnType<typeof createOrderService>;

@@ -103,6 +103,8 @@ export const orders = pgTable(
     // The cron jobs' sweeps (auto-cancel, dimension deadline, refunds due) read only live candidates.
     index('orders_labeled_unreceived_idx').on(t.labeledAt).where(sql`status = 'labeled' and check_in_status is null`),
     index('orders_refund_due_idx').on(t.refundDueAt).where(sql`payment_status = 'waiting-refund'`),
+    // The wallet's unpaid amount per account (orders.repository unpaidCents).
+    index('orders_account_unpaid_idx').on(t.accountId, t.paymentStatus).where(sql`payment_status in ('unpaid', 'surcharge-unpaid') and status <> 'canceled'`),
     enumCheck('orders_status_ck', t.status, ORDER_STATUSES),
     enumCheck('orders_pre_status_ck', t.preStatus, ORDER_STATUSES, { nullable: true }),
     enumCheck('orders_payment_status_ck', t.paymentStatus, PAYMENT_STATUSES),
@@ -192,6 +194,7 @@ export const orderSurcharges = pgTable(
   },
   (t) => [
     index('order_surcharges_order_idx').on(t.orderId),
+    index('order_surcharges_unpaid_idx').on(t.accountId).where(sql`paid_at is null`),
     check('order_surcharges_amount_ck', sql`${t.amountCents} > 0`),
     enumCheck('order_surcharges_reason_ck', t.reason, SURCHARGE_REASONS),
   ],

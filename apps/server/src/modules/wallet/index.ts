@@ -1,7 +1,7 @@
 import { defineModule } from '../../platform/module';
 import { walletRoutes } from './wallet.routes';
 
-export { openWallet, getWalletSummary, setAutoPay, type WalletSummary } from './wallet.service';
+export { openWallet, getWalletSummary, setAutoPay, setUnpaidCents, type WalletSummary } from './wallet.service';
 export { creditWallet, debitWallet, orderMoney, seedOpeningBalance, DEMO_OPENING_BALANCE_CENTS, HOUSE, walletLedgerAccount, type Movement, type OrderLink } from './wallet.ledger';
 
 /** A wallet row per seller account; the summary for the header. */

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { creditSummary, fromCents } from '@exship/domain';
 import type { Db } from '../../platform/db';
 import { wallets } from './wallet.tables';
@@ -30,4 +30,17 @@ export async function getWalletSummary(db: Db, accountId: string): Promise<Walle
 export async function setAutoPay(db: Db, accountId: string, autoPay: boolean): Promise<void> {
   await openWallet(db, accountId);
   await db.update(wallets).set({ autoPay, updatedAt: new Date() }).where(eq(wallets.accountId, accountId));
+}
+
+/**
+ * The unpaid amount the header shows (SPEC §2), set by the orders module in the transaction that
+ * changed what an account owes. It is a figure for display, not money: no ledger entry.
+ */
+export async function setUnpaidCents(tx: Db, owed: ReadonlyMap<string, number>): Promise<void> {
+  for (const [accountId, cents] of [...owed].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    await tx
+      .insert(wallets)
+      .values({ accountId, unpaidCents: cents })
+      .onConflictDoUpdate({ target: wallets.accountId, set: { unpaidCents: cents }, setWhere: sql`${wallets.unpaidCents} <> ${cents}` });
+  }
 }
