@@ -24,7 +24,7 @@ import type { WorkingDayCalendar } from '@exship/domain/working-days';
 import { accountScope, actsForAnyAccount, requireOwned, type Actor } from '../../platform/access';
 import type { Db } from '../../platform/db';
 import { AppError, sqlState } from '../../platform/errors';
-import { emit, emitMany } from '../../platform/jobs';
+import { emitMany } from '../../platform/jobs';
 import { usZipMatches } from '../../platform/zip';
 import { quoteError, runQuote, type SnapshotCache } from '../catalog';
 import { consumeDiscountUses } from '../discounts';

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workingDayCalendar } from '@exship/domain/working-days';
 import { ADMIN, createSeller, startTestApp, type TestApp } from '../../test/harness';
 import { SnapshotCache } from '../catalog';
-import { createOrderService } from '../orders/orders.service';
-import { creditWallet } from './wallet.ledger';
+import { creditWallet } from '../wallet';
+import { createOrderService } from './orders.service';
 
 // Issue 10: a model-based test of the money path. fast-check draws random sequences of top-ups,
 // order creation, payments, bulk payments, surcharges, cancellations and refunds against the real
