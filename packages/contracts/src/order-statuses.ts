@@ -77,6 +77,8 @@ export const ORDER_SYSTEM_EVENTS = [
   'complete',
   'autoCancel',
   'refundDue',
+  // Staff refund another amount than the one scheduled (POST /orders/{id}/refund with an amount).
+  'refundCustom',
 ] as const;
 export type OrderSystemEvent = (typeof ORDER_SYSTEM_EVENTS)[number];
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, XLSX_MIME } from './endpoint';
-import { idField, multilineTextField } from './fields';
+import { idField, multilineTextField, numberField } from './fields';
 import {
   ExOrderIdParamsSchema,
   OrderCreateBodySchema,
@@ -168,7 +168,24 @@ const actionEndpoint = (path: string, access: PermissionCode, summary: string, o
 export const HoldOrderEndpoint = actionEndpoint('hold', 'EX-ORDER-HOLD', 'Hold an order', 'holdOrder');
 export const UnholdOrderEndpoint = actionEndpoint('unhold', 'EX-ORDER-UNHOLD', 'Release a held order', 'unholdOrder');
 export const CancelOrderEndpoint = actionEndpoint('cancel', 'EX-ORDER-CANCEL', 'Cancel an order', 'cancelOrder');
-export const RefundOrderEndpoint = actionEndpoint('refund', 'EX-ORDER-REFUND', 'Refund a cancelled order now', 'refundOrder');
+export const RefundOrderEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/orders/:orderId/refund',
+  access: 'EX-ORDER-REFUND',
+  summary: 'Refund a cancelled order now',
+  description:
+    'Pays a cancelled order\'s waiting refund into the seller\'s wallet now (payment status waiting-refund → refund). `amount` (USD) refunds another sum instead: above 0 and not above what was paid for the order less what was refunded (400 VALIDATION_FAILED on `amount` otherwise); the payment status becomes refund-custom. Send an `Idempotency-Key` header to make a retry safe.',
+  operationId: 'refundOrder',
+  tags,
+  params: OrderIdParamsSchema,
+  body: z.object({
+    reason: multilineTextField().trim().max(255, 'validation.note.max').default(''),
+    amount: numberField().gt(0, 'validation.refund.positive').max(9_999_999, 'validation.refund.max').optional(),
+  }),
+  reply: OrderDetailSchema,
+  message: 'order.refunded',
+  errors: [400, 404, 409, 422],
+});
 export const RedistributeOrderEndpoint = actionEndpoint('redistribute', 'EX-ORDER-REDISTRIBUTE', 'Re-distribute an order to another carrier', 'redistributeOrder');
 export const BuildNewLabelEndpoint = actionEndpoint('build-new-label', 'EX-ORDER-NEW-LABEL', 'Build a new label', 'buildNewLabel');
 export const GenerateTrackingEndpoint = actionEndpoint('generate-tracking', 'EX-ORDER-GENERATE-TRACKING', 'Generate tracking', 'generateTracking');

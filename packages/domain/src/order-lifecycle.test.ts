@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CHECK_IN_STATUSES, ORDER_STATUSES, ORDER_SYSTEM_EVENTS, ORDER_USER_ACTIONS, PAYMENT_STATUSES, type OrderAction, type OrderStatus, type PaymentStatus } from '@exship/contracts';
-import { allowedActions, apply, cancellationTerms, displayStatus, editScope, isAutoCancelDue, isDimensionTimeoutDue, isRefundDue, ORDER_TRANSITIONS, type OrderState } from './order-lifecycle';
+import { allowedActions, apply, cancellationTerms, displayStatus, editScope, isAutoCancelDue, isDimensionTimeoutDue, isRefundDue, ORDER_TRANSITIONS, refundAmountCents, type OrderState } from './order-lifecycle';
 import { workingDayCalendar } from './working-days';
 
 const US = workingDayCalendar('US');
@@ -255,5 +255,37 @@ describe('the working-day calendar', () => {
     expect(vn.isWorkingDay(new Date('2026-09-02T05:00:00Z'))).toBe(false);
     expect(US.isWorkingDay(new Date('2026-09-02T05:00:00Z'))).toBe(true);
     expect(() => workingDayCalendar('ZZ')).toThrow(RangeError);
+  });
+});
+
+describe('refund amounts (SPEC §9; the worked examples of docs/refunds.md)', () => {
+  const fees = (over: Partial<Parameters<typeof refundAmountCents>[0]>) => ({
+    shippingFeeCents: 0,
+    discountCents: 0,
+    taxFeeCents: 0,
+    seasonalFeeCents: 0,
+    overLengthFeeCents: 0,
+    signatureFeeCents: 0,
+    surchargeCents: 0,
+    totalCents: 0,
+    ...over,
+  });
+
+  it('1. before a label the whole total comes back', () => {
+    expect(refundAmountCents(fees({ shippingFeeCents: 1240, discountCents: 124, taxFeeCents: 67, seasonalFeeCents: 50, totalCents: 1233 }), 'full')).toBe(1233);
+  });
+
+  it('2. within 14 days of the label: shipping less discount plus seasonal, over-length, signature and surcharge, without the tax', () => {
+    const o = fees({ shippingFeeCents: 1240, discountCents: 124, taxFeeCents: 67, seasonalFeeCents: 50, signatureFeeCents: 200, surchargeCents: 300, totalCents: 1733 });
+    expect(refundAmountCents(o, 'shipping')).toBe(1666);
+    expect(US.addWorkingDays(new Date('2026-11-20T10:00:00Z'), 7)).toEqual(new Date('2026-12-02T10:00:00Z'));
+  });
+
+  it('3. a fixed discount larger than the shipping fee refunds no shipping, never a negative amount', () => {
+    expect(refundAmountCents(fees({ shippingFeeCents: 400, discountCents: 500, overLengthFeeCents: 150, totalCents: 150 }), 'shipping')).toBe(150);
+  });
+
+  it('no refund is nothing', () => {
+    expect(refundAmountCents(fees({ shippingFeeCents: 1000, totalCents: 1000 }), 'none')).toBe(0);
   });
 });

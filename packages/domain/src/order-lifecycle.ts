@@ -101,6 +101,8 @@ export const ORDER_TRANSITIONS: { readonly [A in OrderAction]: readonly Transiti
   complete: [{ from: ['delivered'], to: 'completed', by: 'system' }],
   autoCancel: [{ from: ['labeled'], to: 'canceled', by: 'system', when: (o) => hasLabel(o) && !received(o) }],
   refundDue: [{ from: ['canceled'], to: 'same', by: 'system', paymentFrom: ['waiting-refund'], paymentTo: 'refund' }],
+  // The refund action with an amount other than the scheduled one (offered through `refund`, so not a user action of its own).
+  refundCustom: [{ from: ['canceled'], to: 'same', by: 'system', paymentFrom: ['waiting-refund'], paymentTo: 'refund-custom' }],
 };
 
 /** The actions that cancel an order (and so may start a refund). */
@@ -191,7 +193,7 @@ export function apply(o: OrderState, action: OrderAction, ctx: ApplyContext): Ap
   if (action === 'labelPurchased') next.labeledAt = ctx.now;
   if (action === 'buildNewLabel' || action === 'redistribute' || action === 'generateTracking') next.labeledAt = null;
   if (action === 'dimensionMismatch') next.dimensionFlaggedAt = ctx.now;
-  if (action === 'refund' || action === 'refundDue') next.refundDueAt = null;
+  if (action === 'refund' || action === 'refundDue' || action === 'refundCustom') next.refundDueAt = null;
   return { ok: true, state: next, history: { action, from: o.status, to, paymentFrom: o.paymentStatus, paymentTo: next.paymentStatus, at: ctx.now }, refund };
 }
 

@@ -179,6 +179,33 @@ describe('paying orders', () => {
   });
 });
 
+describe('staff refunds (SPEC §5: amount above 0 and not above the maximum)', () => {
+  it('a seller cannot refund; staff refund another amount within what was paid, once, as refund-custom', async () => {
+    const order = await newOrder();
+    await pay(seller, [order._id]);
+    await t.call({ method: 'POST', url: `/api/v1/orders/${order._id}/cancel`, token: seller, payload: {} });
+    const refund = (token: string, payload: Record<string, unknown>) => t.call({ method: 'POST', url: `/api/v1/orders/${order._id}/refund`, token, payload });
+    expect((await refund(seller, { amount: 1 })).status).toBe(403);
+    const zero = await refund(admin, { amount: 0 });
+    expect(zero.status).toBe(400);
+    expect(zero.body.errors).toEqual([expect.objectContaining({ field: 'amount' })]);
+    const over = await refund(admin, { amount: order.totalPrice + 0.01 });
+    expect(over.status).toBe(400);
+    expect(over.body).toMatchObject({ errors: [{ field: 'amount', message: expect.stringContaining('not be more than') }], details: { max: order.totalPrice } });
+    const before = await balance(sellerAccount);
+    const done = await refund(admin, { amount: 1.25, reason: 'goodwill' });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.data).toMatchObject({ status: 'canceled', paymentStatus: 'refund-custom' });
+    expect(await balance(sellerAccount)).toBe(before + 125);
+    expect((await refund(admin, { amount: 1 })).status).toBe(409);
+    // The refund job finds nothing left to pay for it.
+    const service = createOrderService({ db: t.db, snapshot: new SnapshotCache(t.db), calendar: workingDayCalendar('US') });
+    await service.sweep('refundDue');
+    expect(await balance(sellerAccount)).toBe(before + 125);
+    await ledgerHolds();
+  });
+});
+
 describe('discount uses are consumed at payment', () => {
   const discount = async (code: string, limits: { limitUseTotal?: number; limitUsePerUser?: number }) => {
     const res = await t.call({

@@ -35,7 +35,6 @@ const ACTIONS: [typeof HoldOrderEndpoint, OrderUserAction][] = [
   [HoldOrderEndpoint, 'hold'],
   [UnholdOrderEndpoint, 'unhold'],
   [CancelOrderEndpoint, 'cancel'],
-  [RefundOrderEndpoint, 'refund'],
   [RedistributeOrderEndpoint, 'redistribute'],
   [BuildNewLabelEndpoint, 'buildNewLabel'],
   [GenerateTrackingEndpoint, 'generateTracking'],
@@ -105,5 +104,9 @@ export const ordersRoutes =
     route(app, UpdateOrderEndpoint, (req) => orders.update(authOf(req), req.params.orderId, req.body));
     route(app, DuplicateOrderEndpoint, (req) => orders.duplicate(authOf(req), req.params.orderId));
     route(app, AddSurchargeEndpoint, (req) => orders.addSurcharge(authOf(req), req.params.orderId, req.body));
+    route(app, RefundOrderEndpoint, async (req) => {
+      const actor = authOf(req);
+      return idempotent(db, `refund:${actor.userId}`, idempotencyKeyOf(req), { id: req.params.orderId, ...req.body }, (tx) => orders.refundIn(tx, actor, req.params.orderId, req.body));
+    });
     for (const [endpoint, action] of ACTIONS) route(app, endpoint, (req) => orders.act(authOf(req), req.params.orderId, action, req.body.reason));
   };

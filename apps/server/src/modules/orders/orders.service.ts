@@ -410,7 +410,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       return { row, result, set };
     });
     for (const { row, set } of planned) {
-      if ((action === 'refund' || action === 'refundDue') && set.paymentStatus === 'refund') {
+      if ((action === 'refund' || action === 'refundDue' || action === 'refundCustom') && (set.paymentStatus === 'refund' || set.paymentStatus === 'refund-custom')) {
         const { paidCents, refundedCents } = await orderMoney(tx, row.id);
         const amountCents = Math.min(row.refundCents, paidCents - refundedCents);
         if (amountCents > 0) {
@@ -788,6 +788,25 @@ export function createOrderService(deps: OrderServiceDeps) {
       if (owedSurcharges.length > 0) await tx.update(orderSurcharges).set({ paidAt: clock() }).where(inArray(orderSurcharges.id, owedSurcharges.map((x) => x.id)));
       await transitionMany(tx, rows, 'pay', actor.userId, reason);
       return { paid: rows.length, amount: fromCents(amountCents), balanceAfter: fromCents(balanceAfterCents), transactionIds };
+    },
+
+    /**
+     * Staff pay a cancelled order's waiting refund now, in `tx` (the caller's, for its Idempotency-Key):
+     * the scheduled amount, or another one above 0 and not above what was paid less what was refunded
+     * (payment status refund-custom). The wallet is credited in the same transaction.
+     */
+    async refundIn(tx: Db, actor: OrderActor, id: string, body: { reason: string; amount?: number }): Promise<OrderDetail> {
+      const row = await orderFor(tx, actor, id, true);
+      if (!isAllowed(stateOf(row), 'refund')) throw new AppError('ACTION_NOT_ALLOWED_FOR_STATUS', 409, { details: { status: row.status, paymentStatus: row.paymentStatus, action: 'refund' } });
+      const amountCents = body.amount === undefined ? row.refundCents : toCents(body.amount);
+      if (amountCents === row.refundCents) return detail(tx, await transition(tx, row, 'refund', actor.userId, body.reason));
+      const { paidCents, refundedCents } = await orderMoney(tx, row.id);
+      const maxCents = paidCents - refundedCents;
+      if (amountCents <= 0 || amountCents > maxCents) {
+        throw new AppError('VALIDATION_FAILED', 400, { errors: [{ field: 'amount', message: amountCents <= 0 ? 'validation.refund.positive' : 'validation.refund.max' }], details: { max: fromCents(maxCents) } });
+      }
+      const [custom] = await tx.update(orders).set({ refundCents: amountCents }).where(eq(orders.id, row.id)).returning();
+      return detail(tx, await transition(tx, custom!, 'refundCustom', actor.userId, body.reason, { scheduledCents: row.refundCents, amountCents }));
     },
 
     async act(actor: OrderActor, id: string, action: OrderUserAction, reason: string): Promise<OrderDetail> {
