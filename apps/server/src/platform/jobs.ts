@@ -133,15 +133,27 @@ export async function emitMany<T, In>(tx: Db, event: EventDef<T, In>, payloads: 
   if (parsed.length === 0) return [];
   const db = sqlOn(tx);
   const { rows } = await db.executeSql(`select name from ${SCHEMA}.subscription where event = $1 order by name`, [event.name]);
+  const queues = (rows as { name: string }[]).map((r) => r.name);
   const ids: string[] = [];
-  for (const data of parsed) {
-    for (const { name } of rows as { name: string }[]) {
-      const id = await senderBoss().send(name, data as object, { db, ...RETRY });
+  if (parsed.length === 1) {
+    for (const name of queues) {
+      const id = await senderBoss().send(name, parsed[0] as object, { db, ...RETRY });
       if (id) ids.push(id);
     }
+    return ids;
+  }
+  // Many facts (an import of 10,000 orders): one multi-row insert per EMIT_CHUNK jobs instead of one
+  // statement per job; the queue's policy and dead letter are applied by pg-boss's insert as by send.
+  const jobs = parsed.flatMap((data) => queues.map((name) => ({ id: crypto.randomUUID(), name, data: data as object, ...RETRY })));
+  for (let at = 0; at < jobs.length; at += EMIT_CHUNK) {
+    const part = jobs.slice(at, at + EMIT_CHUNK);
+    await senderBoss().insert(part, { db });
+    ids.push(...part.map((j) => j.id));
   }
   return ids;
 }
+
+const EMIT_CHUNK = 2000;
 
 interface Registration {
   name: string;
