@@ -139,6 +139,9 @@ test('a seller creates an order in four steps and finds it in the list and its d
     await pick(page, line.getByLabel('Product', { exact: true }), PRODUCT, stamp);
     await pick(page, line.getByLabel('Variant'), SKU);
     await line.getByLabel('Quantity').fill('2');
+    // SPEC §5 restricted goods: a watch declares its value; over $150 the server refuses it (below).
+    await pick(page, line.getByLabel('Restricted goods'), 'Watches');
+    await line.getByLabel('Declared value (USD)').fill('200');
     await expectAccessible(page, 'wizard: information');
     await page.getByRole('button', { name: 'Next' }).click();
   });
@@ -160,6 +163,16 @@ test('a seller creates an order in four steps and finds it in the list and its d
     await parcel.getByLabel('Weight').fill('700');
     await parcel.getByRole('switch', { name: 'Signature' }).click();
     await expectAccessible(page, 'wizard: shipping');
+    await page.getByRole('button', { name: 'Next' }).click();
+  });
+
+  await test.step("the server's refusal of the restricted goods lands on the line's field", async () => {
+    const line = page.getByRole('group', { name: 'Product 1' });
+    await expect(line.getByText('Watches with a declared value over $150.00 cannot be shipped.')).toBeVisible();
+    await expect(page.getByLabel('Order name')).toHaveValue(ORDER);
+    await line.getByLabel('Declared value (USD)').fill('120');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('group', { name: 'Recipient' })).toBeVisible();
     await page.getByRole('button', { name: 'Next' }).click();
   });
 
@@ -191,6 +204,9 @@ test('a seller creates an order in four steps and finds it in the list and its d
     const fees = page.getByRole('table', { name: 'Fees' });
     await expect(fees.getByTestId('fee-total')).toHaveText(total);
     await expect(page.getByRole('link', { name: PRODUCT })).toBeVisible();
+    const lineRow = page.getByRole('row').filter({ has: page.getByRole('link', { name: PRODUCT }) });
+    await expect(lineRow).toContainText('Watches');
+    await expect(lineRow).toContainText('$120.00');
     await expect(page.getByText('Status history')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Cancel order' })).toBeVisible();
     await expectAccessible(page, 'order detail');
