@@ -90,9 +90,9 @@ async function buildLane(request: APIRequestContext) {
 }
 
 /** An unpaid order of the seller's own, created through the API (the list journey does not lean on the wizard's). */
-async function createOrder(request: APIRequestContext, orderName: string) {
+async function createOrder(request: APIRequestContext, orderName: string): Promise<{ _id: string; exOrderId: string }> {
   const seller = await tokenOf(request, SELLER);
-  await apiCall(request, seller, 'POST', '/orders', {
+  return apiCall<{ _id: string; exOrderId: string }>(request, seller, 'POST', '/orders', {
     orderName,
     serviceCode: SERVICE,
     lengthCm: 20,
@@ -255,4 +255,26 @@ test('the list keeps its tab and filters in the URL across a reload', async ({ p
   const card = page.getByRole('listitem').filter({ hasText: LISTED });
   await expect(card.getByText('Unpaid').first()).toBeInViewport();
   await expectAccessible(page, 'order list on a phone');
+});
+
+test('staff edit the address of an order on the create screen (admin-edit-address)', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const order = await createOrder(request, `E2E-ADDR-${stamp}`);
+  await login(page, ADMIN);
+  await page.goto(`/app/orders/order-detail/${order._id}`);
+  await page.getByRole('button', { name: 'Edit address' }).click();
+  await expect(page).toHaveURL(new RegExp(`/app/orders/admin-edit-address\\?exOrderId=${order.exOrderId}$`));
+  await expect(page.getByRole('heading', { name: `Edit address ${order.exOrderId}` })).toBeVisible();
+  // The screen opens on the shipping step; the parcel is not editable here.
+  const recipient = page.getByRole('group', { name: 'Recipient' });
+  await expect(recipient.getByLabel('Address line 1')).toHaveValue('200 Main St');
+  await expect(page.getByRole('group', { name: 'Parcel and service' }).getByLabel('Weight')).toBeDisabled();
+  await recipient.getByLabel('Address line 1').fill('300 Ocean Ave');
+  await expectAccessible(page, 'admin edit address');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByTestId('fee-total')).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(new RegExp(`/app/orders/order-detail/${order._id}$`));
+  await expect(page.getByText('300 Ocean Ave')).toBeVisible();
 });
