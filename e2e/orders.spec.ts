@@ -16,8 +16,11 @@ const ZONE = `E2EOZ${stamp}`.slice(0, 20);
 const PRODUCT = `E2E Order Mug ${stamp}`;
 const SKU = `MUG-${stamp}`;
 const ORDER = `E2E-ORDER-${stamp}`;
+const LISTED = `E2E-LIST-${stamp}`;
 
 type Row = (string | number)[];
+/** The seller's accepted product, made by the set-up. */
+let product: { id: string; variants: { id: string }[] } | undefined;
 
 /** Imports a price table of the journey's rows and activates it (a version replaces the table of its kind). */
 async function addPrices(request: APIRequestContext, token: string, kind: 'service' | 'carrier', rows: Row[]) {
@@ -73,7 +76,7 @@ async function buildLane(request: APIRequestContext) {
   await addPrices(request, admin, 'carrier', [[CARRIER, SERVICE, WAREHOUSE, ZONE, 0, 5000, 5, 0, 'active']]);
 
   const seller = await tokenOf(request, SELLER);
-  const product = await apiCall<{ id: string }>(request, seller, 'POST', '/products', {
+  product = await apiCall<{ id: string; variants: { id: string }[] }>(request, seller, 'POST', '/products', {
     name: PRODUCT,
     hsCode: '6912.00',
     lengthCm: 12,
@@ -84,6 +87,21 @@ async function buildLane(request: APIRequestContext) {
   });
   await apiCall(request, seller, 'POST', `/products/${product.id}/submit`);
   await apiCall(request, admin, 'POST', `/products/${product.id}/accept`);
+}
+
+/** An unpaid order of the seller's own, created through the API (the list journey does not lean on the wizard's). */
+async function createOrder(request: APIRequestContext, orderName: string): Promise<{ _id: string; exOrderId: string }> {
+  const seller = await tokenOf(request, SELLER);
+  return apiCall<{ _id: string; exOrderId: string }>(request, seller, 'POST', '/orders', {
+    orderName,
+    serviceCode: SERVICE,
+    lengthCm: 20,
+    widthCm: 15,
+    heightCm: 5,
+    weightGr: 700,
+    recipient: { firstName: 'Jane', lastName: 'Roe', address1: '200 Main St', city: 'Los Angeles', state: 'CA', country: 'US', zipcode: '90001' },
+    lines: [{ productId: product!.id, variantId: product!.variants[0]!.id, quantity: 1 }],
+  });
 }
 
 /** Picks an option of an antd Select by its visible text. */
@@ -98,9 +116,7 @@ test.beforeAll(async ({ request }) => {
   await buildLane(request);
 });
 
-// Open (issue 9 note): in the full run, after catalog.spec's price tables, the review step says the
-// carrier has no cost for this zone and weight; it passes with orders-import.spec alone. Fix the lane set-up.
-test.fixme('a seller creates an order in four steps and finds it in the list and its detail', async ({ page }) => {
+test('a seller creates an order in four steps and finds it in the list and its detail', async ({ page }) => {
   test.setTimeout(180_000);
   await login(page, SELLER);
   // The Orders group of the menu opens on a click and holds the Orders screen.
@@ -123,6 +139,9 @@ test.fixme('a seller creates an order in four steps and finds it in the list and
     await pick(page, line.getByLabel('Product', { exact: true }), PRODUCT, stamp);
     await pick(page, line.getByLabel('Variant'), SKU);
     await line.getByLabel('Quantity').fill('2');
+    // SPEC §5 restricted goods: a watch declares its value; over $150 the server refuses it (below).
+    await pick(page, line.getByLabel('Restricted goods'), 'Watches');
+    await line.getByLabel('Declared value (USD)').fill('200');
     await expectAccessible(page, 'wizard: information');
     await page.getByRole('button', { name: 'Next' }).click();
   });
@@ -144,6 +163,16 @@ test.fixme('a seller creates an order in four steps and finds it in the list and
     await parcel.getByLabel('Weight').fill('700');
     await parcel.getByRole('switch', { name: 'Signature' }).click();
     await expectAccessible(page, 'wizard: shipping');
+    await page.getByRole('button', { name: 'Next' }).click();
+  });
+
+  await test.step("the server's refusal of the restricted goods lands on the line's field", async () => {
+    const line = page.getByRole('group', { name: 'Product 1' });
+    await expect(line.getByText('Watches with a declared value over $150.00 cannot be shipped.')).toBeVisible();
+    await expect(page.getByLabel('Order name')).toHaveValue(ORDER);
+    await line.getByLabel('Declared value (USD)').fill('120');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('group', { name: 'Recipient' })).toBeVisible();
     await page.getByRole('button', { name: 'Next' }).click();
   });
 
@@ -175,6 +204,9 @@ test.fixme('a seller creates an order in four steps and finds it in the list and
     const fees = page.getByRole('table', { name: 'Fees' });
     await expect(fees.getByTestId('fee-total')).toHaveText(total);
     await expect(page.getByRole('link', { name: PRODUCT })).toBeVisible();
+    const lineRow = page.getByRole('row').filter({ has: page.getByRole('link', { name: PRODUCT }) });
+    await expect(lineRow).toContainText('Watches');
+    await expect(lineRow).toContainText('$120.00');
     await expect(page.getByText('Status history')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Cancel order' })).toBeVisible();
     await expectAccessible(page, 'order detail');
@@ -191,37 +223,58 @@ test.fixme('a seller creates an order in four steps and finds it in the list and
   });
 });
 
-// Open (issue 9 note): after a reload the selected status tab is not found when this journey runs
-// after the order import journey in one server; it passes on its own. Fix before relying on it.
-test.fixme('the list keeps its tab and filters in the URL across a reload', async ({ page }) => {
+test('the list keeps its tab and filters in the URL across a reload', async ({ page, request }) => {
   test.setTimeout(120_000);
+  await createOrder(request, LISTED);
   await login(page, SELLER);
   await page.goto('/app/orders');
   await page.getByRole('tab', { name: /Unpaid/ }).click();
   await expect(page).toHaveURL(/status=unpaid/);
   const search = page.getByRole('searchbox', { name: 'Name, order ID or tracking number' });
-  await search.fill(stamp);
+  await search.fill(LISTED);
   await search.press('Enter');
   await pick(page, page.getByRole('combobox', { name: 'Payment status' }), 'Unpaid');
   await expect(page).toHaveURL(/paymentStatus=unpaid/);
-  await expect(page.getByRole('row').filter({ hasText: ORDER })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: LISTED })).toBeVisible();
 
   await page.reload();
   await expect(page.getByRole('tab', { name: /Unpaid/, selected: true })).toBeVisible();
-  await expect(page.getByRole('searchbox', { name: 'Name, order ID or tracking number' })).toHaveValue(stamp);
+  await expect(page.getByRole('searchbox', { name: 'Name, order ID or tracking number' })).toHaveValue(LISTED);
   await expect(page.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: 'Payment status' }) })).toContainText('Unpaid');
-  await expect(page.getByRole('row').filter({ hasText: ORDER })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: LISTED })).toBeVisible();
 
   // A filter nothing matches: the empty state offers to clear the filters, which brings the order back.
   await pick(page, page.getByRole('combobox', { name: 'Payment status' }), 'Refunded');
   await expect(page.getByText('No orders match these filters.')).toBeVisible();
   await page.getByRole('button', { name: 'Clear filters' }).last().click();
   await expect(page).toHaveURL(/\/app\/orders\?status=unpaid$/);
-  await expect(page.getByRole('row').filter({ hasText: ORDER })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: LISTED })).toBeVisible();
 
   // On a phone the orders are cards, their status in view.
   await page.setViewportSize({ width: 390, height: 844 });
-  const card = page.getByRole('listitem').filter({ hasText: ORDER });
+  const card = page.getByRole('listitem').filter({ hasText: LISTED });
   await expect(card.getByText('Unpaid').first()).toBeInViewport();
   await expectAccessible(page, 'order list on a phone');
+});
+
+test('staff edit the address of an order on the create screen (admin-edit-address)', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const order = await createOrder(request, `E2E-ADDR-${stamp}`);
+  await login(page, ADMIN);
+  await page.goto(`/app/orders/order-detail/${order._id}`);
+  await page.getByRole('button', { name: 'Edit address' }).click();
+  await expect(page).toHaveURL(new RegExp(`/app/orders/admin-edit-address\\?exOrderId=${order.exOrderId}$`));
+  await expect(page.getByRole('heading', { name: `Edit address ${order.exOrderId}` })).toBeVisible();
+  // The screen opens on the shipping step; the parcel is not editable here.
+  const recipient = page.getByRole('group', { name: 'Recipient' });
+  await expect(recipient.getByLabel('Address line 1')).toHaveValue('200 Main St');
+  await expect(page.getByRole('group', { name: 'Parcel and service' }).getByLabel('Weight')).toBeDisabled();
+  await recipient.getByLabel('Address line 1').fill('300 Ocean Ave');
+  await expectAccessible(page, 'admin edit address');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByTestId('fee-total')).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(new RegExp(`/app/orders/order-detail/${order._id}$`));
+  await expect(page.getByText('300 Ocean Ave')).toBeVisible();
 });

@@ -12,6 +12,11 @@ export const ORDER_IMPORT_LIMITS = {
   maxRowsCeiling: 10_000,
   /** SPEC §5: xlsx up to 10 MB. */
   maxBytes: ORDER_LIMITS.importMaxBytes,
+  /**
+   * Files above this size run as a queued job whose progress the wizard shows (a row is ~75 bytes
+   * zipped: ~2,000 rows and more); smaller ones inside the request.
+   */
+  inlineMaxBytes: 150 * 1024,
   /** Surcharge files and JSON calls: rows per call. */
   surchargeRows: 1000,
   surchargeMaxBytes: 10 * 1024 * 1024,

@@ -168,6 +168,10 @@ export const OrderLineSchema = z.object({
   sku: z.string(),
   quantity: z.number(),
   restrictedCategory: z.string().nullable(),
+  /** Declared volume in ml (gels, liquids, creams), or null. */
+  volumeMl: z.number().nullable(),
+  /** Declared value in USD (watches), or null. */
+  valueUsd: z.number().nullable(),
 });
 
 export const OrderSummarySchema = z.object({

@@ -35,7 +35,8 @@ export const SCREENS: readonly ScreenDef[] = [
   s('importSurcharge', '/app/orders/import-surcharge', 'EX_VIEW_SURCHARGE_IMPORT', true),
   s('createOrder', '/app/orders/create-order', 'EX_VIEW_ORDER_CREATE', true),
   s('editOrder', '/app/orders/edit-order/:exOrderId', 'EX_VIEW_ORDER_CREATE', true),
-  s('adminEditAddress', '/app/orders/admin-edit-address', null, false),
+  // SPEC §2 calls it open; it edits an order, so it asks for the edit permission (?exOrderId=…).
+  s('adminEditAddress', '/app/orders/admin-edit-address', 'EX_VIEW_ORDER_ADDRESS_EDIT', true),
   s('products', '/app/products', 'EX_VIEW_PRODUCTS', true, { group: 'products', order: 20 }),
   s('actualWeightFees', '/app/actual-weight-fees', 'EX_VIEW_ACTUAL_WEIGHT_FEES', true, { group: 'products', order: 21 }),
   s('productDetail', '/app/products/:productId', 'EX_VIEW_PRODUCTS', true),

@@ -73,6 +73,19 @@ describe('quote — worked example', () => {
     expect(quote(catalog(), parcel({ state: 'TX', zipcode: '73301' }), NOW)).toMatchObject({ error: { reason: 'NO_ZONE' } });
   });
 
+  it('uses the covering zone the lane has costs for when zones overlap', () => {
+    // Another carrier's zone chart lists the same zips first; our lane has costs only in z3.
+    const other = { id: 'z0', code: 'Z0', name: 'Other chart', country: 'US', states: [], ranges: [{ from: 90000, to: 90999 }], active: true };
+    const ours = { id: 'z3', code: 'Z3', name: 'Our chart', country: 'US', states: [], ranges: [{ from: 90000, to: 90999 }], active: true };
+    const cost = { carrierId: 'c1', serviceId: 's1', warehouseId: 'w1', zoneId: 'z3', from: 0, to: 2000, lastMileCostCents: 900, seasonalCostCents: 0, active: true };
+    const r = quote(catalog({ zones: [other, ours], carrierPrices: [cost] }), parcel(), NOW);
+    expect(r).toMatchObject({ ok: true, quote: { zoneId: 'z3', cost: 900 } });
+    // No covering zone priced: the first covering zone is named by the refusal.
+    expect(quote(catalog({ zones: [other, ours], carrierPrices: [{ ...cost, zoneId: 'z2' }] }), parcel(), NOW)).toMatchObject({ error: { reason: 'NO_CARRIER_PRICE' } });
+    // A zip range still wins over a state zone when both are priced.
+    expect(quote(catalog(), parcel({ state: 'NY', zipcode: '90001' }), NOW)).toMatchObject({ ok: true, quote: { zoneId: 'z1' } });
+  });
+
   it('refuses bad weights, dimensions and discounts with their own codes', () => {
     expect(quote(catalog(), parcel({ weight: 3 }), NOW)).toMatchObject({ error: { code: 'MISSING_WEIGHT' } });
     expect(quote(catalog(), parcel({ height: 0.2 }), NOW)).toMatchObject({ error: { code: 'INVALID_DIMENSIONS' } });

@@ -155,11 +155,26 @@ function countryZones(zones: readonly Zone[]): CountryZones {
   };
 }
 
-function zoneIn(cz: CountryZones, state: string | undefined, zip: string): Zone | undefined {
+/**
+ * The zone of a destination. Zones are shared by every carrier and may overlap (two carriers' zone
+ * charts over the same zips): with `priced`, the first covering zone the lane has costs for wins, in
+ * the same order (zip ranges, then the state, then the whole country); when none is priced, the
+ * first covering zone, so the quote says the carrier has no cost there.
+ */
+function zoneIn(cz: CountryZones, state: string | undefined, zip: string, priced?: (zoneId: string) => boolean): Zone | undefined {
   const n = zipNumber(zip);
   const { rangeFrom, rangeTo } = cz;
-  for (let i = 0; i < rangeFrom.length; i++) if (n >= rangeFrom[i]! && n <= rangeTo[i]!) return cz.rangeZone[i];
-  return (state ? cz.byState.get(state) : undefined) ?? cz.whole;
+  let first: Zone | undefined;
+  for (let i = 0; i < rangeFrom.length; i++) {
+    if (n >= rangeFrom[i]! && n <= rangeTo[i]!) {
+      const z = cz.rangeZone[i]!;
+      if (!priced || priced(z.id)) return z;
+      first ??= z;
+    }
+  }
+  const byState = state ? cz.byState.get(state) : undefined;
+  if (priced) for (const z of [byState, cz.whole]) if (z && priced(z.id)) return z;
+  return first ?? byState ?? cz.whole;
 }
 
 /** The zone for a destination: a zip-range match wins over a state match. */
@@ -344,7 +359,8 @@ export function quote(c: CatalogSnapshot, p: Parcel, now: number): QuoteResult {
   if (!allocation) return noService('NO_ROUTE');
 
   const countryIndex = idx.zonesByCountry.get(p.country);
-  const zone = countryIndex && zoneIn(countryIndex, p.state, p.zipcode);
+  const pricedZone = (zoneId: string) => !!idx.costByLane.get(allocation.carrierId, service.id, allocation.warehouseId, zoneId)?.find(weight);
+  const zone = countryIndex && zoneIn(countryIndex, p.state, p.zipcode, pricedZone);
   if (!zone) return noService('NO_ZONE');
 
   const sell = idx.sellByService.get(service.id)?.find(weight);

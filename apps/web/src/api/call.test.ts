@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ActivateAccountEndpoint, LoginEndpoint, LogoutEndpoint, defineEndpoint } from '@exship/contracts';
+import { ActivateAccountEndpoint, LoginEndpoint, LogoutEndpoint, PayOrdersEndpoint, defineEndpoint } from '@exship/contracts';
 import { z } from 'zod';
 import { call, callEnvelope } from './call';
 
@@ -44,6 +44,15 @@ describe('typed calls from endpoint descriptors', () => {
     expect(fetchMock.mock.calls[1]![0]).toBe('/api/v1/things/7/children?page=2');
     expect(fetchMock.mock.calls[1]![1]!.method).toBe('GET');
     expect(fetchMock.mock.calls[1]![1]!.body).toBeUndefined();
+  });
+
+  it('sends an Idempotency-Key header only when the caller gives one', async () => {
+    const fetchMock = reply({ success: true, message: 'Paid.', data: { orders: [] } });
+    vi.stubGlobal('fetch', fetchMock);
+    await callEnvelope(PayOrdersEndpoint, { body: { orderIds: ['o1'] }, idempotencyKey: 'key-1' });
+    await callEnvelope(PayOrdersEndpoint, { body: { orderIds: ['o1'] } });
+    const sent = fetchMock.mock.calls.map(([, init]) => (init!.headers as Record<string, string>)['Idempotency-Key']);
+    expect(sent).toEqual(['key-1', undefined]);
   });
 
   it('a call with nothing to send needs no options', async () => {

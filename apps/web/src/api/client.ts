@@ -42,7 +42,11 @@ export function setSessionEndHandler(handler: SessionEndHandler): void {
 export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
+  /** Sent as the `Idempotency-Key` header: a retry with the same key and body has one effect (money calls). */
+  idempotencyKey?: string;
 }
+
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 function headers(json: boolean): Record<string, string> {
   const { token, language } = session.get();
@@ -80,13 +84,13 @@ function failure(res: Response, body: Record<string, unknown> | null, sentToken:
 }
 
 /** One call to the API: headers, network errors, and error replies turned into ApiError. */
-async function send(method: string, path: string, init: { body?: BodyInit; json?: boolean; signal?: AbortSignal } = {}): Promise<Response> {
+async function send(method: string, path: string, init: { body?: BodyInit; json?: boolean; signal?: AbortSignal; headers?: Record<string, string> } = {}): Promise<Response> {
   const sentToken = Boolean(session.get().token);
   let res: Response;
   try {
     res = await fetch(path.startsWith(API_BASE) ? path : `${API_BASE}${path}`, {
       method,
-      headers: headers(init.json ?? false),
+      headers: { ...headers(init.json ?? false), ...init.headers },
       body: init.body,
       signal: init.signal,
       credentials: 'same-origin',
@@ -107,7 +111,8 @@ async function envelope<T>(res: Response): Promise<Envelope<T>> {
 
 export async function request<T = unknown>(method: string, path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
   const json = options.body !== undefined;
-  return envelope<T>(await send(method, path, { body: json ? JSON.stringify(options.body) : undefined, json, signal: options.signal }));
+  const extra = options.idempotencyKey ? { [IDEMPOTENCY_HEADER]: options.idempotencyKey } : undefined;
+  return envelope<T>(await send(method, path, { body: json ? JSON.stringify(options.body) : undefined, json, signal: options.signal, headers: extra }));
 }
 
 /** A file from the API (templates, exports, images), with the server's file name when it gives one. */

@@ -369,6 +369,7 @@ export const ordersApi = {
   addSurcharge: (orderId: string, body: SurchargeBody) => callEnvelope(AddSurchargeEndpoint, { params: { orderId }, body }),
   action: (action: OrderEndpointAction, orderId: string, reason = '') => callEnvelope(ORDER_ACTION_ENDPOINTS[action], { params: { orderId }, body: { reason } }),
   /** Unpaid orders and unpaid surcharges, from the balance then the credit line; all or nothing. */
-  pay: (orderIds: string[]) => callEnvelope(PayOrdersEndpoint, { body: { orderIds } }),
+  /** With an Idempotency-Key (shared/idempotency.ts): a retried click pays once. */
+  pay: (orderIds: string[], idempotencyKey?: string) => callEnvelope(PayOrdersEndpoint, { body: { orderIds }, idempotencyKey }),
 };
 // ===================================== end of orders =====================================

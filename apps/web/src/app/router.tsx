@@ -81,6 +81,7 @@ export const SCREEN_COMPONENTS: Record<string, typeof DashboardPage> = {
   orderDetail: OrderDetailPage,
   createOrder: OrderWizardPage,
   editOrder: OrderWizardPage,
+  adminEditAddress: OrderWizardPage,
   importOrder: ImportOrdersPage,
   importSurcharge: ImportSurchargePage,
 };

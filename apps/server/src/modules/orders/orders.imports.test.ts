@@ -2,8 +2,8 @@ import ExcelJS from 'exceljs';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workingDayCalendar } from '@exship/domain/working-days';
-import { ORDER_IMPORT_COLUMNS, SURCHARGE_REASONS, type OrderAction, type PermissionCode } from '@exship/contracts';
-import { ADMIN, SELLER, createSeller, startTestApp, type TestApp } from '../../test/harness';
+import { ORDER_IMPORT_COLUMNS, ORDER_IMPORT_LIMITS, SURCHARGE_REASONS, type OrderAction, type PermissionCode } from '@exship/contracts';
+import { ADMIN, SELLER, createSeller, eventually, startTestApp, type TestApp } from '../../test/harness';
 import { multipartFile, readXlsx, xlsxOf } from '../../test/files';
 import { SnapshotCache } from '../catalog';
 import { findUserByEmail } from '../users';
@@ -207,6 +207,25 @@ describe('POST /orders/import', () => {
     const upload = { fileName: 'orders.xlsx', data: await file([orderRow(), orderRow(), orderRow()]) };
     await expect(t.ctx.imports.start(small, actor, upload, { onlyValidate: true, lang: 'en' })).rejects.toMatchObject({ code: 'IMPORT_TOO_MANY_ROWS', opts: { vars: { max: '2' } } });
   });
+
+  it('a large file runs as a queued job with progress and creates every order', async () => {
+    const before = await orderCount();
+    // Random notes do not compress: 700 rows pass the inline threshold (a 10,000-row file does too).
+    const note = () => Array.from({ length: 25 }, () => Math.random().toString(36).slice(2, 12)).join('').slice(0, 240);
+    const data = await file(Array.from({ length: 700 }, () => orderRow({ note: note() })));
+    expect(data.length).toBeGreaterThan(ORDER_IMPORT_LIMITS.inlineMaxBytes);
+    const res = await importOrders(seller, data);
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    expect(res.body.data).toMatchObject({ status: 'queued', progress: 0, name: 'orders.orders' });
+    expect(await orderCount()).toBe(before);
+    const run = await eventually(async () => {
+      await t.runJobs();
+      const r = await t.call({ method: 'GET', url: `/api/v1/imports/${res.body.data.importId}`, token: seller });
+      return ['succeeded', 'failed'].includes(r.body.data.status) ? r.body.data : null;
+    }, 60_000, 250);
+    expect(run).toMatchObject({ status: 'succeeded', progress: 100, result: { orders: 700, created: expect.any(Array) } });
+    expect(await orderCount()).toBe(before + 700);
+  }, 120_000);
 
   it('a file that is not xlsx: IMPORT_NOT_XLSX, nothing inserted', async () => {
     const before = await orderCount();

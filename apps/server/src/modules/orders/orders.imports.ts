@@ -249,6 +249,8 @@ export function defineOrderImport(orders: OrderService, maxRows: number) {
     name: 'orders.orders',
     template: orderTemplate(maxRows),
     rowSchema: OrderRowSchema,
+    // A large file (up to 10,000 rows) is a queued job with progress, not a long request.
+    inlineMaxBytes: ORDER_IMPORT_LIMITS.inlineMaxBytes,
     async batchChecks(rows, tx, actor): Promise<PreparedOrder[]> {
       const accountId = actor.accountId;
       const groups = groupRows(rows);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { App, Button, Form, Input, InputNumber, Modal, Popconfirm, Select } from 'antd';
-import { CopyOutlined, DollarOutlined, EditOutlined, WalletOutlined } from '@ant-design/icons';
+import { CopyOutlined, DollarOutlined, EditOutlined, EnvironmentOutlined, WalletOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -9,9 +9,10 @@ import type { Envelope } from '../../api/client';
 import { ordersApi, type OrderEndpointAction } from '../../api/endpoints';
 import { FormModal } from '../../shared/list-ui';
 import { usd } from '../../shared/money';
+import { useIdempotencyKeys } from '../../shared/idempotency';
 import { useAction } from '../../shared/use-action';
 import { zodRule } from '../../shared/zod-rule';
-import { useCan } from './shared';
+import { useCan, useIsStaff } from './shared';
 
 // SPEC §4 order actions on the detail screen: the buttons are the actions the server allows now
 // (`allowedActions`), each behind its own permission; the ones that stop, undo or redo work ask
@@ -43,6 +44,7 @@ export function OrderActions({ order }: { order: OrderDetail }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const can = useCan();
+  const staff = useIsStaff();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [cancelOpen, setCancelOpen] = useState(false);
@@ -69,9 +71,11 @@ export function OrderActions({ order }: { order: OrderDetail }) {
       return showReply(res);
     },
   });
-  const pay = useAction(() => ordersApi.pay([order.id]), {
+  const payKeys = useIdempotencyKeys();
+  const pay = useAction(() => ordersApi.pay([order.id], payKeys.keyFor([order.id, order.paymentStatus])), {
     success: 'orders.pay.done',
     invalidate: [detailKey(order.id), ['orders', 'list'], ['wallet']],
+    onSuccess: () => payKeys.done(),
   });
   // SPEC §4: an unpaid order pays its price; a paid one with a surcharge pays the surcharges not yet paid.
   const amountDue = order.paymentStatus === 'surcharge-unpaid' ? order.surcharges.filter((x) => !x.paid).reduce((sum, x) => sum + x.amount, 0) : order.fees.total;
@@ -134,6 +138,12 @@ export function OrderActions({ order }: { order: OrderDetail }) {
       {order.editScope !== 'none' && can('EX-ORDER-UPDATE') && (
         <Button icon={<EditOutlined />} onClick={() => navigate(`/app/orders/edit-order/${order.exOrderId}`)}>
           {t('orders.action.edit')}
+        </Button>
+      )}
+      {/* SPEC §2 admin-edit-address: staff change only the recipient, on the create screen. */}
+      {staff && order.editScope !== 'none' && can('EX-ORDER-UPDATE') && (
+        <Button icon={<EnvironmentOutlined />} onClick={() => navigate(`/app/orders/admin-edit-address?exOrderId=${encodeURIComponent(order.exOrderId)}`)}>
+          {t('screen.adminEditAddress')}
         </Button>
       )}
       {actions.map(buttonOf)}

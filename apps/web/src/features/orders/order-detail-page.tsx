@@ -205,7 +205,9 @@ export default function OrderDetailPage(_props: { screen?: ScreenDef }) {
               { title: t('orders.line.product'), dataIndex: 'productName', render: (name: string, l) => <Link to={`/app/products/${l.productId}`}>{name}</Link> },
               { title: t('orders.line.sku'), dataIndex: 'sku' },
               { title: t('orders.line.quantity'), dataIndex: 'quantity', align: 'right' },
-              { title: t('orders.line.restricted'), dataIndex: 'restrictedCategory', render: (v: string | null) => v ?? '—' },
+              { title: t('orders.line.restricted'), dataIndex: 'restrictedCategory', render: (v: string | null) => (v ? t(`orders.restricted.${v}`, { defaultValue: v }) : '—') },
+              { title: t('orders.line.volumeMl'), dataIndex: 'volumeMl', align: 'right', render: (v: number | null) => (v == null ? '—' : v.toLocaleString(i18n.language)) },
+              { title: t('orders.line.valueUsd'), dataIndex: 'valueUsd', align: 'right', render: (v: number | null) => (v == null ? '—' : usd(v)) },
             ]}
           />
         )}

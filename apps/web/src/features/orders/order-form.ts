@@ -7,8 +7,12 @@ export interface LineValues {
   productId?: string;
   variantId?: string;
   quantity?: number | null;
-  /** Kept from an edited order; the wizard does not declare restricted goods itself. */
+  /** SPEC §5 restricted goods declared for the line ('none' or empty: ordinary goods). */
   restrictedCategory?: string | null;
+  /** Volume in ml, for gels, liquids and creams. */
+  volumeMl?: number | null;
+  /** Declared value in USD, for watches. */
+  valueUsd?: number | null;
 }
 
 export interface RecipientValues {
@@ -115,7 +119,7 @@ export function valuesFromOrder(o: OrderDetail): OrderFormValues {
   return {
     orderName: o.orderName,
     note: o.note,
-    lines: o.lines.map((l) => ({ productId: l.productId, variantId: l.variantId, quantity: l.quantity, restrictedCategory: l.restrictedCategory })),
+    lines: o.lines.map((l) => ({ productId: l.productId, variantId: l.variantId, quantity: l.quantity, restrictedCategory: l.restrictedCategory, volumeMl: l.volumeMl, valueUsd: l.valueUsd })),
     recipient: { ...o.recipient },
     serviceCode: o.serviceCode,
     signature: o.signature,
@@ -161,7 +165,9 @@ export function toBody(v: OrderFormValues, staff: boolean): Record<string, unkno
       productId: l.productId ?? '',
       variantId: l.variantId ?? '',
       quantity: orUndefined(l.quantity),
-      ...(l.restrictedCategory ? { restrictedCategory: l.restrictedCategory } : {}),
+      ...(l.restrictedCategory && l.restrictedCategory !== 'none' ? { restrictedCategory: l.restrictedCategory } : {}),
+      ...(l.restrictedCategory && l.volumeMl != null ? { volumeMl: l.volumeMl } : {}),
+      ...(l.restrictedCategory && l.valueUsd != null ? { valueUsd: l.valueUsd } : {}),
     })),
     labelTiktok: v.labelTiktok ?? '',
     paymentMethod: v.paymentMethod ?? 'wallet',

@@ -9,6 +9,7 @@ import { ORDER_STATUSES, PAYMENT_STATUSES, SCREENS, type OrderSummary, type Scre
 import { ordersApi } from '../../api/endpoints';
 import { ResponsiveTable } from '../../shared/responsive-table';
 import { PHONE_QUERY, useMediaQuery } from '../../shared/use-media-query';
+import { useIdempotencyKeys } from '../../shared/idempotency';
 import { useAction } from '../../shared/use-action';
 import { useCustomerOptions } from '../../shared/use-customer-options';
 import { ColumnChooser, useColumnChoice, useOrderColumns } from './order-columns';
@@ -56,10 +57,14 @@ export default function OrderListPage(_props: { screen?: ScreenDef }) {
   const carriers = useCarrierCodeOptions();
   const customers = useCustomerOptions(staff, filters.customerId ? [filters.customerId] : []);
   // SPEC §2 "multiple pay": the selected orders in one all-or-nothing payment.
-  const paySelected = useAction((ids: string[]) => ordersApi.pay(ids), {
+  const payKeys = useIdempotencyKeys();
+  const paySelected = useAction((ids: string[]) => ordersApi.pay(ids, payKeys.keyFor(ids)), {
     success: 'orders.pay.done',
     invalidate: [['orders'], ['wallet']],
-    onSuccess: () => setSelected([]),
+    onSuccess: () => {
+      payKeys.done();
+      setSelected([]);
+    },
   });
   const exporter = useDownload({ done: 'orders.export.done', failed: 'orders.export.failed' });
   const list = useQuery({

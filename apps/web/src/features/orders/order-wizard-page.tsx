@@ -9,6 +9,7 @@ import { ApiError } from '../../api/client';
 import { ordersApi } from '../../api/endpoints';
 import { errorText } from '../../shared/api-feedback';
 import { usd } from '../../shared/money';
+import { useIdempotencyKeys } from '../../shared/idempotency';
 import { useAction } from '../../shared/use-action';
 import { NEW_ORDER, STEPS, parseOrder, prefillFromQuery, stepFields, stepOf, valuesFromOrder, type OrderFormValues } from './order-form';
 import { ScreenCard, orderFieldErrors, useCan, useIsStaff } from './shared';
@@ -16,7 +17,8 @@ import { InformationStep } from './wizard-information';
 import { PaymentStep, ReviewStep, usePrice } from './wizard-review';
 import { ShippingStep } from './wizard-shipping';
 
-// SPEC §2 /app/orders/create-order and /app/orders/edit-order/{exOrderId}: information → shipping →
+// SPEC §2 /app/orders/create-order, /app/orders/edit-order/{exOrderId} and
+// /app/orders/admin-edit-address?exOrderId=… (the same screen, only the recipient editable): information → shipping →
 // review (the price) → payment. One form across the steps (a step's values stay in the form while
 // another step shows); "Next" checks the current step with the contract's rules, the review prices
 // the order on the server, and server field errors open their step and land on their fields.
@@ -25,10 +27,13 @@ type NamePath = (string | number)[];
 /** The create reply (`_id`) or the update reply (`id`, `replacedBy`). */
 type SavedOrder = { _id?: string; id?: string; replacedBy?: { id: string; exOrderId: string } | null };
 
-export default function OrderWizardPage(_props: { screen?: ScreenDef }) {
-  const { exOrderId } = useParams();
-  const editing = exOrderId !== undefined;
+export default function OrderWizardPage({ screen }: { screen?: ScreenDef }) {
   const [params] = useSearchParams();
+  /** Staff editing the address of an order (SPEC §2 admin-edit-address): the order comes in the query. */
+  const addressScreen = screen?.id === 'adminEditAddress';
+  const { exOrderId: pathId } = useParams();
+  const exOrderId = addressScreen ? (params.get('exOrderId')?.trim() || undefined) : pathId;
+  const editing = exOrderId !== undefined;
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
@@ -38,7 +43,7 @@ export default function OrderWizardPage(_props: { screen?: ScreenDef }) {
   const canPrice = can('EX-ORDER-CREATE');
   const canPayNow = !editing && can('EX-ORDER-PAY');
   const [form] = Form.useForm<OrderFormValues>();
-  const [step, setStep] = useState(0);
+  const [step, setStep] = useState(addressScreen ? 1 : 0);
   const [body, setBody] = useState<OrderCreateBody | null>(null);
   /** Errors for fields of another step: placed once that step has mounted. */
   const [pendingErrors, setPendingErrors] = useState<{ name: NamePath; errors: string[] }[]>([]);
@@ -54,13 +59,14 @@ export default function OrderWizardPage(_props: { screen?: ScreenDef }) {
   });
   const order = existing.data?.data;
   const scope = order?.editScope ?? 'full';
-  const addressOnly = scope === 'address-as-new-order';
+  const addressOnly = scope === 'address-as-new-order' || (addressScreen && scope === 'full');
   const locked = editing && scope === 'none';
   useEffect(() => {
     if (order) form.setFieldsValue({ ...valuesFromOrder(order), customerId: order.customer?.id });
   }, [order, form]);
 
   const price = usePrice(body, step >= 2 && canPrice);
+  const payKeys = useIdempotencyKeys();
 
   /** Field errors (client or server) on their fields, and the step of the first one opened. */
   const showErrors = (fields: { name: NamePath; errors: string[] }[]) => {
@@ -94,7 +100,9 @@ export default function OrderWizardPage(_props: { screen?: ScreenDef }) {
         if (payNow && data._id) {
           // Created either way; a refused payment (funds, credit) leaves it unpaid and says why.
           try {
-            const paid = await ordersApi.pay([data._id]);
+            // The order was just created: its own key (a retry happens from the detail's Pay).
+            const paid = await ordersApi.pay([data._id], payKeys.keyFor([data._id]));
+            payKeys.done();
             message.success(paid.message || t('orders.pay.done'));
           } catch (err) {
             message.error(`${t('orders.wizard.createdNotPaid')} ${errorText(err, t)}`);
@@ -159,6 +167,16 @@ export default function OrderWizardPage(_props: { screen?: ScreenDef }) {
     </Link>
   );
 
+  if (addressScreen && !editing) {
+    return (
+      <Card>
+        <Space orientation="vertical">
+          {back}
+          <Alert type="info" showIcon title={t('orders.wizard.addressPickOrder')} />
+        </Space>
+      </Card>
+    );
+  }
   if (editing && existing.isLoading) {
     return (
       <Card>
@@ -183,10 +201,10 @@ export default function OrderWizardPage(_props: { screen?: ScreenDef }) {
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       {back}
-      <ScreenCard title={editing ? `${t('screen.editOrder')} ${order?.exOrderId ?? ''}` : t('screen.createOrder')}>
+      <ScreenCard title={editing ? `${t(addressScreen ? 'screen.adminEditAddress' : 'screen.editOrder')} ${order?.exOrderId ?? ''}` : t('screen.createOrder')}>
         <Steps current={step} items={stepItems} size="small" style={{ marginBottom: 24 }} onChange={(s) => s < step && setStep(s)} />
         {locked && <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('orders.wizard.notEditable')} />}
-        {addressOnly && <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('orders.wizard.addressOnly')} />}
+        {addressOnly && <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t(scope === 'full' ? 'orders.wizard.addressScreen' : 'orders.wizard.addressOnly')} />}
         <Form<OrderFormValues> form={form} layout="vertical" initialValues={editing ? undefined : initialValues} disabled={locked} requiredMark scrollToFirstError>
           {step === 0 && (
             <ConfigProvider componentDisabled={locked || addressOnly}>

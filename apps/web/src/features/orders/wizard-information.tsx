@@ -4,6 +4,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ORDER_LIMITS, OrderCreateBodySchema, OrderLineInputSchema } from '@exship/contracts';
+import { RESTRICTED_GOODS } from '@exship/domain';
 import { productsApi } from '../../api/endpoints';
 import { usd } from '../../shared/money';
 import { useCustomerOptions } from '../../shared/use-customer-options';
@@ -18,6 +19,9 @@ const shape = OrderCreateBodySchema.shape;
 type SafeParser = Parameters<typeof zodRule>[0];
 /** An emptied InputNumber gives null, which the contract reads as "required". */
 export const requiredNumber = (schema: SafeParser): SafeParser => ({ safeParse: (v) => schema.safeParse(v === null ? undefined : v) });
+
+/** The rule kind of a declared category: which amount the line must also declare. */
+const ruleOf = (code: string | null | undefined) => RESTRICTED_GOODS.find((g) => g.code === code)?.rule.kind;
 
 /** Accepted products of the account, found by name (staff: of the chosen customer). */
 function useAcceptedProducts(customerId: string | undefined, keyword: string, enabled: boolean) {
@@ -35,6 +39,8 @@ function ProductLine({ name, index, customerId, staff, disabled, onRemove }: { n
   const form = Form.useFormInstance<OrderFormValues>();
   const [keyword, setKeyword] = useState('');
   const productId = Form.useWatch(['lines', name, 'productId'], form) as string | undefined;
+  const category = Form.useWatch(['lines', name, 'restrictedCategory'], form) as string | null | undefined;
+  const rule = ruleOf(category);
   const products = useAcceptedProducts(customerId, keyword, !staff || !!customerId);
   const product = useQuery({
     queryKey: ['products', 'detail', productId],
@@ -78,6 +84,35 @@ function ProductLine({ name, index, customerId, staff, disabled, onRemove }: { n
             <InputNumber min={1} precision={0} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
+      </Row>
+      {/* SPEC §5 restricted goods: the category, and the volume or value its rule needs; the server's
+          refusal comes back on the category. */}
+      <Row gutter={12}>
+        <Col xs={24} md={10}>
+          <Form.Item name={[name, 'restrictedCategory']} label={t('orders.line.restricted')} extra={t('orders.line.restrictedHelp')}>
+            <Select
+              allowClear
+              disabled={disabled}
+              placeholder={t('orders.restricted.none')}
+              options={RESTRICTED_GOODS.map((g) => ({ value: g.code, label: t(`orders.restricted.${g.code}`) }))}
+              onChange={() => form.setFields([{ name: ['lines', name, 'restrictedCategory'], errors: [] }])}
+            />
+          </Form.Item>
+        </Col>
+        {rule === 'max-volume' && (
+          <Col xs={24} md={7}>
+            <Form.Item name={[name, 'volumeMl']} label={t('orders.line.volumeMl')} rules={[zodRule(OrderLineInputSchema.shape.volumeMl, t)]}>
+              <InputNumber min={0} max={1_000_000} disabled={disabled} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+        )}
+        {rule === 'max-value' && (
+          <Col xs={24} md={7}>
+            <Form.Item name={[name, 'valueUsd']} label={t('orders.line.valueUsd')} rules={[zodRule(OrderLineInputSchema.shape.valueUsd, t)]}>
+              <InputNumber min={0} max={1_000_000} precision={2} prefix="$" disabled={disabled} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+        )}
       </Row>
     </Card>
   );
