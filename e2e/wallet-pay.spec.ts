@@ -1,0 +1,68 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, SELLER, apiCall, expectAccessible, login, tokenOf } from './helpers';
+import { buildLane } from './lane';
+
+// Journey (wallet): a seller pays three orders at once from the list, the header balance drops by
+// their total; the seller cancels one of them and sees its refund scheduled; staff pay the refund
+// and the balance comes back by its price.
+
+const stamp = Date.now().toString(36).toUpperCase();
+
+/** The header's balance in cents, as the seller sees it. */
+async function headerBalance(page: Page): Promise<number> {
+  const box = page.getByRole('group', { name: 'Wallet' }).first();
+  const text = await box.getByText(/^\$[\d,]+\.\d{2}$/).first().innerText();
+  return Math.round(Number(text.replace(/[$,]/g, '')) * 100);
+}
+
+test('a seller pays three orders at once, cancels one and sees its refund scheduled, then paid', async ({ page, request }) => {
+  const lane = await buildLane(request, 'E2EWP');
+  const seller = await tokenOf(request, SELLER);
+  const orders: { _id: string; exOrderId: string; totalPrice: number }[] = [];
+  for (const n of [1, 2, 3]) {
+    orders.push(
+      await apiCall(request, seller, 'POST', '/orders', {
+        orderName: `E2E-PAY-${stamp}-${n}`,
+        serviceCode: lane.service,
+        lengthCm: 20,
+        widthCm: 15,
+        heightCm: 5,
+        weightGr: 400 + n * 100,
+        recipient: { firstName: 'Jane', lastName: 'Roe', address1: '200 Main St', city: 'Los Angeles', state: 'CA', country: 'US', zipcode: '90001' },
+      }),
+    );
+  }
+  const totalCents = orders.reduce((n, o) => n + Math.round(o.totalPrice * 100), 0);
+
+  await login(page, SELLER);
+  await page.goto(`/app/orders?keyword=E2E-PAY-${stamp}`);
+  await expect(page.getByRole('row').filter({ hasText: `E2E-PAY-${stamp}` })).toHaveCount(3);
+  const before = await headerBalance(page);
+
+  // Select the three and pay them in one go.
+  for (const o of orders) await page.getByRole('checkbox', { name: `Select ${o.exOrderId}` }).check();
+  await expect(page.getByText('3 selected')).toBeVisible();
+  await page.getByRole('button', { name: 'Pay selected' }).click();
+  await expect(page.getByText('Pay 3 order(s)?')).toBeVisible();
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page.getByText('Payment done.')).toBeVisible();
+  await expect.poll(() => headerBalance(page)).toBe(before - totalCents);
+  await expectAccessible(page, 'orders list after a bulk payment');
+
+  // Cancel the first: its refund is scheduled.
+  const first = orders[0]!;
+  await page.goto(`/app/orders/order-detail/${first._id}`);
+  await expect(page.getByText(first.exOrderId).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel order' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: /Cancel order|OK|Confirm/ }).last().click();
+  await expect(page.getByText(/The refund is due on/)).toBeVisible();
+  await expect(page.getByText('Waiting refund', { exact: true }).first()).toBeVisible();
+  await expectAccessible(page, 'a cancelled order waiting for its refund');
+
+  // Staff pay it now (the job would on its date); the seller's balance comes back by its price.
+  const admin = await tokenOf(request, ADMIN);
+  await apiCall(request, admin, 'POST', `/orders/${first._id}/refund`, { reason: 'e2e' });
+  await page.reload();
+  await expect(page.getByText('Refunded', { exact: true }).first()).toBeVisible();
+  await expect.poll(() => headerBalance(page)).toBe(before - totalCents + Math.round(first.totalPrice * 100));
+});
