@@ -69,7 +69,7 @@ describe('top-up through the payment provider', () => {
     const body = JSON.stringify({ type: 'checkout.completed', data: { sessionId, amountCents: 6000 } });
     const post = (headers: Record<string, string>, payload = body) => t.call({ method: 'POST', url: '/api/v1/wallet/gateway-webhook', headers: { 'content-type': 'application/json', ...headers }, payload });
 
-    const cases = [
+    const cases: Record<string, string>[] = [
       { 'webhook-id': id, 'webhook-timestamp': String(ts), 'webhook-signature': 'v1,AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=' },
       { 'webhook-id': id, 'webhook-timestamp': String(ts), 'webhook-signature': signWebhook('whsec_someone_else_0123456789ab', id, ts, body) },
       { 'webhook-id': id, 'webhook-timestamp': String(ts - 600), 'webhook-signature': signWebhook(WEBHOOK_SECRET, id, ts - 600, body) },
