@@ -42,6 +42,8 @@ export function setSessionEndHandler(handler: SessionEndHandler): void {
 export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra headers, e.g. `Idempotency-Key` on a money request. */
+  headers?: Record<string, string>;
 }
 
 function headers(json: boolean): Record<string, string> {
@@ -80,13 +82,13 @@ function failure(res: Response, body: Record<string, unknown> | null, sentToken:
 }
 
 /** One call to the API: headers, network errors, and error replies turned into ApiError. */
-async function send(method: string, path: string, init: { body?: BodyInit; json?: boolean; signal?: AbortSignal } = {}): Promise<Response> {
+async function send(method: string, path: string, init: { body?: BodyInit; json?: boolean; signal?: AbortSignal; headers?: Record<string, string> } = {}): Promise<Response> {
   const sentToken = Boolean(session.get().token);
   let res: Response;
   try {
     res = await fetch(path.startsWith(API_BASE) ? path : `${API_BASE}${path}`, {
       method,
-      headers: headers(init.json ?? false),
+      headers: { ...headers(init.json ?? false), ...init.headers },
       body: init.body,
       signal: init.signal,
       credentials: 'same-origin',
@@ -107,7 +109,7 @@ async function envelope<T>(res: Response): Promise<Envelope<T>> {
 
 export async function request<T = unknown>(method: string, path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
   const json = options.body !== undefined;
-  return envelope<T>(await send(method, path, { body: json ? JSON.stringify(options.body) : undefined, json, signal: options.signal }));
+  return envelope<T>(await send(method, path, { body: json ? JSON.stringify(options.body) : undefined, json, signal: options.signal, headers: options.headers }));
 }
 
 /** A file from the API (templates, exports, images), with the server's file name when it gives one. */
@@ -118,10 +120,12 @@ export async function fetchFile(path: string, signal?: AbortSignal): Promise<{ b
 }
 
 /** Multipart upload of one file (field `file` unless the endpoint names another), reply in the usual envelope. */
-export async function uploadFile<T>(path: string, file: File, field = 'file'): Promise<Envelope<T>> {
+export async function uploadFile<T>(path: string, file: File | undefined, field = 'file', fields: Record<string, string> = {}, extraHeaders?: Record<string, string>): Promise<Envelope<T>> {
   const form = new FormData();
-  form.append(field, file, file.name);
-  return envelope<T>(await send('POST', path, { body: form }));
+  // Text fields first, so the server has them when it reaches the file.
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  if (file) form.append(field, file, file.name);
+  return envelope<T>(await send('POST', path, { body: form, headers: extraHeaders }));
 }
 
 /** `?a=1&b=2` from the set values (empty, null and 'all' are left out). */
