@@ -12,7 +12,7 @@ import { ProofImage, TopUpStatusTag, useDateTime, type TopUp } from './shared';
 
 const PAGE_SIZE = 10;
 /** While a request waits for review, the list (and with it the balance) is looked at again this often. */
-const PENDING_POLL_MS = 30_000;
+const PENDING_POLL_MS = 15_000;
 
 interface TopUpForm {
   amount: number | null;
@@ -24,6 +24,8 @@ interface TopUpForm {
 function Balance() {
   const { t } = useTranslation();
   const wallet = useQuery({ queryKey: ['wallet'], queryFn: ({ signal }) => call(WalletInfoEndpoint, { signal }) });
+  const pending = useQuery({ queryKey: ['top-ups', 'pending'], queryFn: ({ signal }) => call(ListTopUpsEndpoint, { query: { status: 'pending', pageSize: 100 }, signal }) });
+  const pendingAmount = pending.data?.items.reduce((sum, i) => sum + i.amount, 0) ?? 0;
   const credit = wallet.data?.credit && !wallet.data.credit.isBlocked ? wallet.data.credit : null;
   return (
     <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
@@ -35,6 +37,11 @@ function Balance() {
       <Col xs={12} md={6}>
         <Card size="small">
           <Statistic title={t('billing.unpaid')} value={wallet.data ? usd(wallet.data.unpaid) : '—'} loading={wallet.isPending} valueStyle={{ color: (wallet.data?.unpaid ?? 0) > 0 ? '#b91c1c' : undefined }} />
+        </Card>
+      </Col>
+      <Col xs={12} md={6}>
+        <Card size="small">
+          <Statistic title={t('billing.pendingTopUps')} value={pending.data ? usd(pendingAmount) : '—'} loading={pending.isPending} valueStyle={{ color: pendingAmount > 0 ? '#b45309' : undefined }} />
         </Card>
       </Col>
       {credit && (
@@ -134,6 +141,7 @@ function TopUpRequestForm() {
           name="proof"
           label={t('billing.topUp.proof')}
           extra={t('billing.topUp.proofHelp')}
+          required
           valuePropName="fileList"
           getValueFromEvent={(e: { file: File }) => [e.file]}
           rules={[pickRule]}
