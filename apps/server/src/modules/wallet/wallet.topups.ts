@@ -78,15 +78,23 @@ export function createTopUpService(deps: { db: Db; storage: Storage; gateway: Pa
       }
       const amountCents = Math.round(parsed.data.amount * 100);
       const digest = crypto.createHash('sha256').update(upload.data).digest('hex');
-      return idempotent(db, `top-up:${actor.userId}`, idempotencyKey, { ...parsed.data, proof: digest }, async (tx) => {
-        const key = newStorageKey(`top-up-proofs/${actor.accountId}`, image.type);
-        await putAccountFile(tx, storage, { key, accountId: actor.accountId, kind: 'top-up-proof', data: image.data });
-        const [row] = await tx
-          .insert(topUpRequests)
-          .values({ accountId: actor.accountId, amountCents, gateway: 'bank', proofKey: key, note: parsed.data.note, createdBy: actor.userId })
-          .returning();
-        return toDto(row!);
-      });
+      let storedKey: string | undefined;
+      try {
+        return await idempotent(db, `top-up:${actor.userId}`, idempotencyKey, { ...parsed.data, proof: digest }, async (tx) => {
+          const key = newStorageKey(`top-up-proofs/${actor.accountId}`, image.type);
+          await putAccountFile(tx, storage, { key, accountId: actor.accountId, kind: 'top-up-proof', data: image.data });
+          storedKey = key;
+          const [row] = await tx
+            .insert(topUpRequests)
+            .values({ accountId: actor.accountId, amountCents, gateway: 'bank', proofKey: key, note: parsed.data.note, createdBy: actor.userId })
+            .returning();
+          return toDto(row!);
+        });
+      } catch (err) {
+        // The request was rolled back: its photo goes too (its stored_files row went with the transaction).
+        if (storedKey) await storage.delete(storedKey).catch(() => undefined);
+        throw err;
+      }
     },
 
     /** Staff: every account's requests (or one customer's); a seller: its own. */
