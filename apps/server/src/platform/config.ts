@@ -32,6 +32,11 @@ const ConfigSchema = z.object({
   /** Serves the test-only outbox reader used by the end-to-end suite. Never set in production. */
   E2E: z.enum(['0', '1']).default('0'),
   WEB_DIST: z.string().optional(),
+  /** Issue 10: the payment provider's API base; online top-ups are off without it. */
+  PAYMENT_PROVIDER_URL: z.string().url('must be a full URL such as https://api.provider.example').optional(),
+  PAYMENT_PROVIDER_SECRET_KEY: z.string().min(8, 'must have at least 8 characters').optional(),
+  /** money-and-security.md "Webhooks": the signing secret is at least 24 bytes. */
+  PAYMENT_WEBHOOK_SECRET: z.string().min(24, 'must have at least 24 characters').optional(),
   /** SPEC §9: rows an order import accepts (1000 by default; at most 10,000). */
   ORDER_IMPORT_MAX_ROWS: z.coerce
     .number()
@@ -95,6 +100,8 @@ export interface Config {
   trustProxy: false | number | string[];
   /** ORDER_IMPORT_MAX_ROWS: data rows an order import accepts. */
   orderImportMaxRows: number;
+  /** The payment provider (PAYMENT_PROVIDER_URL and its secrets), or undefined: online top-ups off. */
+  paymentProvider?: { url: string; secretKey: string; webhookSecret: string };
 }
 
 export class ConfigError extends Error {}
@@ -103,7 +110,7 @@ export class ConfigError extends Error {}
 export const DEFAULT_ADMIN_PASSWORD = 'Admin#Passw0rd!';
 
 /** Variables whose values are secrets: a configuration error names them without their value. */
-const SECRET_VARIABLES = new Set(['SEED_ADMIN_PASSWORD', 'SEED_SELLER_PASSWORD', 'DATABASE_URL', 'SMTP_URL']);
+const SECRET_VARIABLES = new Set(['SEED_ADMIN_PASSWORD', 'SEED_SELLER_PASSWORD', 'DATABASE_URL', 'SMTP_URL', 'PAYMENT_PROVIDER_SECRET_KEY', 'PAYMENT_WEBHOOK_SECRET']);
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -114,6 +121,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (c.PAYMENT_PROVIDER_URL && (!c.PAYMENT_PROVIDER_SECRET_KEY || !c.PAYMENT_WEBHOOK_SECRET)) {
+    throw new ConfigError('Invalid configuration:\n  PAYMENT_PROVIDER_URL needs PAYMENT_PROVIDER_SECRET_KEY and PAYMENT_WEBHOOK_SECRET');
+  }
   return {
     port: c.PORT,
     host: c.HOST,
@@ -135,6 +145,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     e2e: c.E2E === '1',
     trustProxy: c.TRUST_PROXY,
     orderImportMaxRows: c.ORDER_IMPORT_MAX_ROWS,
+    paymentProvider:
+      c.PAYMENT_PROVIDER_URL && c.PAYMENT_PROVIDER_SECRET_KEY && c.PAYMENT_WEBHOOK_SECRET
+        ? { url: c.PAYMENT_PROVIDER_URL, secretKey: c.PAYMENT_PROVIDER_SECRET_KEY, webhookSecret: c.PAYMENT_WEBHOOK_SECRET }
+        : undefined,
     webDist: path.resolve(c.WEB_DIST ?? fileURLToPath(new URL('../../../web/dist', import.meta.url))),
   };
 }

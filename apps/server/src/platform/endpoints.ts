@@ -151,6 +151,14 @@ const isThenable = (value: unknown): value is PromiseLike<unknown> => typeof (va
 
 const MULTIPART_DEFAULT_DESCRIPTION = 'The file to upload';
 
+/** The text fields a multipart endpoint reads beside its file (its `body` schema), for the document. */
+function multipartFields(body: z.ZodType | undefined): { properties: Record<string, unknown>; required: string[] } {
+  if (!body) return { properties: {}, required: [] };
+  const json = z.toJSONSchema(body, { io: 'input', unrepresentable: 'any', target: 'openapi-3.0' }) as { properties?: Record<string, Record<string, unknown>>; required?: string[] };
+  const properties = Object.fromEntries(Object.entries(json.properties ?? {}).map(([k, v]) => [k, { ...v, type: v.type ?? 'string' }]));
+  return { properties, required: json.required ?? [] };
+}
+
 /**
  * The OpenAPI transform: the zod → JSON Schema conversion of fastify-type-provider-zod, plus the
  * multipart body of upload endpoints (their handlers read the file as a stream, so the route has
@@ -161,13 +169,15 @@ export const endpointSchemaTransform: typeof jsonSchemaTransform = (document) =>
   const endpoint = (document.route.config as { endpoint?: EndpointDef } | undefined)?.endpoint;
   if (endpoint?.multipart) {
     const { field, description, accept } = endpoint.multipart;
+    const formFields = multipartFields(endpoint.body);
     (result.schema as Record<string, unknown>).body = {
       content: {
         'multipart/form-data': {
           schema: {
             type: 'object',
-            required: [field],
+            required: [field, ...formFields.required],
             properties: {
+              ...formFields.properties,
               [field]: { type: 'string', format: 'binary', description: `${description || MULTIPART_DEFAULT_DESCRIPTION} (${accept.join(', ')})` },
             },
           },

@@ -188,3 +188,32 @@ function uploadError(err: unknown, maxBytes: number): unknown {
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_NO_FORM_DATA') return new AppError('FILE_MISSING', 400);
   return err;
 }
+
+/**
+ * A multipart form with text fields and at most one file (in `fileField`): the fields as text, the
+ * file or undefined. FILE_TOO_LARGE above `maxBytes`. Fields sent after the file are read as well.
+ */
+export async function readForm(req: FastifyRequest, fileField: string, maxBytes: number): Promise<{ fields: Record<string, string>; upload?: Upload }> {
+  if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415);
+  const fields: Record<string, string> = {};
+  let upload: Upload | undefined;
+  try {
+    for await (const part of req.parts({ limits: { fileSize: maxBytes } })) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (part.fieldname !== fileField) continue;
+        if (data.length > maxBytes) throw new AppError('FILE_TOO_LARGE', 413, { vars: { max: formatBytes(maxBytes) }, errors: [{ field: fileField, message: 'validation.file.tooLarge', vars: { max: formatBytes(maxBytes) } }] });
+        if (data.length > 0) upload = { fileName: path.basename(part.filename || 'file'), data };
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (err) {
+    const e = err instanceof AppError ? err : uploadError(err, maxBytes);
+    if (e instanceof AppError && e.code === 'FILE_TOO_LARGE' && !e.opts.errors) {
+      throw new AppError('FILE_TOO_LARGE', 413, { vars: { max: formatBytes(maxBytes) }, errors: [{ field: fileField, message: 'validation.file.tooLarge', vars: { max: formatBytes(maxBytes) } }] });
+    }
+    throw e;
+  }
+  return { fields, upload };
+}

@@ -25,3 +25,15 @@ export async function readXlsx(data: Buffer): Promise<(string | number | null)[]
   wb.worksheets[0]!.eachRow((row) => out.push((row.values as (string | number | null)[]).slice(1)));
   return out;
 }
+
+/** A multipart/form-data body with text fields and optional files, for app.inject(). */
+export function multipartForm(fields: Record<string, string>, files: { field: string; fileName: string; data: Buffer; contentType?: string }[] = []) {
+  const boundary = `----exship${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  for (const f of files) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.fileName}"\r\nContent-Type: ${f.contentType ?? 'application/octet-stream'}\r\n\r\n`), f.data, Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

@@ -20,8 +20,12 @@ type Slot<K extends string, T> = [T] extends [undefined] ? { [P in K]?: undefine
 
 export type CallOptions<E extends EndpointDef> = Slot<'params', EndpointParams<E>> &
   Slot<'query', EndpointQuery<E>> &
-  Slot<'body', EndpointBody<E>> &
-  (E['multipart'] extends MultipartBody ? { file: File } : unknown) & { signal?: AbortSignal; idempotencyKey?: string };
+  // A multipart endpoint's `body` schema describes its text fields, sent as form fields beside the file.
+  (E['multipart'] extends MultipartBody ? { file: File | undefined; fields?: Record<string, string> } : Slot<'body', EndpointBody<E>>) & {
+    signal?: AbortSignal;
+    /** money-and-security.md: a money request carries one key per intended effect, so a retry replays it. */
+    idempotencyKey?: string;
+  };
 
 /** Options may be left out when nothing in them is required. */
 type OptionsArg<E extends EndpointDef> = Partial<CallOptions<E>> extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>];
@@ -35,12 +39,13 @@ function urlOf(endpoint: EndpointDef, options: { params?: unknown; query?: unkno
 
 /** One call, the whole envelope: for callers that show the server's message (`{ success, message, data }`). */
 export async function callEnvelope<E extends JsonEndpoint>(endpoint: E, ...[options]: OptionsArg<E>): Promise<Envelope<EndpointReply<E>>> {
-  const opts = (options ?? {}) as { params?: unknown; query?: unknown; body?: unknown; file?: File; signal?: AbortSignal; idempotencyKey?: string };
+  const opts = (options ?? {}) as { params?: unknown; query?: unknown; body?: unknown; file?: File; fields?: Record<string, string>; signal?: AbortSignal; idempotencyKey?: string };
   const url = urlOf(endpoint, opts);
-  if (endpoint.multipart) return uploadFile<EndpointReply<E>>(url, opts.file as File, endpoint.multipart.field);
+  const headers = opts.idempotencyKey ? { 'Idempotency-Key': opts.idempotencyKey } : undefined;
+  if (endpoint.multipart) return uploadFile<EndpointReply<E>>(url, opts.file, endpoint.multipart.field, opts.fields, headers);
   // Writes always send a JSON body (the server's body schemas expect an object).
   const body = opts.body ?? (endpoint.method === 'GET' || endpoint.method === 'DELETE' ? undefined : {});
-  return request<EndpointReply<E>>(endpoint.method, url, { body, signal: opts.signal, idempotencyKey: opts.idempotencyKey });
+  return request<EndpointReply<E>>(endpoint.method, url, { body, signal: opts.signal, headers });
 }
 
 /** One call → its typed `data`. */

@@ -42,11 +42,9 @@ export function setSessionEndHandler(handler: SessionEndHandler): void {
 export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
-  /** Sent as the `Idempotency-Key` header: a retry with the same key and body has one effect (money calls). */
-  idempotencyKey?: string;
+  /** Extra headers, e.g. `Idempotency-Key` on a money request. */
+  headers?: Record<string, string>;
 }
-
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 function headers(json: boolean): Record<string, string> {
   const { token, language } = session.get();
@@ -111,8 +109,7 @@ async function envelope<T>(res: Response): Promise<Envelope<T>> {
 
 export async function request<T = unknown>(method: string, path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
   const json = options.body !== undefined;
-  const extra = options.idempotencyKey ? { [IDEMPOTENCY_HEADER]: options.idempotencyKey } : undefined;
-  return envelope<T>(await send(method, path, { body: json ? JSON.stringify(options.body) : undefined, json, signal: options.signal, headers: extra }));
+  return envelope<T>(await send(method, path, { body: json ? JSON.stringify(options.body) : undefined, json, signal: options.signal, headers: options.headers }));
 }
 
 /** A file from the API (templates, exports, images), with the server's file name when it gives one. */
@@ -123,10 +120,12 @@ export async function fetchFile(path: string, signal?: AbortSignal): Promise<{ b
 }
 
 /** Multipart upload of one file (field `file` unless the endpoint names another), reply in the usual envelope. */
-export async function uploadFile<T>(path: string, file: File, field = 'file'): Promise<Envelope<T>> {
+export async function uploadFile<T>(path: string, file: File | undefined, field = 'file', fields: Record<string, string> = {}, extraHeaders?: Record<string, string>): Promise<Envelope<T>> {
   const form = new FormData();
-  form.append(field, file, file.name);
-  return envelope<T>(await send('POST', path, { body: form }));
+  // Text fields first, so the server has them when it reaches the file.
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  if (file) form.append(field, file, file.name);
+  return envelope<T>(await send('POST', path, { body: form, headers: extraHeaders }));
 }
 
 /** `?a=1&b=2` from the set values (empty, null and 'all' are left out). */

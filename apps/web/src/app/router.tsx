@@ -49,6 +49,9 @@ const OrderWizardPage = lazyScreen(() => import('../features/orders/order-wizard
 const ImportOrdersPage = lazyScreen(() => import('../features/orders/import-orders-page'));
 const ImportSurchargePage = lazyScreen(() => import('../features/orders/import-surcharge-page'));
 
+// Issue 10: billing (the seller's wallet and top-ups; staff review top-up requests).
+const BillingPage = lazyScreen(() => import('../features/billing/BillingPage'));
+
 // Notifications: everyone's own list; staff write, schedule and publish them.
 const NotificationsPage = lazyScreen(() => import('../features/notifications/notifications-page'));
 
@@ -84,6 +87,7 @@ export const SCREEN_COMPONENTS: Record<string, typeof DashboardPage> = {
   adminEditAddress: OrderWizardPage,
   importOrder: ImportOrdersPage,
   importSurcharge: ImportSurchargePage,
+  billing: BillingPage,
 };
 
 /** SPEC §2 marketplace routes outside /app; reached signed in, they land with the Walmart module. */

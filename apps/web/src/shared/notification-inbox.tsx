@@ -57,7 +57,10 @@ export function useNotifications(userId: string) {
     queryFn: async ({ signal }) => {
       const next = (await notificationApi.countUnseen(signal)).data.count;
       // Something arrived (or was read elsewhere): the lists are out of date.
-      if (next !== queryClient.getQueryData<number>(keys.count)) void queryClient.invalidateQueries({ queryKey: keys.lists });
+      const before = queryClient.getQueryData<number>(keys.count);
+      if (next !== before) void queryClient.invalidateQueries({ queryKey: keys.lists });
+      // A new notice may be a reviewed top-up (issue 10): the header's wallet boxes load the balance again.
+      if (before !== undefined && next > before) void queryClient.invalidateQueries({ queryKey: ['wallet'] });
       return next;
     },
     refetchInterval: POLL_MS,

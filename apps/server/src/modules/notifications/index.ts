@@ -6,7 +6,7 @@ import { createNotificationService } from './notifications.service';
 
 export type { NotificationService } from './notifications.service';
 export type { CampaignService } from './notifications.campaigns';
-export { PUBLISH_DUE_JOB, TELL_SELLER_OF_REVIEW, TELL_REVIEWERS_OF_SUBMISSION } from './notifications.jobs';
+export { PUBLISH_DUE_JOB, TELL_SELLER_OF_REVIEW, TELL_REVIEWERS_OF_SUBMISSION, TELL_SELLER_OF_TOP_UP } from './notifications.jobs';
 
 /** Per-user notifications raised by events (product reviewed, product submitted) and staff campaigns. */
 export const notificationsModule = defineModule({

@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
 import type { ProductReviewedEvent, ProductSubmittedEvent } from '../products';
+import type { TopUpReviewedEvent } from '../wallet';
 import { activeAccountUsers, activeUsersWithPermission } from '../users';
 import { notifications } from './notifications.tables';
 import { noticeMail, renderNotification, type SystemNotificationKind } from './notifications.texts';
@@ -61,6 +62,13 @@ export function createNotificationService({ db, mailer, appUrl }: NotificationsD
     productReviewed(e: ProductReviewedEvent, tx: Db = db) {
       const kind = e.approvalStatus === 'accepted' ? 'product.accepted' : 'product.rejected';
       return this.notifyAccount(e.accountId, kind, { name: e.productName, reason: e.reason ?? '' }, `/app/products/${e.productId}`, tx, new Date(e.at));
+    },
+
+    /** Issue 10: staff accepted or declined a top-up request, so its seller is told (in the app and by email). */
+    topUpReviewed(e: TopUpReviewedEvent, tx: Db = db) {
+      const amount = `$${(e.amountCents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+      const kind = e.status === 'accepted' ? 'top-up.accepted' : 'top-up.declined';
+      return this.notifyAccount(e.accountId, kind, { amount, reason: e.reason ?? '' }, '/app/billing', tx, new Date(e.at));
     },
 
     /**

@@ -33,6 +33,20 @@ const TEXTS = {
       vi: '“{name}” đã được gửi duyệt. Hãy xem và duyệt.',
     },
   },
+  'top-up.accepted': {
+    title: { en: 'Top-up accepted', vi: 'Đã duyệt nạp tiền' },
+    content: {
+      en: 'Your top-up of {amount} was accepted and added to your wallet.',
+      vi: 'Yêu cầu nạp {amount} đã được duyệt và cộng vào ví của bạn.',
+    },
+  },
+  'top-up.declined': {
+    title: { en: 'Top-up declined', vi: 'Yêu cầu nạp tiền bị từ chối' },
+    content: {
+      en: 'Your top-up of {amount} was declined: {reason}. Check the transfer and send a new request.',
+      vi: 'Yêu cầu nạp {amount} bị từ chối: {reason}. Hãy kiểm tra chuyển khoản và gửi yêu cầu mới.',
+    },
+  },
 } satisfies Record<string, { title: Text; content: Text }>;
 
 export type SystemNotificationKind = keyof typeof TEXTS;

@@ -1,4 +1,6 @@
 import { defineModule } from '../../platform/module';
+import { walletModule } from '../wallet';
+import { findUsersByIds } from './users.repository';
 import { usersRoutes } from './users.routes';
 import { createUsersModule, seedAccessCatalog } from './users.service';
 import { hasNoUsers, seedDemoSeller, seedFirstAdmin } from './users.seed';
@@ -24,7 +26,12 @@ export { seedFirstAdmin, seedDemoSeller, hasNoUsers } from './users.seed';
 /** Roles, resources, permissions, users, overrides, profile, admin status. The auth module connects its sessions here. */
 export const usersModule = defineModule({
   name: 'users',
-  setup: () => createUsersModule(),
+  needs: [walletModule],
+  setup(_ctx, use) {
+    // Staff lists of top-up requests show whose they are (an account's id is its owner's user id).
+    use(walletModule).connectCustomerEmails(async (db, accountIds) => new Map((await findUsersByIds(db, accountIds)).map((u) => [u.id, u.email])));
+    return createUsersModule();
+  },
   routes: (ctx, m) => [usersRoutes(ctx.database.db, m.useCases)],
   seeds: () => ({ isEmpty: hasNoUsers, catalog: seedAccessCatalog, firstAdmin: seedFirstAdmin, demo: seedDemoSeller }),
 });

@@ -1,12 +1,37 @@
 import { defineModule } from '../../platform/module';
+import { HttpPaymentGateway } from './gateway/http-gateway';
 import { walletRoutes } from './wallet.routes';
+import { createTopUpService, type CustomerEmails } from './wallet.topups';
+import { gatewayWebhookRoutes, topUpRoutes } from './wallet.topups.routes';
 
 export { openWallet, getWalletSummary, setAutoPay, setUnpaidCents, type WalletSummary } from './wallet.service';
 export { creditWallet, debitWallet, orderMoney, seedOpeningBalance, DEMO_OPENING_BALANCE_CENTS, HOUSE, walletLedgerAccount, type Movement, type OrderLink } from './wallet.ledger';
+export { TopUpReviewed, type TopUpReviewedEvent } from './wallet.events';
+export type { CustomerEmails } from './wallet.topups';
 
-/** A wallet row per seller account; the summary for the header. */
+/**
+ * A wallet row per seller account; the summary for the header; top-up requests reviewed by staff
+ * and top-ups through the payment provider (PAYMENT_PROVIDER_URL; off without it).
+ */
 export const walletModule = defineModule({
   name: 'wallet',
-  setup: () => ({}),
-  routes: (ctx) => [walletRoutes(ctx.database.db)],
+  setup(ctx) {
+    let customerEmails: CustomerEmails | null = null;
+    const provider = ctx.config.paymentProvider;
+    const topUps = createTopUpService({
+      db: ctx.database.db,
+      storage: ctx.storage,
+      gateway: provider ? new HttpPaymentGateway(provider) : null,
+      appUrl: ctx.config.appUrl,
+      customerEmails: () => customerEmails,
+    });
+    return {
+      topUps,
+      /** The users module (later in modules.ts) tells staff lists who the customers are. */
+      connectCustomerEmails(lookup: CustomerEmails) {
+        customerEmails = lookup;
+      },
+    };
+  },
+  routes: (ctx, m) => [walletRoutes(ctx.database.db), topUpRoutes(m.topUps), gatewayWebhookRoutes(m.topUps)],
 });

@@ -87,3 +87,72 @@ export const transactionOrders = pgTable(
     enumCheck('transaction_orders_kind_ck', t.kind, ['order', 'surcharge', 'refund']),
   ],
 );
+
+/** SPEC §4 top-up request statuses. */
+export const TOP_UP_STATUS_VALUES = ['pending', 'accepted', 'declined'] as const;
+
+/**
+ * A seller's request to credit its wallet by bank transfer, with the proof photo (issue 10). Staff
+ * accept it (the wallet is credited once: the status moves from pending by one guarded UPDATE in the
+ * transaction of the credit) or decline it with a reason.
+ */
+export const topUpRequests = pgTable(
+  'top_up_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    gateway: text('gateway').notNull().default('bank'),
+    /** Storage key of the proof photo (server-generated). */
+    proofKey: text('proof_key').notNull(),
+    note: text('note').notNull().default(''),
+    status: text('status').notNull().default('pending'),
+    declineReason: text('decline_reason'),
+    createdBy: uuid('created_by'),
+    reviewedBy: uuid('reviewed_by'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    transactionId: uuid('transaction_id').references(() => walletTransactions.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('top_up_requests_account_created_idx').on(t.accountId, t.createdAt),
+    index('top_up_requests_status_created_idx').on(t.status, t.createdAt),
+    enumCheck('top_up_requests_status_ck', t.status, TOP_UP_STATUS_VALUES),
+    enumCheck('top_up_requests_gateway_ck', t.gateway, ['bank']),
+    // SPEC §5: at least 50 and below 9,999,999 USD; note at most 255.
+    check('top_up_requests_amount_ck', sql`${t.amountCents} >= 5000 and ${t.amountCents} < 999999900`),
+    check('top_up_requests_note_ck', sql`char_length(${t.note}) <= 255`),
+    // Accepted ⇔ it has its wallet transaction: a request can never be credited without one or twice.
+    check('top_up_requests_accepted_ck', sql`(${t.status} = 'accepted') = (${t.transactionId} is not null)`),
+    uniqueIndex('top_up_requests_transaction_uq').on(t.transactionId),
+  ],
+);
+
+/** SPEC §1 payment providers: a checkout session opened with the provider, credited once when paid. */
+export const paymentCheckouts = pgTable(
+  'payment_checkouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id').notNull(),
+    provider: text('provider').notNull(),
+    /** The provider's session id. */
+    sessionId: text('session_id').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    status: text('status').notNull().default('pending'),
+    /** The webhook event that paid it (its `webhook-id`). */
+    eventId: text('event_id'),
+    transactionId: uuid('transaction_id').references(() => walletTransactions.id),
+    createdBy: uuid('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payment_checkouts_session_uq').on(t.provider, t.sessionId),
+    uniqueIndex('payment_checkouts_event_uq').on(t.provider, t.eventId),
+    uniqueIndex('payment_checkouts_transaction_uq').on(t.transactionId),
+    index('payment_checkouts_account_created_idx').on(t.accountId, t.createdAt),
+    enumCheck('payment_checkouts_status_ck', t.status, ['pending', 'paid']),
+    check('payment_checkouts_amount_ck', sql`${t.amountCents} > 0`),
+    check('payment_checkouts_paid_ck', sql`(${t.status} = 'paid') = (${t.transactionId} is not null)`),
+  ],
+);

@@ -1,0 +1,98 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { session } from '../../api/session';
+import { makeProfile, renderRoutes } from '../../test/render';
+import BillingPage from './BillingPage';
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const ok = (data: unknown, message = 'OK') => json({ success: true, message, data });
+const pendingItem = {
+  id: '00000000-0000-4000-8000-0000000000aa',
+  customerId: '00000000-0000-4000-8000-000000000001',
+  customerEmail: 'sam@example.com',
+  amount: 120.5,
+  gateway: 'bank',
+  note: 'Ref 42',
+  status: 'pending',
+  declineReason: null,
+  reviewedBy: null,
+  reviewedAt: null,
+  transactionId: null,
+  proofUrl: '/api/v1/wallet/top-up-requests/x/proof',
+  createdAt: '2026-01-02T03:04:05.000Z',
+};
+
+interface Sent {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+function stub() {
+  const sent: Sent[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      sent.push({ method: init?.method ?? 'GET', url, headers: (init?.headers ?? {}) as Record<string, string>, body: init?.body });
+      if (url.includes('/proof')) return new Response(new Blob([new Uint8Array([0x89, 0x50])], { type: 'image/png' }), { status: 200 });
+      if (url.includes('/wallet/imformation-wallet')) return ok({ balance: 12.5, unpaid: 0, credit: null, autoPay: false });
+      if (url.includes('/wallet/top-up-requests') && init?.method === 'POST' && url.endsWith('/accept')) return ok({ ...pendingItem, status: 'accepted', balanceAfter: 133 }, 'Top-up accepted. The wallet was credited.');
+      if (url.includes('/wallet/top-up-requests') && init?.method === 'POST') {
+        return json({ success: false, code: 'VALIDATION_FAILED', message: 'Check the fields.', errors: [{ field: 'amount', message: 'validation.topUp.amountMin' }] }, 400);
+      }
+      if (url.includes('/wallet/top-up-requests')) return ok({ items: [pendingItem], total: 1, page: 1, pageSize: 10, pending: 1 });
+      return ok(null);
+    }),
+  );
+  return sent;
+}
+
+const render = (path = '/app/billing') => renderRoutes([{ path: '/app/billing', element: <BillingPage /> }], path);
+
+describe('billing screen', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    session.clear();
+  });
+
+  it('a seller gets the wallet tab only: balance, its requests, no review actions', async () => {
+    stub();
+    const profile = makeProfile({ permissions: ['EX-BILLING', 'EX-WALLET-VIEW', 'EX-TOPUP-CREATE'] });
+    session.signIn('token-1', profile);
+    render();
+    expect(await screen.findByRole('tab', { name: 'Wallet' }, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: 'Top-up requests' })).toBeNull();
+    expect(await screen.findByText('$12.50')).toBeTruthy();
+    expect(await screen.findByText('Ref 42')).toBeTruthy();
+    // No accept or decline for a seller.
+    expect(screen.queryByRole('button', { name: /Accept/ })).toBeNull();
+  });
+
+  it('staff see the requests to review, and Accept asks first, then sends one keyed accept', async () => {
+    const sent = stub();
+    const profile = makeProfile({ role: { name: 'Accounting', code: 'EXR-ACCOUNTING', kind: 'staff' }, permissions: ['EX-BILLING', 'EX-TOPUP-LIST', 'EX-TOPUP-APPROVE', 'EX-ACT-FOR-CUSTOMER'] });
+    session.signIn('token-1', profile);
+    render();
+    expect(await screen.findByRole('tab', { name: 'Top-up requests' }, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: 'Wallet' })).toBeNull();
+    const accept = await screen.findByRole('button', { name: /Accept/ });
+    fireEvent.click(accept);
+    expect(await screen.findByText('Credit $120.50 to sam@example.com?')).toBeTruthy();
+    expect(sent.some((s) => s.url.endsWith('/accept'))).toBe(false);
+    const confirm = screen.getAllByRole('button', { name: /Accept/ }).at(-1)!;
+    fireEvent.click(confirm);
+    await waitFor(() => expect(sent.filter((s) => s.url.endsWith('/accept'))).toHaveLength(1));
+    const call = sent.find((s) => s.url.endsWith('/accept'))!;
+    expect(call.headers['Idempotency-Key']).toBe(`accept-${pendingItem.id}`);
+    expect(await screen.findByText('Top-up accepted. The wallet was credited.')).toBeTruthy();
+  });
+
+  it('someone without any billing tab is told so', async () => {
+    stub();
+    session.signIn('token-1', makeProfile({ permissions: ['EX-BILLING'] }));
+    render();
+    expect(await screen.findByText('Nothing on this screen for your role yet.', undefined, { timeout: 10_000 })).toBeTruthy();
+  });
+});
