@@ -12,6 +12,8 @@ export const HOUSE = {
   revenue: 'house:revenue',
   /** Money that came in from outside (top-ups by bank transfer or a payment provider). */
   bank: 'house:bank',
+  /** Money in flight between two sellers' wallets (sent / received). */
+  transfers: 'house:transfers',
 } as const;
 export const walletLedgerAccount = (accountId: string) => `wallet:${accountId}`;
 
@@ -31,7 +33,7 @@ export interface Movement {
   orders?: OrderLink[];
 }
 
-async function record(tx: Db, type: 'payment' | 'refund' | 'top_up', m: Movement, balanceAfterCents: number, house: string, walletSign: 1 | -1) {
+async function record(tx: Db, type: 'payment' | 'refund' | 'top_up' | 'pay_credit' | 'sent' | 'received', m: Movement, balanceAfterCents: number, house: string, walletSign: 1 | -1) {
   const [t] = await tx
     .insert(walletTransactions)
     .values({ accountId: m.accountId, type, result: 'success', amountCents: m.amountCents, balanceAfterCents, gateway: m.gateway ?? null, proof: m.proof ?? null, note: m.note ?? '', createdBy: m.actorId })
@@ -66,8 +68,8 @@ export async function debitWallet(tx: Db, m: Movement) {
   return record(tx, 'payment', m, w.balanceCents, HOUSE.revenue, -1);
 }
 
-/** Puts money into a wallet: a refund (from revenue) or a top-up (from the bank). */
-export async function creditWallet(tx: Db, type: 'refund' | 'top_up', m: Movement) {
+/** Puts money into a wallet: a refund (from revenue), a top-up or a credit repayment (pay_credit, from the bank). */
+export async function creditWallet(tx: Db, type: 'refund' | 'top_up' | 'pay_credit', m: Movement) {
   if (!Number.isInteger(m.amountCents) || m.amountCents <= 0) throw new Error('a credit is a whole number of cents above 0');
   await tx.insert(wallets).values({ accountId: m.accountId }).onConflictDoNothing();
   const [w] = await tx
@@ -76,6 +78,50 @@ export async function creditWallet(tx: Db, type: 'refund' | 'top_up', m: Movemen
     .where(eq(wallets.accountId, m.accountId))
     .returning({ balanceCents: wallets.balanceCents });
   return record(tx, type, m, w!.balanceCents, type === 'refund' ? HOUSE.revenue : HOUSE.bank, 1);
+}
+
+/**
+ * SPEC §4 sent / received: moves money from one seller's wallet to another's, as two transactions
+ * (each against the transfers house account, so each sums to zero). Only the sender's own balance can
+ * be sent, never its credit line: one guarded UPDATE, INSUFFICIENT_FUNDS otherwise. Both wallet rows
+ * are written in ascending account order so two opposite transfers cannot deadlock.
+ */
+export async function transferBetweenWallets(tx: Db, t: { fromAccountId: string; toAccountId: string; amountCents: number; actorId: string | null; note: string }) {
+  if (!Number.isInteger(t.amountCents) || t.amountCents <= 0) throw new Error('a transfer is a whole number of cents above 0');
+  if (t.fromAccountId === t.toAccountId) throw new Error('a transfer needs two wallets');
+  await tx.insert(wallets).values({ accountId: t.toAccountId }).onConflictDoNothing();
+  const debit = async () => {
+    const [w] = await tx
+      .update(wallets)
+      .set({ balanceCents: sql`${wallets.balanceCents} - ${t.amountCents}`, updatedAt: new Date() })
+      .where(and(eq(wallets.accountId, t.fromAccountId), sql`${wallets.balanceCents} >= ${t.amountCents}`))
+      .returning({ balanceCents: wallets.balanceCents });
+    if (!w) {
+      const [now] = await tx.select({ balanceCents: wallets.balanceCents }).from(wallets).where(eq(wallets.accountId, t.fromAccountId));
+      throw new AppError('INSUFFICIENT_FUNDS', 409, { details: { neededCents: t.amountCents, balanceCents: now?.balanceCents ?? 0 } });
+    }
+    return w.balanceCents;
+  };
+  const credit = async () => {
+    const [w] = await tx
+      .update(wallets)
+      .set({ balanceCents: sql`${wallets.balanceCents} + ${t.amountCents}`, updatedAt: new Date() })
+      .where(eq(wallets.accountId, t.toAccountId))
+      .returning({ balanceCents: wallets.balanceCents });
+    return w!.balanceCents;
+  };
+  let fromAfter: number;
+  let toAfter: number;
+  if (t.fromAccountId < t.toAccountId) {
+    fromAfter = await debit();
+    toAfter = await credit();
+  } else {
+    toAfter = await credit();
+    fromAfter = await debit();
+  }
+  const sent = await record(tx, 'sent', { accountId: t.fromAccountId, amountCents: t.amountCents, actorId: t.actorId, note: t.note, gateway: 'wallet' }, fromAfter, HOUSE.transfers, -1);
+  const received = await record(tx, 'received', { accountId: t.toAccountId, amountCents: t.amountCents, actorId: t.actorId, note: t.note, gateway: 'wallet' }, toAfter, HOUSE.transfers, 1);
+  return { sentTransactionId: sent.transactionId, receivedTransactionId: received.transactionId, balanceAfterCents: fromAfter };
 }
 
 /** What an order has been paid and refunded so far, in cents (one query). */
