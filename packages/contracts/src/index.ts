@@ -19,6 +19,8 @@ export * from './discounts.endpoints';
 export * from './products.endpoints';
 export * from './users.endpoints';
 export * from './wallet.endpoints';
+export * from './wallet.credit';
+export * from './wallet.credit.endpoints';
 export * from './system.endpoints';
 export * from './notifications.endpoints';
 export * from './order-statuses';
