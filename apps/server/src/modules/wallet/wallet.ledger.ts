@@ -46,6 +46,9 @@ async function record(tx: Db, type: 'payment' | 'refund' | 'top_up' | 'pay_credi
   return { transactionId: t!.id, balanceAfterCents };
 }
 
+/** SQL: the credit line cannot be used now (blocked by staff or the overdue job, or owed money past its due date). */
+const creditUnusable = sql`(${wallets.creditBlocked} or (${wallets.balanceCents} < 0 and ${wallets.creditDueAt} is not null and ${wallets.creditDueAt} <= now()))`;
+
 /**
  * Takes a payment from a wallet: one conditional UPDATE that succeeds only when the balance plus the
  * credit line still available (none while the credit is blocked) covers the amount. Under READ
@@ -56,12 +59,21 @@ export async function debitWallet(tx: Db, m: Movement) {
   if (!Number.isInteger(m.amountCents) || m.amountCents <= 0) throw new Error('a payment is a whole number of cents above 0');
   const [w] = await tx
     .update(wallets)
-    .set({ balanceCents: sql`${wallets.balanceCents} - ${m.amountCents}`, updatedAt: new Date() })
-    .where(and(eq(wallets.accountId, m.accountId), sql`${wallets.balanceCents} - ${m.amountCents} >= case when ${wallets.creditBlocked} then least(${wallets.balanceCents}, 0) else -${wallets.creditLimitCents} end`))
+    .set({
+      balanceCents: sql`${wallets.balanceCents} - ${m.amountCents}`,
+      // A payment that starts using the credit line after the last due date has passed (nothing was
+      // owed then) starts a new credit period now.
+      creditDueAt: sql`case when ${wallets.balanceCents} >= 0 and ${wallets.balanceCents} - ${m.amountCents} < 0 and ${wallets.creditPeriod} is not null and (${wallets.creditDueAt} is null or ${wallets.creditDueAt} <= now())
+        then now() + case ${wallets.creditPeriod} when '1w' then interval '7 days' when '2w' then interval '14 days' when '3w' then interval '21 days' else interval '1 month' end
+        else ${wallets.creditDueAt} end`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(wallets.accountId, m.accountId), sql`${wallets.balanceCents} - ${m.amountCents} >= case when ${creditUnusable} then least(${wallets.balanceCents}, 0) else -${wallets.creditLimitCents} end`))
     .returning({ balanceCents: wallets.balanceCents });
   if (!w) {
     const [now] = await tx.select().from(wallets).where(eq(wallets.accountId, m.accountId));
-    throw new AppError(now?.creditBlocked && now.creditLimitCents > 0 && now.balanceCents - m.amountCents >= -now.creditLimitCents ? 'CREDIT_BLOCKED' : 'INSUFFICIENT_FUNDS', 409, {
+    const overdue = now?.creditDueAt != null && now.balanceCents < 0 && now.creditDueAt.getTime() <= Date.now();
+    throw new AppError((now?.creditBlocked || overdue) && now!.creditLimitCents > 0 && now!.balanceCents - m.amountCents >= -now!.creditLimitCents ? 'CREDIT_BLOCKED' : 'INSUFFICIENT_FUNDS', 409, {
       details: { neededCents: m.amountCents, balanceCents: now?.balanceCents ?? 0, creditLimitCents: now?.creditLimitCents ?? 0 },
     });
   }
