@@ -51,7 +51,7 @@ export const SCREENS: readonly ScreenDef[] = [
   s('airlineDetail', '/app/freight/airline/:airlineCode', null, false),
   s('discount', '/app/discount', 'EX_VIEW_DISCOUNT', true, { order: 50 }),
   s('discountDetail', '/app/discount/:discountCode', 'EX_VIEW_DISCOUNT', true),
-  s('billing', '/app/billing', 'EX_VIEW_BILLING', false, { order: 51 }),
+  s('billing', '/app/billing', 'EX_VIEW_BILLING', true, { order: 51 }),
   s('reportRevenue', '/app/report/revenue', 'EX_VIEW_REPORT_REVENUE', false, { group: 'report', order: 60 }),
   s('reportPaymentMethod', '/app/report/payment-method', 'EX_VIEW_REPORT_PAYMENT_METHOD', false, { group: 'report', order: 61 }),
   s('reportServices', '/app/report/services', 'EX_VIEW_REPORT_SERVICES', false, { group: 'report', order: 62 }),

@@ -49,6 +49,9 @@ const OrderWizardPage = lazyScreen(() => import('../features/orders/order-wizard
 const ImportOrdersPage = lazyScreen(() => import('../features/orders/import-orders-page'));
 const ImportSurchargePage = lazyScreen(() => import('../features/orders/import-surcharge-page'));
 
+// Billing: credit customers, invoices and transactions (staff: every seller; a seller: its own).
+const BillingPage = lazyScreen(() => import('../features/billing/BillingPage'));
+
 // Notifications: everyone's own list; staff write, schedule and publish them.
 const NotificationsPage = lazyScreen(() => import('../features/notifications/notifications-page'));
 
@@ -83,6 +86,7 @@ export const SCREEN_COMPONENTS: Record<string, typeof DashboardPage> = {
   editOrder: OrderWizardPage,
   importOrder: ImportOrdersPage,
   importSurcharge: ImportSurchargePage,
+  billing: BillingPage,
 };
 
 /** SPEC §2 marketplace routes outside /app; reached signed in, they land with the Walmart module. */

@@ -166,8 +166,13 @@ export async function seedOpeningBalance(db: Db, accountId: string, amountCents:
 }
 
 /** A page of wallet transactions with the orders each touched (two queries). */
-export async function listTransactions(db: Db, accountId: string | undefined, q: { page: number; pageSize: number; type: string }) {
-  const where = and(accountId ? eq(walletTransactions.accountId, accountId) : undefined, q.type !== 'all' ? eq(walletTransactions.type, q.type) : undefined);
+export async function listTransactions(db: Db, accountId: string | undefined, q: { page: number; pageSize: number; type: string; dateFrom?: string; dateTo?: string }) {
+  const where = and(
+    accountId ? eq(walletTransactions.accountId, accountId) : undefined,
+    q.type !== 'all' ? eq(walletTransactions.type, q.type) : undefined,
+    q.dateFrom ? sql`${walletTransactions.createdAt} >= ${q.dateFrom}::date` : undefined,
+    q.dateTo ? sql`${walletTransactions.createdAt} < ${q.dateTo}::date + 1` : undefined,
+  );
   const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(walletTransactions).where(where);
   const rows = await db
     .select()
