@@ -35,11 +35,11 @@ export function InvoicesTab() {
   const [generating, setGenerating] = useState(false);
 
   const columns: TableColumnsType<InvoiceSummary> = [
-    { title: t('billing.invoice.number'), dataIndex: 'number', render: (n: string, i) => <Typography.Link onClick={() => setOpen(i.id)}>{n}</Typography.Link> },
+    { title: t('billing.invoice.number'), dataIndex: 'number', render: (n: string, i) => <Typography.Link onClick={() => setOpen(i.id)} style={{ whiteSpace: 'nowrap' }}>{n}</Typography.Link> },
     ...(staff ? [{ title: t('billing.customer'), dataIndex: 'customerEmail', render: (e: string | null) => e ?? '—' }] : []),
     { title: t('billing.invoice.period'), key: 'period', render: (_, i) => period(i) },
-    { title: t('billing.invoice.issuedAt'), dataIndex: 'issuedAt', render: (d: string) => formatDate(d) },
-    { title: t('billing.invoice.taxDueAt'), dataIndex: 'taxDueAt', render: (d: string) => formatDate(d) },
+    { title: t('billing.invoice.issuedAt'), dataIndex: 'issuedAt', render: (d: string) => formatDate(d).slice(0, 10) },
+    { title: t('billing.invoice.taxDueAt'), dataIndex: 'taxDueAt', render: (d: string) => formatDate(d).slice(0, 10) },
     { title: t('billing.invoice.orders'), dataIndex: 'orderCount', align: 'right' },
     { title: t('billing.invoice.total'), dataIndex: 'total', align: 'right', render: (v: number) => usd(v) },
     { title: t('billing.invoice.gateway'), dataIndex: 'gateways', render: (g: string[]) => g.map((x) => <Tag key={x} color={x === 'credit' ? 'blue' : 'default'}>{t(`billing.invoice.gateways.${x}`)}</Tag>) },
