@@ -40,3 +40,8 @@ export function OneCustomerSelect({ value, onChange, id, allowClear = true, plac
     />
   );
 }
+
+/** A list's empty state, in a grey dark enough to read (WCAG AA contrast). */
+export function EmptyText({ text }: { text: string }) {
+  return <span style={{ color: '#595959' }}>{text}</span>;
+}

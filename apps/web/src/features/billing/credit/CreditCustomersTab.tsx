@@ -20,7 +20,7 @@ import { ServerTable, useCan, useListQuery, useUrlState } from '../../../shared/
 import { usd } from '../../../shared/money';
 import { useAction } from '../../../shared/use-action';
 import { zodRule } from '../../../shared/zod-rule';
-import { CreditStatusTag, OneCustomerSelect, useFormatDate } from '../shared';
+import { CreditStatusTag, EmptyText, OneCustomerSelect, useFormatDate } from '../shared';
 
 // SPEC §3/§4 credit customers (staff): limit and period, due date, block / unblock, extend, repayments;
 // filters status and customerId kept in the URL.
@@ -131,7 +131,7 @@ export function CreditCustomersTab() {
           </Button>
         )}
       </div>
-      <ServerTable<Row> query={list} columns={columns} page={Number(filters.creditPage)} pageSize={PAGE_SIZE} onPage={(p) => setFilters({ creditPage: p })} sizes={[PAGE_SIZE]} emptyText={t('billing.credit.empty')} />
+      <ServerTable<Row> query={list} columns={columns} page={Number(filters.creditPage)} pageSize={PAGE_SIZE} onPage={(p) => setFilters({ creditPage: p })} sizes={[PAGE_SIZE]} emptyText={<EmptyText text={t('billing.credit.empty')} />} />
       {dialog?.kind === 'set' && <SetCreditDialog row={dialog.row} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'extend' && <ExtendDialog row={dialog.row} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'repay' && <RepayDialog row={dialog.row} onClose={() => setDialog(null)} />}
@@ -164,7 +164,7 @@ function SetCreditDialog({ row, onClose }: { row: Row | null; onClose: () => voi
           </Form.Item>
         )}
         <Form.Item name="limit" label={t('billing.credit.limit')} rules={[zodRule(CreditSetBodySchema.shape.limit, t)]}>
-          <InputNumber min={0} step={100} precision={2} style={{ width: '100%' }} prefix="$" />
+          <InputNumber step={100} precision={2} style={{ width: '100%' }} prefix="$" />
         </Form.Item>
         <Form.Item name="period" label={t('billing.credit.period')} extra={t('billing.credit.periodHelp')} rules={[{ required: true, message: t('validation.credit.period') }]}>
           <Select options={CREDIT_PERIOD_VALUES.map((p) => ({ value: p, label: t(`billing.credit.periods.${p}`) }))} />
@@ -208,7 +208,7 @@ function RepayDialog({ row, onClose }: { row: Row; onClose: () => void }) {
       <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('billing.credit.repayHelp', { used: usd(row.used) })} />
       <Form form={form} layout="vertical" initialValues={{ amount: row.used }} onFinish={(v) => save.run(v)}>
         <Form.Item name="amount" label={t('billing.credit.amount')} rules={[zodRule(CreditRepayBodySchema.shape.amount, t)]}>
-          <InputNumber min={0.01} max={row.used} precision={2} style={{ width: '100%' }} prefix="$" />
+          <InputNumber precision={2} style={{ width: '100%' }} prefix="$" />
         </Form.Item>
         <Form.Item name="note" label={t('billing.credit.note')}>
           <Input.TextArea maxLength={255} showCount rows={2} />

@@ -11,7 +11,7 @@ import { CustomerSelect } from '../../../shared/customer-select';
 import { usd } from '../../../shared/money';
 import { ServerTable, useCan, useDownload, useListQuery, useUrlState } from '../../../shared/screen';
 import { useAction } from '../../../shared/use-action';
-import { calendarDate, useFormatDate } from '../shared';
+import { calendarDate, EmptyText, useFormatDate } from '../shared';
 
 // SPEC §3 invoices with filters keyword / paymentGateway / ownerIds; a seller sees its own. The PDF
 // download; staff generate a past month's invoices on demand (the job makes them on the 1st).
@@ -83,7 +83,7 @@ export function InvoicesTab() {
           </Button>
         )}
       </div>
-      <ServerTable<InvoiceSummary> query={list} columns={columns} page={Number(filters.invPage)} pageSize={PAGE_SIZE} onPage={(p) => setFilters({ invPage: p })} sizes={[PAGE_SIZE]} emptyText={t('billing.invoice.empty')} />
+      <ServerTable<InvoiceSummary> query={list} columns={columns} page={Number(filters.invPage)} pageSize={PAGE_SIZE} onPage={(p) => setFilters({ invPage: p })} sizes={[PAGE_SIZE]} emptyText={<EmptyText text={t('billing.invoice.empty')} />} />
       {open && <InvoiceDrawer id={open} onClose={() => setOpen(null)} />}
       {generating && <GenerateDialog onClose={() => setGenerating(false)} />}
     </>

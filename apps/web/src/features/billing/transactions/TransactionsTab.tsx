@@ -16,7 +16,7 @@ import { usd } from '../../../shared/money';
 import { ServerTable, useCan, useDownload, useListQuery, useUrlState } from '../../../shared/screen';
 import { useAction } from '../../../shared/use-action';
 import { zodRule } from '../../../shared/zod-rule';
-import { OneCustomerSelect, useFormatDate } from '../shared';
+import { EmptyText, OneCustomerSelect, useFormatDate } from '../shared';
 
 // SPEC §3 wallet transactions (§7 all-transaction) with the orders each touched; exports of the
 // transactions and of their orders (§7); sellers may send money to another seller (§7 send-payment).
@@ -117,7 +117,7 @@ export function TransactionsTab() {
         pageSize={PAGE_SIZE}
         onPage={(p) => setFilters({ txPage: p })}
         sizes={[PAGE_SIZE]}
-        emptyText={t('billing.tx.empty')}
+        emptyText={<EmptyText text={t('billing.tx.empty')} />}
       />
       {sending && <SendPaymentDialog onClose={() => setSending(false)} />}
     </>
@@ -144,7 +144,7 @@ function SendPaymentDialog({ onClose }: { onClose: () => void }) {
           <Input type="email" autoComplete="off" />
         </Form.Item>
         <Form.Item name="amount" label={t('billing.credit.amount')} rules={[zodRule(SendPaymentBodySchema.shape.amount, t)]}>
-          <InputNumber min={0.01} precision={2} style={{ width: '100%' }} prefix="$" />
+          <InputNumber precision={2} style={{ width: '100%' }} prefix="$" />
         </Form.Item>
         <Form.Item name="note" label={t('billing.tx.note')}>
           <Input.TextArea maxLength={255} showCount rows={2} />
