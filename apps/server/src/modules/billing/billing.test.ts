@@ -171,6 +171,7 @@ describe('credit rules', () => {
     await t.db.execute(sql`update wallets set credit_due_at = now() - interval '1 hour' where account_id = ${debtor.id}`);
     const order = await newOrder(debtor.token);
     expect((await pay(debtor.token, [order._id])).body.code).toBe('CREDIT_BLOCKED');
+    expect((await t.call({ method: 'GET', url: '/api/v1/wallet/imformation-wallet', token: debtor.token })).body.data.credit.isBlocked).toBe(true);
     const list = await t.call({ method: 'GET', url: `/api/v1/credit-customers?status=overdue`, token: admin });
     expect(list.body.data.items.map((i: { customerId: string }) => i.customerId)).toContain(debtor.id);
     expect((await post(admin, `/credit-customers/${debtor.id}/unblock`)).body.code).toBe('CREDIT_OVERDUE');
