@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workingDayCalendar } from '@exship/domain/working-days';
 import { ADMIN, SELLER, createSeller, startTestApp, type TestApp } from '../../test/harness';
+import { creditWallet } from '../wallet';
 import { createCreditService } from './billing.credit';
 import { createInvoiceService } from './billing.invoices';
 import { billingJobs } from './billing.jobs';
@@ -376,4 +377,26 @@ describe('invoices', () => {
     expect(text).toContain(detail.lines[0].exOrderId);
     expect(res.headers['content-disposition']).toBe(`attachment; filename="${detail.number}.pdf"`);
   });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL, under concurrency', () => {
+  it('parallel transfers never spend more than the balance, and opposite transfers do not deadlock', async () => {
+    const a = await createSeller(t, 'race.a@example.com');
+    const b = await createSeller(t, 'race.b@example.com');
+    await t.db.transaction((tx) => creditWallet(tx, 'top_up', { accountId: a.id, amountCents: 10_000, actorId: null, note: 'race' }));
+    await t.db.transaction((tx) => creditWallet(tx, 'top_up', { accountId: b.id, amountCents: 10_000, actorId: null, note: 'race' }));
+    // 30 transfers of $10 from A (holding $100) → exactly 10 succeed.
+    const fromA = await Promise.all(Array.from({ length: 30 }, () => post(a.token, '/wallet/send-payment', { receiverEmail: 'race.b@example.com', amount: 10 })));
+    expect(fromA.filter((r) => r.status === 200)).toHaveLength(10);
+    expect(fromA.filter((r) => r.status !== 200).every((r) => r.body.code === 'INSUFFICIENT_FUNDS')).toBe(true);
+    expect(await balance(a.id)).toBe(0);
+    expect(await balance(b.id)).toBe(20_000);
+    // Both directions at once: every transfer either succeeds or is refused cleanly, none deadlocks.
+    const both = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? post(b.token, '/wallet/send-payment', { receiverEmail: 'race.a@example.com', amount: 5 }) : post(a.token, '/wallet/send-payment', { receiverEmail: 'race.b@example.com', amount: 1 }))),
+    );
+    expect(both.every((r) => r.status === 200 || r.body.code === 'INSUFFICIENT_FUNDS'), JSON.stringify(both.filter((r) => r.status !== 200).map((r) => r.body.code))).toBe(true);
+    expect((await balance(a.id)) + (await balance(b.id))).toBe(20_000);
+    await ledgerHolds();
+  }, 60_000);
 });
