@@ -15,6 +15,7 @@ import { callEnvelope, download } from '../../../api/call';
 import { usd } from '../../../shared/money';
 import { ServerTable, useCan, useDownload, useListQuery, useUrlState } from '../../../shared/screen';
 import { useAction } from '../../../shared/use-action';
+import { useCustomerOptions } from '../../../shared/use-customer-options';
 import { zodRule } from '../../../shared/zod-rule';
 import { EmptyText, OneCustomerSelect, useFormatDate } from '../shared';
 
@@ -47,6 +48,9 @@ export function TransactionsTab() {
   const list = useListQuery(KEY, filters, (f, signal) =>
     callEnvelope(TransactionListEndpoint, { body: { page: Number(f.txPage), pageSize: PAGE_SIZE, type: f.txType as 'all', customerId: f.txCustomer || undefined, dateFrom: f.txFrom || undefined, dateTo: f.txTo || undefined }, signal }),
   );
+  // Staff see whose transaction it is: the page's customers by id, with their names.
+  const customers = useCustomerOptions(staff, [...new Set((list.data?.data.items ?? []).map((r) => r.customerId))]);
+  const customerLabel = new Map(customers.options.map((o) => [o.value, o.label]));
   const exporting = useDownload({ done: 'billing.tx.exported', failed: 'billing.tx.exportFailed' });
   const [sending, setSending] = useState(false);
   const exportFilters = { type: filters.txType as 'all', customerId: filters.txCustomer || undefined, dateFrom: filters.txFrom || undefined, dateTo: filters.txTo || undefined };
@@ -68,7 +72,7 @@ export function TransactionsTab() {
     { title: t('billing.tx.gateway'), dataIndex: 'gateway', render: (v: string | null) => v ?? '—' },
     { title: t('billing.tx.orders'), dataIndex: 'orders', align: 'right', render: (o: TxRow['orders']) => o.length || '—' },
     { title: t('billing.tx.note'), dataIndex: 'note', ellipsis: true },
-    ...(staff ? [{ title: t('billing.customer'), dataIndex: 'customerId', render: (id: string) => <Typography.Text copyable={{ text: id }}>{id.slice(0, 8)}</Typography.Text> }] : []),
+    ...(staff ? [{ title: t('billing.customer'), dataIndex: 'customerId', render: (id: string) => customerLabel.get(id) ?? <Typography.Text copyable={{ text: id }}>{id.slice(0, 8)}</Typography.Text> }] : []),
   ];
 
   const range: [dayjs.Dayjs, dayjs.Dayjs] | null = filters.txFrom && filters.txTo ? [dayjs(filters.txFrom), dayjs(filters.txTo)] : null;
