@@ -4,6 +4,7 @@ import type { SessionResolver } from './platform/auth';
 import type { ModuleDeclaration, ModuleSeeds, UseModule } from './platform/module';
 import type { Seeder } from './platform/seed';
 import { authModule } from './modules/auth';
+import { billingModule } from './modules/billing';
 import { catalogModule } from './modules/catalog';
 import { discountsModule } from './modules/discounts';
 import { notificationsModule } from './modules/notifications';
@@ -26,6 +27,7 @@ export const MODULES: readonly ModuleDeclaration<any>[] = [
   catalogModule,
   productsModule,
   ordersModule,
+  billingModule,
   notificationsModule,
 ];
 

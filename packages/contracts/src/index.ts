@@ -21,6 +21,8 @@ export * from './users.endpoints';
 export * from './wallet.endpoints';
 export * from './wallet.topups';
 export * from './wallet.topups.endpoints';
+export * from './wallet.credit';
+export * from './wallet.credit.endpoints';
 export * from './system.endpoints';
 export * from './notifications.endpoints';
 export * from './order-statuses';

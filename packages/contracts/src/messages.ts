@@ -2,12 +2,14 @@ import type { ErrorCode } from './errors';
 import type { Language } from './limits';
 import { ORDER_MESSAGES_EN, ORDER_MESSAGES_VI } from './orders.messages';
 import { TOP_UP_MESSAGES_EN, TOP_UP_MESSAGES_VI } from './wallet.topups.messages';
+import { CREDIT_MESSAGES_EN, CREDIT_MESSAGES_VI } from './wallet.credit.messages';
 
 // Server-side messages and validation keys, shared with the web app (which adds its own UI strings).
 // en and vi must have the same keys: a test checks it.
 const en = {
   ...ORDER_MESSAGES_EN,
   ...TOP_UP_MESSAGES_EN,
+  ...CREDIT_MESSAGES_EN,
   'ok': 'OK',
   'auth.registered': 'Account created. Check your email for the verification link; it is valid for 10 minutes.',
   'auth.verified': 'Your account is verified. You can sign in now.',
@@ -244,6 +246,7 @@ export type MessageKey = keyof typeof en;
 const vi: Record<MessageKey, string> = {
   ...ORDER_MESSAGES_VI,
   ...TOP_UP_MESSAGES_VI,
+  ...CREDIT_MESSAGES_VI,
   'ok': 'OK',
   'auth.registered': 'Đã tạo tài khoản. Hãy kiểm tra email để lấy liên kết xác minh; liên kết có hiệu lực trong 10 phút.',
   'auth.verified': 'Tài khoản của bạn đã được xác minh. Bạn có thể đăng nhập.',

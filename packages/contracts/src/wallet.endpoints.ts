@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { dateFilterField } from './fields';
 
 // SPEC §7 the wallet boxes of the header. Keep zod calls inside the descriptors: the web build
 // drops them there (schemas are types on the web).
@@ -43,6 +44,9 @@ export const TransactionListEndpoint = defineEndpoint({
     pageSize: z.number().int().min(1).max(100).default(10),
     type: z.enum(['all', 'payment', 'top_up', 'refund', 'sent', 'pay_credit', 'received']).default('all'),
     customerId: z.string().uuid('validation.id.invalid').optional(),
+    /** From this day (YYYY-MM-DD, UTC) through the day of `dateTo` inclusive. */
+    dateFrom: dateFilterField().optional(),
+    dateTo: dateFilterField().optional(),
   }),
   reply: z.object({
     items: z.array(

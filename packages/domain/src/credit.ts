@@ -33,3 +33,30 @@ export function creditSummary(w: CreditState): { limitCents: Cents; remainingCen
   if (w.creditLimitCents <= 0) return null;
   return { limitCents: w.creditLimitCents, remainingCents: creditRemaining(w), isBlocked: w.creditBlocked };
 }
+
+/** SPEC §9 credit periods: 1, 2 or 3 weeks, or 1 month. */
+export const CREDIT_PERIODS = ['1w', '2w', '3w', '1m'] as const;
+export type CreditPeriod = (typeof CREDIT_PERIODS)[number];
+
+/** The due date of a credit period that starts at `from`: 7/14/21 days later, or the same day of the next month (clamped to its last day). */
+export function creditDueDate(from: Date, period: CreditPeriod): Date {
+  if (period !== '1m') return new Date(from.getTime() + Number(period[0]) * 7 * 86_400_000);
+  const d = new Date(from.getTime());
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() + 1);
+  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, last));
+  return d;
+}
+
+/** Is the credit line in use past its due date? Only money owed (a balance below zero) can be overdue. */
+export function isCreditOverdue(w: { balanceCents: Cents; creditDueAt: Date | null }, now: Date): boolean {
+  return w.balanceCents < 0 && w.creditDueAt !== null && w.creditDueAt.getTime() <= now.getTime();
+}
+
+/** SPEC §4 credit customer status: blocked wins, then overdue, else active. */
+export function creditStatus(w: { balanceCents: Cents; creditBlocked: boolean; creditDueAt: Date | null }, now: Date): 'active' | 'blocked' | 'overdue' {
+  if (w.creditBlocked) return 'blocked';
+  return isCreditOverdue(w, now) ? 'overdue' : 'active';
+}

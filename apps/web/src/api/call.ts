@@ -55,6 +55,7 @@ export async function call<E extends JsonEndpoint>(endpoint: E, ...options: Opti
 
 /** A file endpoint (xlsx/pdf): the bytes and the server's file name. */
 export function download<E extends FileEndpoint>(endpoint: E, ...[options]: OptionsArg<E>): Promise<{ blob: Blob; fileName: string }> {
-  const opts = (options ?? {}) as { params?: unknown; query?: unknown; signal?: AbortSignal };
-  return fetchFile(urlOf(endpoint, opts), opts.signal);
+  const opts = (options ?? {}) as { params?: unknown; query?: unknown; body?: unknown; signal?: AbortSignal };
+  // SPEC §7 exports are POST calls with the list's filters in the body.
+  return fetchFile(urlOf(endpoint, opts), opts.signal, endpoint.method === 'POST' ? { body: opts.body } : undefined);
 }

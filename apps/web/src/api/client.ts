@@ -113,8 +113,8 @@ export async function request<T = unknown>(method: string, path: string, options
 }
 
 /** A file from the API (templates, exports, images), with the server's file name when it gives one. */
-export async function fetchFile(path: string, signal?: AbortSignal): Promise<{ blob: Blob; fileName: string }> {
-  const res = await send('GET', path, { signal });
+export async function fetchFile(path: string, signal?: AbortSignal, post?: { body: unknown }): Promise<{ blob: Blob; fileName: string }> {
+  const res = post ? await send('POST', path, { body: JSON.stringify(post.body ?? {}), json: true, signal }) : await send('GET', path, { signal });
   const fileName = /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? path.split(/[/?]/).filter(Boolean).pop() ?? 'download';
   return { blob: await res.blob(), fileName };
 }

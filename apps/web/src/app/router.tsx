@@ -49,7 +49,7 @@ const OrderWizardPage = lazyScreen(() => import('../features/orders/order-wizard
 const ImportOrdersPage = lazyScreen(() => import('../features/orders/import-orders-page'));
 const ImportSurchargePage = lazyScreen(() => import('../features/orders/import-surcharge-page'));
 
-// Issue 10: billing (the seller's wallet and top-ups; staff review top-up requests).
+// Billing: the seller's wallet and top-ups, credit customers, invoices and transactions (staff: every seller; a seller: its own).
 const BillingPage = lazyScreen(() => import('../features/billing/BillingPage'));
 
 // Notifications: everyone's own list; staff write, schedule and publish them.

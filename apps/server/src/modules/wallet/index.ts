@@ -8,6 +8,9 @@ export { openWallet, getWalletSummary, setAutoPay, setUnpaidCents, type WalletSu
 export { creditWallet, debitWallet, orderMoney, seedOpeningBalance, DEMO_OPENING_BALANCE_CENTS, HOUSE, walletLedgerAccount, type Movement, type OrderLink } from './wallet.ledger';
 export { TopUpReviewed, type TopUpReviewedEvent } from './wallet.events';
 export type { CustomerEmails } from './wallet.topups';
+export { transferBetweenWallets, listTransactions } from './wallet.ledger';
+export { transactionRows, transactionOrderRows, orderPaymentsBetween, type TransactionFilter, type TransactionOrderFilter } from './wallet.reports';
+export { lockCreditTerms, updateCreditTerms, listCreditWallets, walletsToRemind, overdueUnlockedWallets, walletsOf, type CreditTermsRow, type CreditTermsPatch } from './wallet.credit';
 
 /**
  * A wallet row per seller account; the summary for the header; top-up requests reviewed by staff

@@ -12,6 +12,8 @@ export const HOUSE = {
   revenue: 'house:revenue',
   /** Money that came in from outside (top-ups by bank transfer or a payment provider). */
   bank: 'house:bank',
+  /** Money in flight between two sellers' wallets (sent / received). */
+  transfers: 'house:transfers',
 } as const;
 export const walletLedgerAccount = (accountId: string) => `wallet:${accountId}`;
 
@@ -31,7 +33,7 @@ export interface Movement {
   orders?: OrderLink[];
 }
 
-async function record(tx: Db, type: 'payment' | 'refund' | 'top_up', m: Movement, balanceAfterCents: number, house: string, walletSign: 1 | -1) {
+async function record(tx: Db, type: 'payment' | 'refund' | 'top_up' | 'pay_credit' | 'sent' | 'received', m: Movement, balanceAfterCents: number, house: string, walletSign: 1 | -1) {
   const [t] = await tx
     .insert(walletTransactions)
     .values({ accountId: m.accountId, type, result: 'success', amountCents: m.amountCents, balanceAfterCents, gateway: m.gateway ?? null, proof: m.proof ?? null, note: m.note ?? '', createdBy: m.actorId })
@@ -44,6 +46,9 @@ async function record(tx: Db, type: 'payment' | 'refund' | 'top_up', m: Movement
   return { transactionId: t!.id, balanceAfterCents };
 }
 
+/** SQL: the credit line cannot be used now (blocked by staff or the overdue job, or owed money past its due date). */
+const creditUnusable = sql`(${wallets.creditBlocked} or (${wallets.balanceCents} < 0 and ${wallets.creditDueAt} is not null and ${wallets.creditDueAt} <= now()))`;
+
 /**
  * Takes a payment from a wallet: one conditional UPDATE that succeeds only when the balance plus the
  * credit line still available (none while the credit is blocked) covers the amount. Under READ
@@ -54,20 +59,29 @@ export async function debitWallet(tx: Db, m: Movement) {
   if (!Number.isInteger(m.amountCents) || m.amountCents <= 0) throw new Error('a payment is a whole number of cents above 0');
   const [w] = await tx
     .update(wallets)
-    .set({ balanceCents: sql`${wallets.balanceCents} - ${m.amountCents}`, updatedAt: new Date() })
-    .where(and(eq(wallets.accountId, m.accountId), sql`${wallets.balanceCents} - ${m.amountCents} >= case when ${wallets.creditBlocked} then least(${wallets.balanceCents}, 0) else -${wallets.creditLimitCents} end`))
+    .set({
+      balanceCents: sql`${wallets.balanceCents} - ${m.amountCents}`,
+      // A payment that starts using the credit line after the last due date has passed (nothing was
+      // owed then) starts a new credit period now.
+      creditDueAt: sql`case when ${wallets.balanceCents} >= 0 and ${wallets.balanceCents} - ${m.amountCents} < 0 and ${wallets.creditPeriod} is not null and (${wallets.creditDueAt} is null or ${wallets.creditDueAt} <= now())
+        then now() + case ${wallets.creditPeriod} when '1w' then interval '7 days' when '2w' then interval '14 days' when '3w' then interval '21 days' else interval '1 month' end
+        else ${wallets.creditDueAt} end`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(wallets.accountId, m.accountId), sql`${wallets.balanceCents} - ${m.amountCents} >= case when ${creditUnusable} then least(${wallets.balanceCents}, 0) else -${wallets.creditLimitCents} end`))
     .returning({ balanceCents: wallets.balanceCents });
   if (!w) {
     const [now] = await tx.select().from(wallets).where(eq(wallets.accountId, m.accountId));
-    throw new AppError(now?.creditBlocked && now.creditLimitCents > 0 && now.balanceCents - m.amountCents >= -now.creditLimitCents ? 'CREDIT_BLOCKED' : 'INSUFFICIENT_FUNDS', 409, {
+    const overdue = now?.creditDueAt != null && now.balanceCents < 0 && now.creditDueAt.getTime() <= Date.now();
+    throw new AppError((now?.creditBlocked || overdue) && now!.creditLimitCents > 0 && now!.balanceCents - m.amountCents >= -now!.creditLimitCents ? 'CREDIT_BLOCKED' : 'INSUFFICIENT_FUNDS', 409, {
       details: { neededCents: m.amountCents, balanceCents: now?.balanceCents ?? 0, creditLimitCents: now?.creditLimitCents ?? 0 },
     });
   }
   return record(tx, 'payment', m, w.balanceCents, HOUSE.revenue, -1);
 }
 
-/** Puts money into a wallet: a refund (from revenue) or a top-up (from the bank). */
-export async function creditWallet(tx: Db, type: 'refund' | 'top_up', m: Movement) {
+/** Puts money into a wallet: a refund (from revenue), a top-up or a credit repayment (pay_credit, from the bank). */
+export async function creditWallet(tx: Db, type: 'refund' | 'top_up' | 'pay_credit', m: Movement) {
   if (!Number.isInteger(m.amountCents) || m.amountCents <= 0) throw new Error('a credit is a whole number of cents above 0');
   await tx.insert(wallets).values({ accountId: m.accountId }).onConflictDoNothing();
   const [w] = await tx
@@ -76,6 +90,50 @@ export async function creditWallet(tx: Db, type: 'refund' | 'top_up', m: Movemen
     .where(eq(wallets.accountId, m.accountId))
     .returning({ balanceCents: wallets.balanceCents });
   return record(tx, type, m, w!.balanceCents, type === 'refund' ? HOUSE.revenue : HOUSE.bank, 1);
+}
+
+/**
+ * SPEC §4 sent / received: moves money from one seller's wallet to another's, as two transactions
+ * (each against the transfers house account, so each sums to zero). Only the sender's own balance can
+ * be sent, never its credit line: one guarded UPDATE, INSUFFICIENT_FUNDS otherwise. Both wallet rows
+ * are written in ascending account order so two opposite transfers cannot deadlock.
+ */
+export async function transferBetweenWallets(tx: Db, t: { fromAccountId: string; toAccountId: string; amountCents: number; actorId: string | null; note: string }) {
+  if (!Number.isInteger(t.amountCents) || t.amountCents <= 0) throw new Error('a transfer is a whole number of cents above 0');
+  if (t.fromAccountId === t.toAccountId) throw new Error('a transfer needs two wallets');
+  await tx.insert(wallets).values({ accountId: t.toAccountId }).onConflictDoNothing();
+  const debit = async () => {
+    const [w] = await tx
+      .update(wallets)
+      .set({ balanceCents: sql`${wallets.balanceCents} - ${t.amountCents}`, updatedAt: new Date() })
+      .where(and(eq(wallets.accountId, t.fromAccountId), sql`${wallets.balanceCents} >= ${t.amountCents}`))
+      .returning({ balanceCents: wallets.balanceCents });
+    if (!w) {
+      const [now] = await tx.select({ balanceCents: wallets.balanceCents }).from(wallets).where(eq(wallets.accountId, t.fromAccountId));
+      throw new AppError('INSUFFICIENT_FUNDS', 409, { details: { neededCents: t.amountCents, balanceCents: now?.balanceCents ?? 0 } });
+    }
+    return w.balanceCents;
+  };
+  const credit = async () => {
+    const [w] = await tx
+      .update(wallets)
+      .set({ balanceCents: sql`${wallets.balanceCents} + ${t.amountCents}`, updatedAt: new Date() })
+      .where(eq(wallets.accountId, t.toAccountId))
+      .returning({ balanceCents: wallets.balanceCents });
+    return w!.balanceCents;
+  };
+  let fromAfter: number;
+  let toAfter: number;
+  if (t.fromAccountId < t.toAccountId) {
+    fromAfter = await debit();
+    toAfter = await credit();
+  } else {
+    toAfter = await credit();
+    fromAfter = await debit();
+  }
+  const sent = await record(tx, 'sent', { accountId: t.fromAccountId, amountCents: t.amountCents, actorId: t.actorId, note: t.note, gateway: 'wallet' }, fromAfter, HOUSE.transfers, -1);
+  const received = await record(tx, 'received', { accountId: t.toAccountId, amountCents: t.amountCents, actorId: t.actorId, note: t.note, gateway: 'wallet' }, toAfter, HOUSE.transfers, 1);
+  return { sentTransactionId: sent.transactionId, receivedTransactionId: received.transactionId, balanceAfterCents: fromAfter };
 }
 
 /** What an order has been paid and refunded so far, in cents (one query). */
@@ -108,8 +166,13 @@ export async function seedOpeningBalance(db: Db, accountId: string, amountCents:
 }
 
 /** A page of wallet transactions with the orders each touched (two queries). */
-export async function listTransactions(db: Db, accountId: string | undefined, q: { page: number; pageSize: number; type: string }) {
-  const where = and(accountId ? eq(walletTransactions.accountId, accountId) : undefined, q.type !== 'all' ? eq(walletTransactions.type, q.type) : undefined);
+export async function listTransactions(db: Db, accountId: string | undefined, q: { page: number; pageSize: number; type: string; dateFrom?: string; dateTo?: string }) {
+  const where = and(
+    accountId ? eq(walletTransactions.accountId, accountId) : undefined,
+    q.type !== 'all' ? eq(walletTransactions.type, q.type) : undefined,
+    q.dateFrom ? sql`${walletTransactions.createdAt} >= ${q.dateFrom}::date` : undefined,
+    q.dateTo ? sql`${walletTransactions.createdAt} < ${q.dateTo}::date + 1` : undefined,
+  );
   const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(walletTransactions).where(where);
   const rows = await db
     .select()

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { creditSummary, fromCents } from '@exship/domain';
+import { creditSummary, fromCents, isCreditOverdue } from '@exship/domain';
 import type { Db } from '../../platform/db';
 import { wallets } from './wallet.tables';
 
@@ -18,7 +18,8 @@ export async function openWallet(db: Db, accountId: string): Promise<void> {
 export async function getWalletSummary(db: Db, accountId: string): Promise<WalletSummary> {
   const [w] = await db.select().from(wallets).where(eq(wallets.accountId, accountId));
   if (!w) return { balance: 0, unPaid: 0, autoPay: false, credit: null };
-  const credit = creditSummary(w);
+  // Credit owed past its due date cannot pay, even before the overdue job has locked it: shown as blocked.
+  const credit = creditSummary({ ...w, creditBlocked: w.creditBlocked || isCreditOverdue(w, new Date()) });
   return {
     balance: fromCents(w.balanceCents),
     unPaid: fromCents(w.unpaidCents),

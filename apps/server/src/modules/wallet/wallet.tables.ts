@@ -12,12 +12,22 @@ export const wallets = pgTable(
     creditLimitCents: bigint('credit_limit_cents', { mode: 'number' }).notNull().default(0),
     creditBlocked: boolean('credit_blocked').notNull().default(false),
     autoPay: boolean('auto_pay').notNull().default(false),
+    /** SPEC §9 credit period ('1w' | '2w' | '3w' | '1m'); null without a credit line. */
+    creditPeriod: text('credit_period'),
+    /** When the credit in use must be paid back; past it an unpaid line is locked. */
+    creditDueAt: timestamp('credit_due_at', { withTimezone: true }),
+    /** The due date whose reminder email went out (one reminder per due date). */
+    creditRemindedFor: timestamp('credit_reminded_for', { withTimezone: true }),
+    /** Why the credit is blocked: 'manual' (staff) or 'overdue' (the daily lock). */
+    creditBlockReason: text('credit_block_reason'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     // money-and-security.md: no wallet below minus its credit line, as a backstop to guarded updates.
     check('wallets_balance_ck', sql`${t.balanceCents} >= -${t.creditLimitCents}`),
     check('wallets_credit_ck', sql`${t.creditLimitCents} >= 0`),
+    check('wallets_credit_period_ck', sql`${t.creditPeriod} is null or ${t.creditPeriod} in ('1w', '2w', '3w', '1m')`),
+    enumCheck('wallets_credit_block_reason_ck', t.creditBlockReason, ['manual', 'overdue'], { nullable: true }),
   ],
 );
 

@@ -4,12 +4,22 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ScreenDef } from '@exship/contracts';
 import { ScreenCard, useCan } from '../../shared/list-ui';
+import { CreditCustomersTab } from './credit/CreditCustomersTab';
+import { InvoicesTab } from './invoices/InvoicesTab';
 import { topUpRequestsTab, walletTab, type BillingTab } from './topups';
+import { TransactionsTab } from './transactions/TransactionsTab';
 
-/** SPEC §2 /app/billing: one tab per part of billing; each shows to the roles that hold its permission. */
+/**
+ * SPEC §2 /app/billing: one tab per part of billing; each shows to the roles that hold its
+ * permission. A seller: its wallet and top-ups, its invoices and transactions. Staff: top-up
+ * requests, credit customers, invoices and transactions of every seller. The open tab is in the URL.
+ */
 const TABS: BillingTab[] = [
   walletTab,
   topUpRequestsTab,
+  { key: 'credit', label: 'billing.tab.credit', access: 'EX-CREDIT-LIST', render: () => <CreditCustomersTab /> },
+  { key: 'invoices', label: 'billing.tab.invoices', access: 'EX-BILLING', render: () => <InvoicesTab /> },
+  { key: 'transactions', label: 'billing.tab.transactions', access: 'EX-TRANSACTION-LIST', render: () => <TransactionsTab /> },
 ];
 
 export default function BillingPage(_props: { screen?: ScreenDef }) {
