@@ -2,13 +2,17 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workingDayCalendar } from '@exship/domain/working-days';
-import { ADMIN, createSeller, startTestApp, type TestApp } from '../../test/harness';
+import { DEFAULT_SELLER_ROLE } from '@exship/contracts';
+import { ADMIN, startTestApp, type TestApp } from '../../test/harness';
+import { hashPassword } from '../../platform/passwords';
+import { createUser } from '../users';
 import { SnapshotCache } from '../catalog';
 import { creditWallet } from '../wallet';
 import { createOrderService } from './orders.service';
 
 // Issue 10: a model-based test of the money path. fast-check draws random sequences of top-ups,
-// order creation, payments, bulk payments, surcharges, cancellations and refunds against the real
+// order creation, payments, bulk payments, surcharges, cancellations, refunds, credit line changes,
+// blocks and overdue credit against the real
 // services on SQL, predicts each step's outcome from a small model, and after every step checks the
 // ledger's invariants: each wallet's balance equals the sum of its entries, every transaction's
 // entries sum to zero, no wallet is below minus its credit line, no order is paid twice, and the
@@ -32,7 +36,14 @@ interface Seller {
   token: string;
   balanceCents: number;
   orders: ModelOrder[];
+  /** The credit line staff set (0: none), whether staff blocked it, and whether its due date has passed. */
+  limitCents: number;
+  blocked: boolean;
+  dueInPast: boolean;
 }
+
+/** The lowest balance a payment may leave (wallet.ledger.ts debitWallet): minus the credit line, unless it is blocked or overdue. */
+const floorOf = (s: Seller) => (s.blocked || (s.dueInPast && s.balanceCents < 0) ? Math.min(s.balanceCents, 0) : -s.limitCents);
 interface Model {
   sellers: Seller[];
 }
@@ -58,7 +69,7 @@ const PAYMENT_STATUS: Record<OrderState, string> = {
 
 let orderNo = 0;
 /** What the sequences did, so a test that never reaches a refund is seen to fail. */
-const seen = { paid: 0, surcharged: 0, refunded: 0 };
+const seen = { paid: 0, surcharged: 0, refunded: 0, credit: 0, overdue: 0 };
 const orderBody = () => ({
   orderName: `MODEL-${Date.now().toString(36)}-${++orderNo}`,
   serviceCode: 'STD',
@@ -106,13 +117,17 @@ class Pay implements fc.AsyncCommand<Model, Real> {
     const s = m.sellers[this.who]!;
     const chosen = [...new Set(this.picks.map((p) => pickOrder(s.orders, p, payable)))];
     const owed = chosen.reduce((n, o) => n + o.owedCents, 0);
-    const ok = chosen.every(payable) && s.balanceCents >= owed;
+    const ok = chosen.every(payable) && s.balanceCents - owed >= floorOf(s);
+    const creditUnusable = s.blocked || (s.dueInPast && s.balanceCents < 0);
     const res = await t.call({ method: 'POST', url: '/api/v1/orders/pay', token: s.token, payload: { orderIds: chosen.map((o) => o.id) } });
     expect(res.status, `${this.toString()}: ${JSON.stringify(res.body)}`).toBe(ok ? 200 : 409);
     if (!ok) {
-      expect(res.body.code).toBe(chosen.every(payable) ? 'INSUFFICIENT_FUNDS' : 'ACTION_NOT_ALLOWED_FOR_STATUS');
+      const code = !chosen.every(payable) ? 'ACTION_NOT_ALLOWED_FOR_STATUS' : creditUnusable && s.limitCents > 0 && s.balanceCents - owed >= -s.limitCents ? 'CREDIT_BLOCKED' : 'INSUFFICIENT_FUNDS';
+      expect(res.body.code, this.toString()).toBe(code);
       return;
     }
+    // Starting to use the credit line after the last due date has passed starts a new period.
+    if (s.balanceCents >= 0 && s.balanceCents - owed < 0 && s.dueInPast) s.dueInPast = false;
     s.balanceCents -= owed;
     seen.paid += chosen.length;
     for (const o of chosen) {
@@ -184,6 +199,66 @@ class RefundsDue implements fc.AsyncCommand<Model, Real> {
   toString = () => 'refundsDue()';
 }
 
+/** Staff set the credit line (2-week period): refused below the credit in use; 0 removes it. */
+class SetCredit implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly who: number,
+    readonly cents: number,
+  ) {}
+  check = () => true;
+  async run(m: Model) {
+    const s = m.sellers[this.who]!;
+    const used = Math.max(0, -s.balanceCents);
+    const res = await t.call({ method: 'PUT', url: `/api/v1/credit-customers/${s.id}`, token: admin, payload: { limit: this.cents / 100, period: '2w' } });
+    if (used > this.cents) {
+      expect(res.body.code, this.toString()).toBe('CREDIT_LIMIT_BELOW_USED');
+      return;
+    }
+    expect(res.status, `${this.toString()}: ${JSON.stringify(res.body)}`).toBe(200);
+    if (this.cents === 0) {
+      s.blocked = false;
+      s.dueInPast = false;
+    } else if (s.limitCents === 0) s.dueInPast = false; // a new line starts a period
+    s.limitCents = this.cents;
+    seen.credit++;
+  }
+  toString = () => `setCredit(${this.who}, ${this.cents})`;
+}
+
+/** Staff block or unblock the credit line; an overdue line with credit in use stays locked. */
+class Block implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly who: number,
+    readonly block: boolean,
+  ) {}
+  check = () => true;
+  async run(m: Model) {
+    const s = m.sellers[this.who]!;
+    const res = await t.call({ method: 'POST', url: `/api/v1/credit-customers/${s.id}/${this.block ? 'block' : 'unblock'}`, token: admin, payload: {} });
+    const refusal = s.limitCents === 0 ? 'CREDIT_NOT_SET' : !this.block && s.dueInPast && s.balanceCents < 0 ? 'CREDIT_OVERDUE' : null;
+    if (refusal) {
+      expect(res.body.code, this.toString()).toBe(refusal);
+      return;
+    }
+    expect(res.status, `${this.toString()}: ${JSON.stringify(res.body)}`).toBe(200);
+    s.blocked = this.block;
+  }
+  toString = () => `${this.block ? 'block' : 'unblock'}(${this.who})`;
+}
+
+/** Time passes beyond the credit line's due date (the row's due date is moved into the past). */
+class Overdue implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly who: number) {}
+  check = (m: Readonly<Model>) => m.sellers[this.who]!.limitCents > 0;
+  async run(m: Model) {
+    const s = m.sellers[this.who]!;
+    await t.db.execute(sql`update wallets set credit_due_at = now() - interval '1 day' where account_id = ${s.id}`);
+    s.dueInPast = true;
+    if (s.balanceCents < 0) seen.overdue++;
+  }
+  toString = () => `overdue(${this.who})`;
+}
+
 /** The invariants of money-and-security.md and the model's predictions, checked after every step. */
 async function invariantsHold(m: Model) {
   const drift = await q(
@@ -203,6 +278,13 @@ async function invariantsHold(m: Model) {
   }
 }
 
+let passwordHash: Promise<string> | undefined;
+async function newSeller(email: string, ip: string) {
+  passwordHash ??= hashPassword('Model#Passw0rd!');
+  const user = await createUser(t.db, { email, passwordHash: await passwordHash, fullName: 'Model Seller', roleCode: DEFAULT_SELLER_ROLE, status: 'active' });
+  return { id: user.accountId, token: await t.login(email, 'Model#Passw0rd!', ip) };
+}
+
 beforeAll(async () => {
   t = await startTestApp({ env: { SEED_DEMO_CATALOG: 'true' } });
   admin = await t.login(ADMIN.email, ADMIN.password);
@@ -210,7 +292,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('the wallet against a model', () => {
-  it('random sequences of top-ups, payments, bulk payments, surcharges, cancellations and refunds keep the books right', async () => {
+  it('random sequences of top-ups, payments, bulk payments, surcharges, cancellations, refunds, credit lines, blocks and overdue credit keep the books right', async () => {
     const service = createOrderService({ db: t.db, snapshot: new SnapshotCache(t.db), calendar: workingDayCalendar('US') });
     const who = fc.integer({ min: 0, max: 1 });
     const commands = [
@@ -225,19 +307,24 @@ describe('the wallet against a model', () => {
       fc.tuple(who, fc.nat()).map(([w, p]) => new Cancel(w, p)),
       fc.tuple(who, fc.nat()).map(([w, p]) => new Cancel(w, p)),
       fc.constant(new RefundsDue()),
+      fc.tuple(who, fc.constantFrom(0, 1_500, 5_000, 20_000)).map(([w, c]) => new SetCredit(w, c)),
+      fc.tuple(who, fc.boolean()).map(([w, b]) => new Block(w, b)),
+      who.map((w) => new Overdue(w)),
+      who.map((w) => new Overdue(w)),
     ];
     let run = 0;
     await fc.assert(
-      fc.asyncProperty(fc.commands(commands, { maxCommands: 30, size: 'large' }), fc.array(fc.integer({ min: 0, max: 20_000 }), { minLength: 2, maxLength: 2 }), async (cmds, opening) => {
+      fc.asyncProperty(fc.commands(commands, { maxCommands: 40, size: 'large' }), fc.array(fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 20_000 })), { minLength: 2, maxLength: 2 }), async (cmds, opening) => {
         run++;
         // Refunds a shorter earlier sequence left waiting are paid first, outside this sequence's model.
         await service.sweep('refundDue');
         const sellers: Seller[] = [];
         for (const i of [0, 1]) {
-          const s = await createSeller(t, `model.${run}.${i}.${Date.now().toString(36)}@example.com`);
+          // Each sequence's sellers sign in from their own address, under the sign-in rate limit.
+          const s = await newSeller(`model.${run}.${i}.${Date.now().toString(36)}@example.com`, `10.9.${run % 250}.${i + 1}`);
           // An opening balance (possibly none), through the ledger like any top-up.
           if (opening[i]! > 0) await t.db.transaction((tx) => creditWallet(tx, 'top_up', { accountId: s.id, amountCents: opening[i]!, actorId: null, gateway: 'bank', note: 'opening' }));
-          sellers.push({ id: s.id, token: s.token, balanceCents: opening[i]!, orders: [] });
+          sellers.push({ id: s.id, token: s.token, balanceCents: opening[i]!, orders: [], limitCents: 0, blocked: false, dueInPast: false });
         }
         const model: Model = { sellers };
         await fc.asyncModelRun(
@@ -256,12 +343,15 @@ describe('the wallet against a model', () => {
         await new RefundsDue().run(model, { service });
         await invariantsHold(model);
       }),
-      { numRuns: Number(process.env.MODEL_RUNS ?? 15), endOnFailure: true },
+      { numRuns: Number(process.env.MODEL_RUNS ?? 25), endOnFailure: true, seed: Number(process.env.MODEL_SEED ?? 7) },
     );
-    // The sequences must reach every kind of movement, or the invariants were never tried on them.
+    // The sequences must reach every kind of movement, or the invariants were never tried on them (the
+    // seed is fixed so this holds on every run; MODEL_SEED=… MODEL_RUNS=… explore other sequences).
     if (process.env.MODEL_DEBUG) console.log('model sequences reached', seen);
     expect(seen.paid).toBeGreaterThan(0);
     expect(seen.surcharged).toBeGreaterThan(0);
     expect(seen.refunded).toBeGreaterThan(0);
+    expect(seen.credit).toBeGreaterThan(0);
+    expect(seen.overdue).toBeGreaterThan(0);
   }, 300_000);
 });
