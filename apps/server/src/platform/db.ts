@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { getTableColumns, sql } from 'drizzle-orm';
+import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { PgColumn, PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -146,6 +146,13 @@ export async function insertRows<T extends PgTable>(tx: Db, table: T, rows: read
   const all = getTableColumns(table) as Record<string, PgColumn>;
   const keys = Object.keys(rows[0]!).filter((k) => all[k] && (rows[0] as Record<string, unknown>)[k] !== undefined);
   const written = keys.map((k) => all[k]!);
+  // A key another row leaves out (or adds) would silently become NULL (or be dropped): refuse it.
+  for (const r of rows) {
+    const defined = Object.keys(r).filter((k) => all[k] && (r as Record<string, unknown>)[k] !== undefined).length;
+    if (defined !== keys.length || keys.some((k) => (r as Record<string, unknown>)[k] === undefined)) {
+      throw new Error(`insertRows(${getTableName(table)}): every row must set the same columns`);
+    }
+  }
   const json = JSON.stringify(
     rows.map((r) => {
       const o: Record<string, unknown> = {};

@@ -51,7 +51,8 @@ export function ShippingStep({ parcelLocked }: { parcelLocked: boolean }) {
   const measure = (field: 'lengthCm' | 'widthCm' | 'heightCm' | 'weightGr', suffix: string) => (
     <Col xs={12} md={6} xl={12}>
       <Form.Item name={field} label={t(`orders.field.${field}`)} rules={[zodRule(requiredNumber(o[field]), t)]} required>
-        <InputNumber style={{ width: '100%' }} suffix={suffix} min={0} disabled={parcelLocked} />
+        {/* A locked parcel (address-only edit) keeps its unit readable: antd greys a disabled suffix below 4.5:1. */}
+        <InputNumber style={{ width: '100%' }} suffix={parcelLocked ? <span style={{ color: 'rgba(0, 0, 0, 0.65)' }}>{suffix}</span> : suffix} min={0} disabled={parcelLocked} />
       </Form.Item>
     </Col>
   );

@@ -1,0 +1,49 @@
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { drizzle } from 'drizzle-orm/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertRows, type Db } from './db';
+
+// insertRows: many rows in one statement with one JSON parameter, read back as drizzle reads a select.
+const things = pgTable('insert_rows_things', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  cents: bigint('cents', { mode: 'number' }).notNull(),
+  weight: numeric('weight', { precision: 10, scale: 2, mode: 'number' }),
+  at: timestamp('at', { withTimezone: true }),
+  meta: jsonb('meta'),
+  flag: boolean('flag').notNull().default(true),
+});
+
+let client: PGlite;
+let db: Db;
+
+beforeAll(async () => {
+  client = await PGlite.create('memory://');
+  db = drizzle({ client }) as unknown as Db;
+  await db.execute(sql`create table insert_rows_things (id uuid primary key default gen_random_uuid(), name text not null, cents bigint not null,
+    weight numeric(10, 2), at timestamptz, meta jsonb, flag boolean not null default true)`);
+});
+afterAll(() => client.close());
+
+describe('insertRows', () => {
+  it('inserts every row in one statement and returns them typed, defaults applied', async () => {
+    const at = new Date('2026-05-01T10:00:00Z');
+    const rows = Array.from({ length: 1500 }, (_, i) => ({ name: `n'${i}"`, cents: 9_007_199_254_740 + i, weight: 1.25, at, meta: { i, tags: ['a', 'b'] } }));
+    const out = await insertRows(db, things, rows);
+    expect(out).toHaveLength(1500);
+    expect(out[7]).toEqual({ id: expect.any(String), name: `n'7"`, cents: 9_007_199_254_747, weight: 1.25, at, meta: { i: 7, tags: ['a', 'b'] }, flag: true });
+    const count = (await db.execute(sql`select count(*)::int as n from insert_rows_things`)) as unknown as { rows: { n: number }[] };
+    expect(count.rows[0]!.n).toBe(1500);
+  });
+
+  it('refuses rows that do not set the same columns (a column would silently become null)', async () => {
+    await expect(insertRows(db, things, [{ name: 'a', cents: 1 }, { name: 'b', cents: 2, weight: 3 }])).rejects.toThrow(/same columns/);
+    await expect(insertRows(db, things, [{ name: 'a', cents: 1, weight: 3 }, { name: 'b', cents: 2 }])).rejects.toThrow(/same columns/);
+  });
+
+  it('inserts nothing for no rows', async () => {
+    expect(await insertRows(db, things, [])).toEqual([]);
+  });
+});
