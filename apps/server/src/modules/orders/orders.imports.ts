@@ -303,6 +303,8 @@ export function defineOrderImport(orders: OrderService, maxRows: number) {
     },
     async commit(_rows, tx, actor, prepared): Promise<NonNullable<OrderImportResult['created']>> {
       const rows = await insertOrders(tx, actor.accountId, actor, prepared, 'import');
+      // With auto-pay on, the imported orders are paid together when the wallet covers them all.
+      await orders.creation.autoPayIn(tx, actor, actor.accountId, rows.map((r) => r.id));
       return rows.map((row) => ({ _id: row.id, exOrderId: row.exOrderId, orderName: row.orderName, totalPrice: fromCents(row.totalCents) }));
     },
     summary: ({ rows, prepared, onlyValidate, committed }): OrderImportResult => ({
@@ -437,6 +439,10 @@ export async function importSurcharges(db: Db, orders: OrderService, actor: Impo
         const current = latest.get(c.order!.id) ?? c.order!;
         latest.set(current.id, await orders.surcharges.addSurchargeTo(tx, actor, current, c.body!));
       }
+      // Auto-pay charges the new surcharges of each account that has it on (surcharge-unpaid → paid).
+      const byAccount = new Map<string, string[]>();
+      for (const o of latest.values()) if (o.paymentStatus === 'surcharge-unpaid') byAccount.set(o.accountId, [...(byAccount.get(o.accountId) ?? []), o.id]);
+      for (const [accountId, ids] of [...byAccount].sort(([a], [b]) => (a < b ? -1 : 1))) await orders.creation.autoPayIn(tx, actor, accountId, ids);
     }
     return checked.map((c) => surchargeReplyRow(c, lang));
   });

@@ -295,6 +295,12 @@ describe('the unpaid amount and auto-pay', () => {
     expect(sur.body.data.paymentStatus).toBe('paid');
     expect(await balance(rich.id)).toBe(100_000 - cents(created.body.data.totalPrice) - 175);
 
+    // Surcharges imported by staff are charged at once too.
+    const imported = await t.call({ method: 'POST', url: '/api/v1/orders/import-surcharge', token: admin, payload: { data: [{ orderId: created.body.data.exOrderId, surcharge: 0.5, reason: 'Other' }] } });
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    expect(await orderRow(created.body.data._id)).toEqual({ status: 'paid', payment_status: 'paid' });
+    expect(await balance(rich.id)).toBe(100_000 - cents(created.body.data.totalPrice) - 175 - 50);
+
     const unfunded = await t.call({ method: 'POST', url: '/api/v1/orders', token: broke.token, payload: body() });
     expect(unfunded.status).toBe(201);
     expect(unfunded.body.data.paid).toBe(false);

@@ -601,9 +601,14 @@ export function createOrderService(deps: OrderServiceDeps) {
    * up) they simply stay unpaid. Answers whether they were paid.
    */
   async function autoPay(actor: OrderActor, accountId: string, orderIds: string[]): Promise<boolean> {
-    if (orderIds.length === 0 || !(await getWalletSummary(db, accountId)).autoPay) return false;
+    return db.transaction((tx) => autoPayIn(tx, actor, accountId, orderIds));
+  }
+
+  /** `autoPay` inside the caller's transaction (an import): the payment runs in a savepoint, so a refusal leaves the rest. */
+  async function autoPayIn(tx: Db, actor: OrderActor, accountId: string, orderIds: string[]): Promise<boolean> {
+    if (orderIds.length === 0 || !(await getWalletSummary(tx, accountId)).autoPay) return false;
     try {
-      await db.transaction((tx) => service.payIn(tx, actor, orderIds, 'auto-pay'));
+      await tx.transaction((sp) => service.payIn(sp, actor, orderIds, 'auto-pay'));
       return true;
     } catch (e) {
       if (e instanceof AppError && ['INSUFFICIENT_FUNDS', 'CREDIT_BLOCKED', 'DISCOUNT_USED_UP', 'ACTION_NOT_ALLOWED_FOR_STATUS'].includes(e.code)) return false;
@@ -618,7 +623,7 @@ export function createOrderService(deps: OrderServiceDeps) {
      * The create path's pieces, for the order import (orders.imports.ts), which checks a whole file in
      * bulk and writes every order in one transaction: the same rules, pricing and insert as `create`.
      */
-    creation: { lineValues, pricedValues, insertOrders, takenNames, serviceUsable },
+    creation: { lineValues, pricedValues, insertOrders, takenNames, serviceUsable, autoPayIn },
     /** The surcharge path's pieces, for the surcharge import: the same check and write as `addSurcharge`. */
     surcharges: { surchargeRefusal, addSurchargeTo, ordersByRefs },
 
