@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { defineEndpoint, XLSX_MIME } from './endpoint';
-import { idField, multilineTextField, numberField } from './fields';
+import { idField, multilineTextField } from './fields';
 import {
   ExOrderIdParamsSchema,
   OrderCreateBodySchema,
   OrderCreatedSchema,
   OrderDetailSchema,
+  RefundBodySchema,
   OrderExportQuerySchema,
   OrderIdParamsSchema,
   OrderListQuerySchema,
@@ -178,10 +179,7 @@ export const RefundOrderEndpoint = defineEndpoint({
   operationId: 'refundOrder',
   tags,
   params: OrderIdParamsSchema,
-  body: z.object({
-    reason: multilineTextField().trim().max(255, 'validation.note.max').default(''),
-    amount: numberField().gt(0, 'validation.refund.positive').max(9_999_999, 'validation.refund.max').optional(),
-  }),
+  body: RefundBodySchema,
   reply: OrderDetailSchema,
   message: 'order.refunded',
   errors: [400, 404, 409, 422],

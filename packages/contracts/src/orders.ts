@@ -139,6 +139,12 @@ export const OrderActionBodySchema = z.object({
 });
 export type OrderActionBody = z.infer<typeof OrderActionBodySchema>;
 
+/** Staff refund a cancelled order now (SPEC §5: amount above 0 and not above the maximum). */
+export const RefundBodySchema = z.object({
+  reason: multilineTextField().trim().max(255, 'validation.note.max').default(''),
+  amount: numberField().gt(0, 'validation.refund.positive').max(9_999_999, 'validation.refund.max').optional(),
+});
+
 export const SurchargeBodySchema = z.object({
   amount: numberField().gt(0, 'validation.surcharge.positive').max(100_000, 'validation.surcharge.max'),
   reason: z.enum(SURCHARGE_REASONS, { error: 'validation.surcharge.reason' }),
@@ -252,6 +258,8 @@ export const OrderDetailSchema = OrderSummarySchema.extend({
   labeledAt: z.string().nullable(),
   canceledAt: z.string().nullable(),
   refundDueAt: z.string().nullable(),
+  /** USD: the refund a cancellation scheduled (SPEC §9, docs/refunds.md), or what was refunded; 0 when none. */
+  refundAmount: z.number(),
   replacedBy: z.string().nullable(),
   updatedAt: z.string(),
 });

@@ -368,6 +368,8 @@ export const ordersApi = {
   duplicate: (orderId: string) => callEnvelope(DuplicateOrderEndpoint, { params: { orderId } }),
   addSurcharge: (orderId: string, body: SurchargeBody) => callEnvelope(AddSurchargeEndpoint, { params: { orderId }, body }),
   action: (action: OrderEndpointAction, orderId: string, reason = '') => callEnvelope(ORDER_ACTION_ENDPOINTS[action], { params: { orderId }, body: { reason } }),
+  /** Staff refund a cancelled order now: the scheduled amount, or another one (refund-custom). */
+  refund: (orderId: string, body: { reason: string; amount?: number }, idempotencyKey: string) => callEnvelope(RefundOrderEndpoint, { params: { orderId }, body, idempotencyKey }),
   /** Unpaid orders and unpaid surcharges, from the balance then the credit line; all or nothing. */
   /** With an Idempotency-Key (shared/idempotency.ts): a retried click pays once. */
   pay: (orderIds: string[], idempotencyKey?: string) => callEnvelope(PayOrdersEndpoint, { body: { orderIds }, idempotencyKey }),

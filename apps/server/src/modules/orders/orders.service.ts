@@ -590,6 +590,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       labeledAt: iso(row.labeledAt),
       canceledAt: iso(row.canceledAt),
       refundDueAt: iso(row.refundDueAt),
+      refundAmount: fromCents(row.refundCents),
       replacedBy: row.replacedBy,
       updatedAt: row.updatedAt.toISOString(),
     };

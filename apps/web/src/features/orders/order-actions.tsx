@@ -4,7 +4,7 @@ import { CopyOutlined, DollarOutlined, EditOutlined, EnvironmentOutlined, Wallet
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { SURCHARGE_REASONS, SurchargeBodySchema, type OrderDetail, type PermissionCode, type SurchargeBody } from '@exship/contracts';
+import { RefundBodySchema, SURCHARGE_REASONS, SurchargeBodySchema, type OrderDetail, type PermissionCode, type SurchargeBody } from '@exship/contracts';
 import type { Envelope } from '../../api/client';
 import { ordersApi, type OrderEndpointAction } from '../../api/endpoints';
 import { FormModal } from '../../shared/list-ui';
@@ -31,7 +31,7 @@ export const ACTION_PERMISSIONS: Record<OrderEndpointAction, PermissionCode> = {
 };
 
 /** Actions asked about before they run (cancel has its own dialog with a reason). */
-const CONFIRMED = new Set<OrderEndpointAction>(['hold', 'refund', 'redistribute', 'buildNewLabel', 'generateTracking', 'confirmDimension']);
+const CONFIRMED = new Set<OrderEndpointAction>(['hold', 'redistribute', 'buildNewLabel', 'generateTracking', 'confirmDimension']);
 const DANGER = new Set<OrderEndpointAction>(['cancel', 'refund']);
 
 const isEndpointAction = (a: string): a is OrderEndpointAction => a in ACTION_PERMISSIONS;
@@ -50,6 +50,8 @@ export function OrderActions({ order }: { order: OrderDetail }) {
   const [cancelOpen, setCancelOpen] = useState(false);
   const [surchargeOpen, setSurchargeOpen] = useState(false);
   const [cancelForm] = Form.useForm<{ reason: string }>();
+  const [refundOpen, setRefundOpen] = useState(false);
+  const [refundForm] = Form.useForm<{ amount: number; reason: string }>();
 
   /** The reply is the order as it is now: show it at once, and reload the lists behind it. */
   const showReply = async (res: Envelope<OrderDetail>) => {
@@ -71,6 +73,21 @@ export function OrderActions({ order }: { order: OrderDetail }) {
       return showReply(res);
     },
   });
+  const refundKeys = useIdempotencyKeys();
+  const refund = useAction(
+    (v: { amount: number; reason: string }) => ordersApi.refund(order.id, { reason: v.reason ?? '', ...(v.amount === order.refundAmount ? {} : { amount: v.amount }) }, refundKeys.keyFor([order.id, v.amount])),
+    {
+      success: false,
+      form: refundForm,
+      onSuccess: (res) => {
+        message.success(t('orders.done.refund'));
+        refundKeys.done();
+        setRefundOpen(false);
+        void queryClient.invalidateQueries({ queryKey: ['wallet'] });
+        return showReply(res);
+      },
+    },
+  );
   const payKeys = useIdempotencyKeys();
   const pay = useAction(() => ordersApi.pay([order.id], payKeys.keyFor([order.id, order.paymentStatus])), {
     success: 'orders.pay.done',
@@ -89,6 +106,22 @@ export function OrderActions({ order }: { order: OrderDetail }) {
   const actions = order.allowedActions.filter(isEndpointAction).filter((a) => can(ACTION_PERMISSIONS[a]));
   const buttonOf = (a: OrderEndpointAction) => {
     const label = t(`orders.action.${a}`);
+    if (a === 'refund') {
+      return (
+        <Button
+          key={a}
+          danger
+          icon={<DollarOutlined />}
+          loading={refund.pending}
+          onClick={() => {
+            refundForm.setFieldsValue({ amount: order.refundAmount, reason: '' });
+            setRefundOpen(true);
+          }}
+        >
+          {label}
+        </Button>
+      );
+    }
     if (a === 'cancel') {
       return (
         <Button key={a} danger loading={busy(a)} onClick={() => setCancelOpen(true)}>
@@ -173,6 +206,34 @@ export function OrderActions({ order }: { order: OrderDetail }) {
         <Form form={cancelForm} layout="vertical" preserve={false} onFinish={(v) => act.run({ action: 'cancel', reason: v.reason ?? '' })}>
           <Form.Item name="reason" label={t('orders.confirm.cancel.reason')} rules={[{ max: 255, message: t('validation.note.max') }]}>
             <Input.TextArea rows={3} maxLength={255} showCount />
+          </Form.Item>
+        </Form>
+      </Modal>
+
+      <Modal
+        open={refundOpen}
+        title={t('orders.confirm.refund.title')}
+        okText={t('orders.action.refund')}
+        okButtonProps={{ danger: true }}
+        cancelText={t('common.cancel')}
+        confirmLoading={refund.pending}
+        onCancel={() => setRefundOpen(false)}
+        onOk={() => refundForm.submit()}
+        destroyOnHidden
+      >
+        <p>{t('orders.confirm.refund.body')}</p>
+        <Form form={refundForm} layout="vertical" preserve={false} onFinish={(v) => refund.run(v)}>
+          <Form.Item
+            name="amount"
+            label={t('orders.refund.amount')}
+            extra={t('orders.refund.amountHelp', { amount: usd(order.refundAmount) })}
+            required
+            rules={[{ required: true, message: t('validation.required') }, zodRule(RefundBodySchema.shape.amount, t)]}
+          >
+            <InputNumber prefix="$" min={0} precision={2} style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item name="reason" label={t('orders.refund.reason')} rules={[{ max: 255, message: t('validation.note.max') }]}>
+            <Input.TextArea rows={2} maxLength={255} showCount />
           </Form.Item>
         </Form>
       </Modal>

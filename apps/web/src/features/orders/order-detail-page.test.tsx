@@ -53,6 +53,7 @@ const detail = (over: Partial<OrderDetail> = {}): OrderDetail => ({
   labeledAt: null,
   canceledAt: null,
   refundDueAt: null,
+  refundAmount: 0,
   replacedBy: null,
   updatedAt: '2026-03-01T03:00:00.000Z',
   ...over,
@@ -128,6 +129,34 @@ describe('order detail actions', { timeout: 120_000 }, () => {
     await screen.findByRole('heading', { name: /EX0000000001/ }, T);
     expect(screen.queryByRole('button', { name: /Pay/ })).toBeNull();
     expect(screen.getByRole('button', { name: 'Hold' })).toBeTruthy();
+  });
+
+  it('staff refund a cancelled order: the scheduled amount is offered, another amount is sent with an Idempotency-Key', async () => {
+    const waiting = detail({ status: 'canceled', paymentStatus: 'waiting-refund', allowedActions: ['refund'], editScope: 'none', refundAmount: 9.75, refundDueAt: '2026-03-12T03:00:00.000Z' });
+    const posts: { path: string; body: unknown; key: string | null }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const path = new URL(String(input), 'http://localhost').pathname;
+        if (init?.method === 'POST') {
+          posts.push({ path, body: JSON.parse(String(init.body ?? '{}')), key: new Headers(init.headers).get('Idempotency-Key') });
+          return json(200, { success: true, message: 'Refund paid into the wallet.', data: { ...waiting, paymentStatus: 'refund-custom', allowedActions: [], refundDueAt: null, refundAmount: 4.5 } });
+        }
+        return json(200, { success: true, message: 'OK', data: waiting });
+      }),
+    );
+    renderDetail(['EX-ORDER-LIST', 'EX-ORDER-DETAIL', 'EX-ORDER-REFUND']);
+    await screen.findByRole('heading', { name: /EX0000000001/ }, T);
+    fireEvent.click(screen.getByRole('button', { name: /Refund/ }));
+    const dialog = await screen.findByRole('dialog', undefined, T);
+    const amount = within(dialog).getByLabelText('Refund amount (USD)') as HTMLInputElement;
+    await waitFor(() => expect(amount.value).toBe('9.75'));
+    expect(posts).toEqual([]);
+    fireEvent.change(amount, { target: { value: '4.5' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /Refund/ }));
+    await waitFor(() => expect(posts).toHaveLength(1), T);
+    expect(posts[0]).toMatchObject({ path: `/api/v1/orders/${ID}/refund`, body: { reason: '', amount: 4.5 } });
+    expect(posts[0]!.key).toBeTruthy();
   });
 
   it('cancel asks for an optional reason and sends it; the history shows who, from → to and why', async () => {
