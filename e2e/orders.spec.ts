@@ -1,6 +1,6 @@
-import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { ADMIN, SELLER, apiCall, expectAccessible, login, tokenOf } from './helpers';
+import { activatePrices } from './lane';
 
 // Journey (orders): a seller creates an order through the four steps of the wizard — an accepted
 // product, a US recipient, the review priced by the server, the payment method — and finds it in the
@@ -18,35 +18,8 @@ const SKU = `MUG-${stamp}`;
 const ORDER = `E2E-ORDER-${stamp}`;
 const LISTED = `E2E-LIST-${stamp}`;
 
-type Row = (string | number)[];
 /** The seller's accepted product, made by the set-up. */
 let product: { id: string; variants: { id: string }[] } | undefined;
-
-/** Imports a price table of the journey's rows and activates it (a version replaces the table of its kind). */
-async function addPrices(request: APIRequestContext, token: string, kind: 'service' | 'carrier', rows: Row[]) {
-  const template = await request.get(`/api/v1/pricing/template/${kind}`, { headers: { Authorization: `Bearer ${token}` } });
-  expect(template.ok()).toBe(true);
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(Buffer.from(await template.body()) as unknown as ArrayBuffer);
-  const sheet = book.worksheets[0]!;
-  // The journey's own table (another journey's rows are not carried over: their export is not
-  // always importable as is).
-  const all = rows;
-  all.forEach((values, i) => {
-    const row = sheet.getRow(i + 2);
-    values.forEach((v, c) => (row.getCell(c + 1).value = v));
-    row.commit();
-  });
-  for (let r = all.length + 2; r <= sheet.rowCount; r++) sheet.spliceRows(all.length + 2, 1);
-  const buffer = Buffer.from(await book.xlsx.writeBuffer());
-  const res = await request.post(`/api/v1/pricing/import/${kind}`, {
-    headers: { Authorization: `Bearer ${token}` },
-    multipart: { file: { name: `orders-e2e-${kind}.xlsx`, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer } },
-  });
-  const body = (await res.json()) as { success: boolean; message: string; data: { version: { id: string } | null } };
-  expect(body.success, `import ${kind} prices: ${body.message}`).toBe(true);
-  await apiCall(request, token, 'POST', `/pricing/version/${body.data.version!.id}/activate`);
-}
 
 /** A lane the seller can order on: US zip 90001 through our carrier, and an accepted product. */
 async function buildLane(request: APIRequestContext) {
@@ -72,8 +45,8 @@ async function buildLane(request: APIRequestContext) {
     toArrayCountry: ['US'],
     allocations: [{ carrierId: carrier.id, warehouseId: warehouse.id, percentage: 100 }],
   });
-  await addPrices(request, admin, 'service', [[SERVICE, 0, 5000, 9.5, 0.5, 'active']]);
-  await addPrices(request, admin, 'carrier', [[CARRIER, SERVICE, WAREHOUSE, ZONE, 0, 5000, 5, 0, 'active']]);
+  await activatePrices(request, admin, 'service', [[SERVICE, 0, 5000, 9.5, 0.5, 'active']]);
+  await activatePrices(request, admin, 'carrier', [[CARRIER, SERVICE, WAREHOUSE, ZONE, 0, 5000, 5, 0, 'active']]);
 
   const seller = await tokenOf(request, SELLER);
   product = await apiCall<{ id: string; variants: { id: string }[] }>(request, seller, 'POST', '/products', {
