@@ -20,7 +20,8 @@ const dataDir = process.env.E2E_DATA_DIR;
 const serverEnv: Record<string, string> = {};
 for (const [key, value] of Object.entries(process.env)) if (value !== undefined && key !== 'SMTP_URL') serverEnv[key] = value;
 // The journeys build their own network from an empty catalog (the demo network is covered by a server test).
-Object.assign(serverEnv, { PORT: String(PORT), DATA_DIR: dataDir, NODE_ENV: 'test', E2E: '1', SEED_DEMO_CATALOG: 'false', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
+// TRUST_PROXY=1: the journeys give each sign-in its own client address (e2e/helpers.ts nextClientIp).
+Object.assign(serverEnv, { PORT: String(PORT), DATA_DIR: dataDir, NODE_ENV: 'test', E2E: '1', TRUST_PROXY: '1', SEED_DEMO_CATALOG: 'false', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
 
 export default defineConfig({
   testDir: 'e2e',

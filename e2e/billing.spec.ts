@@ -12,7 +12,7 @@ test('staff set a credit limit and block it; the seller\'s header credit box fol
   const staffContext = await browser.newContext();
   const staff = await staffContext.newPage();
   await login(staff, ADMIN);
-  await staff.goto('/app/billing');
+  await staff.goto('/app/billing?tab=credit');
   await expect(staff.getByRole('heading', { name: 'Billing' })).toBeVisible();
   await expect(staff.getByRole('tab', { name: 'Credit customers' })).toHaveAttribute('aria-selected', 'true');
 

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN, SELLER, expectAccessible, login } from './helpers';
+import { ADMIN, SELLER, expectAccessible, login, tokenOf } from './helpers';
 
 // SPEC §2 header bell, §4 notification unseen → seen on click, §7 /notifi/*: staff review two of a
 // seller's products; the seller sees the unread count, opens the bell, reads "Product rejected"
@@ -10,7 +10,6 @@ const REJECTED = `E2E Bell Lamp ${stamp}`;
 const ACCEPTED = `E2E Bell Mug ${stamp}`;
 const REASON = `The mockup photo is missing (${stamp})`;
 
-type Who = { email: string; password: string };
 
 /** One API call with a bearer token; fails the test on an error reply. */
 async function call<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
@@ -20,11 +19,6 @@ async function call<T>(request: APIRequestContext, token: string, method: 'GET' 
   return body.data;
 }
 
-async function tokenOf(request: APIRequestContext, who: Who): Promise<string> {
-  const res = await request.post('/api/v1/login', { data: who });
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
 
 async function sellerProductWaitingApproval(request: APIRequestContext, token: string, name: string, sku: string): Promise<string> {
   const product = await call<{ id: string }>(request, token, 'POST', '/products', {
