@@ -65,7 +65,7 @@ test('staff set a credit limit and block it; the seller\'s header credit box fol
   await expect(seller.getByRole('group', { name: 'Wallet' })).toContainText('$250.00');
 
   // The seller's billing screen: its own invoices and transactions, no credit customers tab.
-  await seller.goto('/app/billing');
+  await seller.goto('/app/billing?tab=invoices');
   await expect(seller.getByRole('tab', { name: 'Invoices' })).toBeVisible();
   await expect(seller.getByRole('tab', { name: 'Credit customers' })).toHaveCount(0);
   await expect(seller.getByText('No invoices yet.', { exact: false })).toBeVisible();

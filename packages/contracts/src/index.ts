@@ -5,6 +5,7 @@ export * from './permissions';
 export * from './screens';
 export * from './auth';
 export * from './messages';
+export * from './messages.catalogue';
 export * from './catalog';
 export * from './products';
 export * from './notifications';

@@ -1,15 +1,15 @@
 import type { ErrorCode } from './errors';
 import type { Language } from './limits';
-import { ORDER_MESSAGES_EN, ORDER_MESSAGES_VI } from './orders.messages';
-import { TOP_UP_MESSAGES_EN, TOP_UP_MESSAGES_VI } from './wallet.topups.messages';
-import { CREDIT_MESSAGES_EN, CREDIT_MESSAGES_VI } from './wallet.credit.messages';
+import type { ORDER_MESSAGES_EN } from './orders.messages';
+import type { TOP_UP_MESSAGES_EN } from './wallet.topups.messages';
+import type { CREDIT_MESSAGES_EN } from './wallet.credit.messages';
 
 // Server-side messages and validation keys, shared with the web app (which adds its own UI strings).
 // en and vi must have the same keys: a test checks it.
-const en = {
-  ...ORDER_MESSAGES_EN,
-  ...TOP_UP_MESSAGES_EN,
-  ...CREDIT_MESSAGES_EN,
+// The catalogue is core messages (sign-in and everything before it, shared validation) plus the
+// feature catalogues; the web registers the feature ones with the signed-in layout, so they stay out
+// of the login page's initial bundle.
+const coreEn = {
   'ok': 'OK',
   'auth.registered': 'Account created. Check your email for the verification link; it is valid for 10 minutes.',
   'auth.verified': 'Your account is verified. You can sign in now.',
@@ -241,12 +241,11 @@ const en = {
   'validation.fee': 'The fee must be from 0 to 999,999 USD.',
 } as const;
 
-export type MessageKey = keyof typeof en;
+export type FeatureMessageKey = keyof typeof ORDER_MESSAGES_EN | keyof typeof TOP_UP_MESSAGES_EN | keyof typeof CREDIT_MESSAGES_EN;
+type CoreKey = keyof typeof coreEn;
+export type MessageKey = CoreKey | FeatureMessageKey;
 
-const vi: Record<MessageKey, string> = {
-  ...ORDER_MESSAGES_VI,
-  ...TOP_UP_MESSAGES_VI,
-  ...CREDIT_MESSAGES_VI,
+const coreVi: Record<CoreKey, string> = {
   'ok': 'OK',
   'auth.registered': 'Đã tạo tài khoản. Hãy kiểm tra email để lấy liên kết xác minh; liên kết có hiệu lực trong 10 phút.',
   'auth.verified': 'Tài khoản của bạn đã được xác minh. Bạn có thể đăng nhập.',
@@ -477,16 +476,8 @@ const vi: Record<MessageKey, string> = {
   'validation.fee': 'Phí phải từ 0 đến 999.999 USD.',
 };
 
-export const MESSAGES: Record<Language, Record<MessageKey, string>> = { en, vi };
-
-export function isMessageKey(key: string): key is MessageKey {
-  return Object.prototype.hasOwnProperty.call(en, key);
-}
-
-/** Translate a key with `{{var}}` substitution; unknown keys come back as they are. */
-export function translate(lang: Language, key: string, vars: Record<string, string> = {}): string {
-  const text = isMessageKey(key) ? MESSAGES[lang][key] : key;
-  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => vars[name] ?? '');
-}
+/** The core messages alone (the web's entry): sign-in and what comes before it, shared validation. The whole catalogue is messages.catalogue.ts. */
+export const CORE_MESSAGES: Record<Language, Record<string, string>> = { en: coreEn, vi: coreVi };
+export const CORE_MESSAGES_BY_KEY = { en: coreEn, vi: coreVi };
 
 export const errorMessageKey = (code: ErrorCode): MessageKey => `error.${code}` as MessageKey;

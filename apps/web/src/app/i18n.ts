@@ -1,6 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, MESSAGES, type Language } from '@exship/contracts';
+import { CORE_MESSAGES, DEFAULT_LANGUAGE, type Language } from '@exship/contracts';
 import en from '../locales/en.json';
 import vi from '../locales/vi.json';
 import zhCN from '../locales/zh-CN.json';
@@ -9,8 +9,9 @@ import { isLanguage, session } from '../api/session';
 // UI strings merged with the server's messages, so validation keys from contracts
 // ('validation.email.invalid', …) translate in forms too. Keys are flat: dots are part of the key.
 export const resources = {
-  en: { translation: { ...MESSAGES.en, ...en } },
-  vi: { translation: { ...MESSAGES.vi, ...vi } },
+  // The feature messages (orders, wallet) are added by the signed-in layout (app/layout/locales.ts).
+  en: { translation: { ...CORE_MESSAGES.en, ...en } },
+  vi: { translation: { ...CORE_MESSAGES.vi, ...vi } },
   // SPEC §1: a Simplified Chinese wording exists only for the lazy screen loader.
   'zh-CN': { translation: zhCN },
 };

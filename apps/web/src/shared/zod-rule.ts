@@ -2,7 +2,7 @@ import type { FormRule as Rule } from 'antd';
 
 type RuleObject = Exclude<Rule, (...args: never[]) => unknown>;
 import type { TFunction } from 'i18next';
-import { isMessageKey } from '@exship/contracts';
+import i18next from 'i18next';
 
 /**
  * An antd Form rule that runs a contracts zod schema (CONVENTIONS: "Form with rules from contracts").
@@ -28,7 +28,8 @@ export function zodRule(schema: SafeParser, t: TFunction): Rule {
  * field still says it is required and anything else that it is not valid.
  */
 export function ruleMessage(message: string | undefined, value: unknown): string {
-  if (message && isMessageKey(message)) return message;
+  // A key of the messages registered so far: the core ones, and the features' once signed in.
+  if (message && i18next.exists(message)) return message;
   return value === undefined || value === null || value === '' ? 'validation.required' : 'validation.invalid';
 }
 

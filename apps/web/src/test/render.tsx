@@ -5,6 +5,8 @@ import { QueryClient } from '@tanstack/react-query';
 import type { Profile } from '@exship/contracts';
 import { PERMISSION_CODES } from '@exship/contracts';
 import '../app/i18n';
+// The signed-in layout's strings and the features' server messages, as once signed in.
+import '../app/layout/locales';
 import { Providers } from '../app/providers';
 
 export function testQueryClient() {

@@ -1,3 +1,4 @@
+import './locales';
 import { Alert, Button, Card, Checkbox, DatePicker, Descriptions, Form, Input, Select, Skeleton, Switch, Tabs, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useSearchParams } from 'react-router';

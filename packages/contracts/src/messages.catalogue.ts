@@ -1,0 +1,42 @@
+import type { Language } from './limits';
+import { CORE_MESSAGES_BY_KEY, type FeatureMessageKey, type MessageKey } from './messages';
+import { ORDER_MESSAGES_EN, ORDER_MESSAGES_VI } from './orders.messages';
+import { CREDIT_MESSAGES_EN, CREDIT_MESSAGES_VI } from './wallet.credit.messages';
+import { TOP_UP_MESSAGES_EN, TOP_UP_MESSAGES_VI } from './wallet.topups.messages';
+
+// The whole message catalogue: the core messages (messages.ts) and the features' (orders, wallet).
+// A module of its own, so a bundle that needs only the core (the web's login page) leaves the features
+// out; the web registers them with the signed-in layout.
+
+type Catalogue = Record<Language, Record<MessageKey, string>>;
+let features: Record<Language, Record<FeatureMessageKey, string>> | undefined;
+let whole: Catalogue | undefined;
+const featureCatalogue = () =>
+  (features ??= {
+    en: { ...ORDER_MESSAGES_EN, ...TOP_UP_MESSAGES_EN, ...CREDIT_MESSAGES_EN },
+    vi: { ...ORDER_MESSAGES_VI, ...TOP_UP_MESSAGES_VI, ...CREDIT_MESSAGES_VI } satisfies Record<FeatureMessageKey, string>,
+  });
+const catalogue = () => (whole ??= { en: { ...featureCatalogue().en, ...CORE_MESSAGES_BY_KEY.en }, vi: { ...featureCatalogue().vi, ...CORE_MESSAGES_BY_KEY.vi } });
+
+/** Every message, by language (the server's replies). */
+export const MESSAGES: Catalogue = {
+  get en() {
+    return catalogue().en;
+  },
+  get vi() {
+    return catalogue().vi;
+  },
+};
+
+/** The features' messages (orders, wallet): the web registers them with the signed-in layout. */
+export const featureMessages = (): Record<Language, Record<string, string>> => featureCatalogue();
+
+export function isMessageKey(key: string): key is MessageKey {
+  return Object.prototype.hasOwnProperty.call(catalogue().en, key);
+}
+
+/** Translate a key with `{{var}}` substitution; unknown keys come back as they are. */
+export function translate(lang: Language, key: string, vars: Record<string, string> = {}): string {
+  const text = isMessageKey(key) ? MESSAGES[lang][key] : key;
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => vars[name] ?? '');
+}
