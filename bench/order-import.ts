@@ -107,26 +107,29 @@ async function boot(rows: number) {
   return { config, ctx, app, db: database.db };
 }
 
-type ChildResult = { seconds: number; peakMb: number; bootMb?: number; validateSeconds?: number; created?: number; rows?: number };
+type ChildResult = { seconds: number; peakMb: number; beforeMb: number; bootMb?: number; validateSeconds?: number; created?: number; rows?: number };
 
 /** In a child process: the bare parse of the file, or the import (validate-only, then for real). */
 async function child(mode: 'parse' | 'import', file: string) {
   const upload = { fileName: 'bench-orders.xlsx', data: readFileSync(file) };
+  // Both children load the same modules (this file's imports): the app's code is in both baselines.
   let result: ChildResult;
+  const rssMb = () => process.memoryUsage.rss() / 2 ** 20;
   if (mode === 'parse') {
+    const beforeMb = rssMb();
     const parse = await timed(() => readSheet(upload, orderTemplate(ROWS)));
-    result = { seconds: parse.seconds, peakMb: peakRssMb(), rows: parse.value.length };
+    result = { seconds: parse.seconds, peakMb: peakRssMb(), beforeMb, rows: parse.value.length };
   } else {
     const { config, ctx, app, db } = await boot(ROWS);
-    const bootMb = process.memoryUsage.rss() / 2 ** 20;
+    const bootMb = rssMb();
     const [seller] = await db.select().from(users).where(eq(users.email, config.seed.sellerEmail));
     const orders = createOrderService({ db, snapshot: new SnapshotCache(db), calendar: workingDayCalendar('US') });
     const def = defineOrderImport(orders, ROWS);
     const actor: ImportActor = { userId: seller!.id, accountId: seller!.accountId, roleKind: 'customer', permissions: new Set(['EX-ORDER-IMPORT']), timeZone: '+07:00' };
-    const run = (onlyValidate: boolean) => ctx.imports.execute(def, crypto.randomUUID(), actor, upload, { onlyValidate, lang: 'en' });
+    const run = (onlyValidate: boolean) => ctx.imports.execute(def, crypto.randomUUID(), actor, upload, { onlyValidate, lang: 'en', progress: process.env.BENCH_PROBE ? async (p) => { const m = process.memoryUsage(); console.error(`probe ${onlyValidate} ${p}: rss ${(m.rss / 2 ** 20).toFixed(0)} heap ${(m.heapUsed / 2 ** 20).toFixed(0)}/${(m.heapTotal / 2 ** 20).toFixed(0)} ext ${(m.external / 2 ** 20).toFixed(0)} ab ${(m.arrayBuffers / 2 ** 20).toFixed(0)} peak ${peakRssMb().toFixed(0)}`); (globalThis as { gc?: () => void }).gc?.(); const g = process.memoryUsage(); console.error(`  after gc: rss ${(g.rss / 2 ** 20).toFixed(0)} heap ${(g.heapUsed / 2 ** 20).toFixed(0)}`); } : undefined });
     const check = await timed(() => run(true));
     const done = await timed(() => run(false));
-    result = { seconds: done.seconds, validateSeconds: check.seconds, peakMb: peakRssMb(), bootMb, created: (done.value as { created?: unknown[] }).created?.length ?? 0 };
+    result = { seconds: done.seconds, validateSeconds: check.seconds, peakMb: peakRssMb(), beforeMb: bootMb, bootMb, created: (done.value as { created?: unknown[] }).created?.length ?? 0 };
     await app.close();
     await closeContext(ctx);
   }
@@ -165,12 +168,17 @@ async function main() {
   console.log(`file: ${ROWS.toLocaleString('en')} rows, ${(data.length / 1024).toFixed(0)} KB`);
 
   const parse = inChild('parse', file);
-  console.log(`bare streaming parse (readSheet): ${parse.seconds.toFixed(2)} s, ${parse.rows!.toLocaleString('en')} rows, peak RSS ${parse.peakMb.toFixed(0)} MB`);
+  console.log(
+    `bare streaming parse (readSheet): ${parse.seconds.toFixed(2)} s, ${parse.rows!.toLocaleString('en')} rows, peak RSS ${parse.peakMb.toFixed(0)} MB (${parse.beforeMb.toFixed(0)} MB before the parse: +${(parse.peakMb - parse.beforeMb).toFixed(0)} MB)`,
+  );
   const done = inChild('import', file);
   const ratio = done.seconds / parse.seconds;
   console.log(`validate only: ${done.validateSeconds!.toFixed(2)} s (${(done.validateSeconds! / parse.seconds).toFixed(1)}× the parse)`);
   console.log(`import: ${done.seconds.toFixed(2)} s (${ratio.toFixed(1)}× the parse), ${done.created!.toLocaleString('en')} orders created`);
-  console.log(`peak RSS of the import process: ${done.peakMb.toFixed(0)} MB (${done.bootMb!.toFixed(0)} MB after the server set-up, before the file)`);
+  console.log(
+    `peak RSS of the import process: ${done.peakMb.toFixed(0)} MB (${done.bootMb!.toFixed(0)} MB after the server set-up, before the file: the validate-only run and the import added +${(done.peakMb - done.bootMb!).toFixed(0)} MB at most)`,
+  );
+  // The goal is on the honest peak of the import process, set-up included.
   const pass = done.seconds < GOAL.seconds && ratio <= GOAL.ratio && done.peakMb < GOAL.rssMb && done.created === ROWS;
   console.log(`goal < ${GOAL.seconds} s, ≤ ${GOAL.ratio}×, < ${GOAL.rssMb} MB: ${pass ? 'met' : 'NOT met'}`);
 }
