@@ -139,6 +139,7 @@ async function child(mode: 'parse' | 'import', file: string) {
 function inChild(mode: 'parse' | 'import', file: string): ChildResult {
   const self = fileURLToPath(import.meta.url);
   const out = execFileSync(process.execPath, [...process.execArgv, self, '--child', mode, file], { encoding: 'utf8', env: { ...process.env, BENCH_ROWS: String(ROWS) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  if (process.env.BENCH_PROBE) writeFileSync(`/tmp/ip_child_${mode}.txt`, out);
   return JSON.parse(out.trim().split('\n').at(-1)!) as ChildResult;
 }
 

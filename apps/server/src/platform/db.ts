@@ -172,12 +172,14 @@ export async function insertRows<T extends PgTable>(tx: Db, table: T, rows: read
       throw new Error(`insertRows(${getTableName(table)}): every row must set the same columns`);
     }
   }
+  // Short keys (`c0`, `c1`, …) and no null cells (a key the record lacks reads as NULL): the JSON of
+  // 1,000 orders is about half the size with the column names spelled out on every row.
   const json = JSON.stringify(
     rows.map((r) => {
       const o: Record<string, unknown> = {};
       for (let i = 0; i < keys.length; i++) {
         const v = (r as Record<string, unknown>)[keys[i]!];
-        o[written[i]!.name] = v === undefined ? null : typeof v === 'bigint' ? v.toString() : v;
+        if (v !== null && v !== undefined) o[`c${i}`] = typeof v === 'bigint' ? v.toString() : v;
       }
       return o;
     }),
@@ -185,9 +187,10 @@ export async function insertRows<T extends PgTable>(tx: Db, table: T, rows: read
   const columns = returning ? returning.map((k) => [k, all[k]!] as const) : Object.entries(all);
   for (const [k, c] of columns) if (!c) throw new Error(`insertRows(${getTableName(table)}): no column ${k}`);
   const names = sql.raw(written.map((c) => `"${c.name}"`).join(', '));
-  const types = sql.raw(written.map((c) => `"${c.name}" ${c.getSQLType()}`).join(', '));
+  const read = sql.raw(written.map((_, i) => `c${i}`).join(', '));
+  const types = sql.raw(written.map((c, i) => `c${i} ${c.getSQLType()}`).join(', '));
   const back = columns.length === 0 ? sql`` : returning ? sql.raw(` returning ${columns.map(([, c]) => `"${c.name}"`).join(', ')}`) : sql` returning *`;
-  const result = (await tx.execute(sql`insert into ${table} (${names}) select ${names} from jsonb_to_recordset(${json}::jsonb) as x(${types})${back}`)) as unknown as SqlResult;
+  const result = (await tx.execute(sql`insert into ${table} (${names}) select ${read} from jsonb_to_recordset(${json}::jsonb) as x(${types})${back}`)) as unknown as SqlResult;
   if (columns.length === 0) return [];
   return result.rows.map((raw) => {
     const out: Record<string, unknown> = {};
