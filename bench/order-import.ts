@@ -126,7 +126,7 @@ async function child(mode: 'parse' | 'import', file: string) {
     const orders = createOrderService({ db, snapshot: new SnapshotCache(db), calendar: workingDayCalendar('US') });
     const def = defineOrderImport(orders, ROWS);
     const actor: ImportActor = { userId: seller!.id, accountId: seller!.accountId, roleKind: 'customer', permissions: new Set(['EX-ORDER-IMPORT']), timeZone: '+07:00' };
-    const run = (onlyValidate: boolean) => ctx.imports.execute(def, crypto.randomUUID(), actor, upload, { onlyValidate, lang: 'en', progress: process.env.BENCH_PROBE ? async (p) => { const m = process.memoryUsage(); console.error(`probe ${onlyValidate} ${p}: rss ${(m.rss / 2 ** 20).toFixed(0)} heap ${(m.heapUsed / 2 ** 20).toFixed(0)}/${(m.heapTotal / 2 ** 20).toFixed(0)} ext ${(m.external / 2 ** 20).toFixed(0)} ab ${(m.arrayBuffers / 2 ** 20).toFixed(0)} peak ${peakRssMb().toFixed(0)}`); (globalThis as { gc?: () => void }).gc?.(); const g = process.memoryUsage(); console.error(`  after gc: rss ${(g.rss / 2 ** 20).toFixed(0)} heap ${(g.heapUsed / 2 ** 20).toFixed(0)}`); } : undefined });
+    const run = (onlyValidate: boolean) => ctx.imports.execute(def, crypto.randomUUID(), actor, upload, { onlyValidate, lang: 'en' });
     const check = await timed(() => run(true));
     const done = await timed(() => run(false));
     result = { seconds: done.seconds, validateSeconds: check.seconds, peakMb: peakRssMb(), beforeMb: bootMb, bootMb, created: (done.value as { created?: unknown[] }).created?.length ?? 0 };
@@ -139,7 +139,6 @@ async function child(mode: 'parse' | 'import', file: string) {
 function inChild(mode: 'parse' | 'import', file: string): ChildResult {
   const self = fileURLToPath(import.meta.url);
   const out = execFileSync(process.execPath, [...process.execArgv, self, '--child', mode, file], { encoding: 'utf8', env: { ...process.env, BENCH_ROWS: String(ROWS) }, stdio: ['ignore', 'pipe', 'inherit'] });
-  if (process.env.BENCH_PROBE) writeFileSync(`/tmp/ip_child_${mode}.txt`, out);
   return JSON.parse(out.trim().split('\n').at(-1)!) as ChildResult;
 }
 
