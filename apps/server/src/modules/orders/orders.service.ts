@@ -51,7 +51,6 @@ type LineValues = Omit<typeof orderLines.$inferInsert, 'orderId'>;
 type OrderValues = Omit<repo.NewOrder, 'exOrderId' | 'accountId' | 'createdBy' | 'status' | 'paymentStatus' | 'createdAt' | 'updatedAt'>;
 
 const EX_ORDER_ID = /^EX[0-9A-Z]{10}$/;
-/** Orders per insert statement (an import writes up to 10,000). */
 /** Orders per insert statement (one JSON parameter each, platform/db.ts insertRows). */
 const INSERT_CHUNK = 1000;
 
