@@ -107,18 +107,21 @@ async function boot(rows: number) {
   return { config, ctx, app, db: database.db };
 }
 
-type ChildResult = { seconds: number; peakMb: number; bootMb?: number; validateSeconds?: number; created?: number; rows?: number };
+type ChildResult = { seconds: number; peakMb: number; beforeMb: number; bootMb?: number; validateSeconds?: number; created?: number; rows?: number };
 
 /** In a child process: the bare parse of the file, or the import (validate-only, then for real). */
 async function child(mode: 'parse' | 'import', file: string) {
   const upload = { fileName: 'bench-orders.xlsx', data: readFileSync(file) };
+  // Both children load the same modules (this file's imports): the app's code is in both baselines.
   let result: ChildResult;
+  const rssMb = () => process.memoryUsage.rss() / 2 ** 20;
   if (mode === 'parse') {
+    const beforeMb = rssMb();
     const parse = await timed(() => readSheet(upload, orderTemplate(ROWS)));
-    result = { seconds: parse.seconds, peakMb: peakRssMb(), rows: parse.value.length };
+    result = { seconds: parse.seconds, peakMb: peakRssMb(), beforeMb, rows: parse.value.length };
   } else {
     const { config, ctx, app, db } = await boot(ROWS);
-    const bootMb = process.memoryUsage.rss() / 2 ** 20;
+    const bootMb = rssMb();
     const [seller] = await db.select().from(users).where(eq(users.email, config.seed.sellerEmail));
     const orders = createOrderService({ db, snapshot: new SnapshotCache(db), calendar: workingDayCalendar('US') });
     const def = defineOrderImport(orders, ROWS);
@@ -126,7 +129,7 @@ async function child(mode: 'parse' | 'import', file: string) {
     const run = (onlyValidate: boolean) => ctx.imports.execute(def, crypto.randomUUID(), actor, upload, { onlyValidate, lang: 'en' });
     const check = await timed(() => run(true));
     const done = await timed(() => run(false));
-    result = { seconds: done.seconds, validateSeconds: check.seconds, peakMb: peakRssMb(), bootMb, created: (done.value as { created?: unknown[] }).created?.length ?? 0 };
+    result = { seconds: done.seconds, validateSeconds: check.seconds, peakMb: peakRssMb(), beforeMb: bootMb, bootMb, created: (done.value as { created?: unknown[] }).created?.length ?? 0 };
     await app.close();
     await closeContext(ctx);
   }
@@ -165,12 +168,17 @@ async function main() {
   console.log(`file: ${ROWS.toLocaleString('en')} rows, ${(data.length / 1024).toFixed(0)} KB`);
 
   const parse = inChild('parse', file);
-  console.log(`bare streaming parse (readSheet): ${parse.seconds.toFixed(2)} s, ${parse.rows!.toLocaleString('en')} rows, peak RSS ${parse.peakMb.toFixed(0)} MB`);
+  console.log(
+    `bare streaming parse (readSheet): ${parse.seconds.toFixed(2)} s, ${parse.rows!.toLocaleString('en')} rows, peak RSS ${parse.peakMb.toFixed(0)} MB (${parse.beforeMb.toFixed(0)} MB before the parse: +${(parse.peakMb - parse.beforeMb).toFixed(0)} MB)`,
+  );
   const done = inChild('import', file);
   const ratio = done.seconds / parse.seconds;
   console.log(`validate only: ${done.validateSeconds!.toFixed(2)} s (${(done.validateSeconds! / parse.seconds).toFixed(1)}× the parse)`);
   console.log(`import: ${done.seconds.toFixed(2)} s (${ratio.toFixed(1)}× the parse), ${done.created!.toLocaleString('en')} orders created`);
-  console.log(`peak RSS of the import process: ${done.peakMb.toFixed(0)} MB (${done.bootMb!.toFixed(0)} MB after the server set-up, before the file)`);
+  console.log(
+    `peak RSS of the import process: ${done.peakMb.toFixed(0)} MB (${done.bootMb!.toFixed(0)} MB after the server set-up, before the file: the validate-only run and the import added +${(done.peakMb - done.bootMb!).toFixed(0)} MB at most)`,
+  );
+  // The goal is on the honest peak of the import process, set-up included.
   const pass = done.seconds < GOAL.seconds && ratio <= GOAL.ratio && done.peakMb < GOAL.rssMb && done.created === ROWS;
   console.log(`goal < ${GOAL.seconds} s, ≤ ${GOAL.ratio}×, < ${GOAL.rssMb} MB: ${pass ? 'met' : 'NOT met'}`);
 }

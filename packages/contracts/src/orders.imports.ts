@@ -87,8 +87,12 @@ export const OrderImportQuerySchema = z
 export const OrderImportResultSchema = z.object({
   onlyValidate: z.boolean(),
   totalRows: z.number().int(),
-  /** The sheet rows keyed by template header; `row` is the Excel row number. */
-  rows: z.array(z.object({ row: z.number().int() }).catchall(z.union([z.string().nullable(), z.number()]))),
+  /**
+   * The validation-only reply: the sheet rows keyed by template header (`row` is the Excel row
+   * number), for the review step. The import's reply leaves them out (its counts and `created` say
+   * what happened; 10,000 rows echoed back would be the file again).
+   */
+  rows: z.array(z.object({ row: z.number().int() }).catchall(z.union([z.string().nullable(), z.number()]))).optional(),
   /** How many orders the rows make, and their total price (USD) from today's prices. */
   orders: z.number().int(),
   totalPrice: z.number(),

@@ -43,6 +43,14 @@ describe('insertRows', () => {
     await expect(insertRows(db, things, [{ name: 'a', cents: 1, weight: 3 }, { name: 'b', cents: 2 }])).rejects.toThrow(/same columns/);
   });
 
+  it('reads back only the columns named, or nothing', async () => {
+    const out = await insertRows(db, things, [{ name: 'r1', cents: 5, weight: 2.5 }, { name: 'r2', cents: 6, weight: 3 }], ['id', 'cents', 'weight']);
+    expect(out).toEqual([{ id: expect.any(String), cents: 5, weight: 2.5 }, { id: expect.any(String), cents: 6, weight: 3 }]);
+    expect(await insertRows(db, things, [{ name: 'r3', cents: 7 }], [])).toEqual([]);
+    const count = (await db.execute(sql`select count(*)::int as n from insert_rows_things where name in ('r1', 'r2', 'r3')`)) as unknown as { rows: { n: number }[] };
+    expect(count.rows[0]!.n).toBe(3);
+  });
+
   it('inserts nothing for no rows', async () => {
     expect(await insertRows(db, things, [])).toEqual([]);
   });

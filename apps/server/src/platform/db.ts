@@ -1,12 +1,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { getTableColumns, getTableName, sql } from 'drizzle-orm';
-import type { PgColumn, PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { PgTransaction, type PgColumn, type PgDatabase, type PgQueryResultHKT, type PgTable } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -51,6 +46,14 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 
 async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
+  // Loaded only when embedded: PGlite's code is ~40 MB of a server's memory that runs on PostgreSQL.
+  const [{ PGlite }, { btree_gin }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/btree_gin'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   // The contrib extensions the migrations create (the order list's trigram index); a server has them.
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm, btree_gin }, ...(loadDataDir ? { loadDataDir } : {}) });
   const db = drizzlePglite({ client }) as unknown as Db;
@@ -135,13 +138,29 @@ export function loggableError(err: unknown): unknown {
 }
 
 /**
+ * Runs independent reads: together on the pool, one after the other on a transaction. A transaction
+ * is one client, and overlapping queries on one pg client are deprecated ("client.query() when the
+ * client is already executing a query"; PGlite queues them anyway).
+ */
+export async function readAll<const T extends readonly (() => PromiseLike<unknown>)[]>(db: Db, reads: T): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  if (!(db instanceof PgTransaction)) return (await Promise.all(reads.map((r) => r()))) as { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
+  const out: unknown[] = [];
+  for (const r of reads) out.push(await r());
+  return out as { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
+}
+
+/**
  * Inserts many rows in ONE statement with ONE parameter: the rows as a JSON array read by
  * `jsonb_to_recordset` with each column's SQL type. Drizzle's `insert().values(rows)` builds a
  * parameter object per cell (70 columns × 10,000 orders spent seconds in the query builder); this
  * costs one JSON.stringify. Every row must carry the same keys (the columns written; the others take
- * their SQL default). Returns the inserted rows, mapped as drizzle maps a select.
+ * their SQL default). Returns the inserted rows, mapped as drizzle maps a select: every column, or
+ * only the keys named in `returning` (`[]`: nothing is read back), so a bulk insert does not hold
+ * every column of every row it wrote.
  */
-export async function insertRows<T extends PgTable>(tx: Db, table: T, rows: readonly T['$inferInsert'][]): Promise<T['$inferSelect'][]> {
+export async function insertRows<T extends PgTable>(tx: Db, table: T, rows: readonly T['$inferInsert'][]): Promise<T['$inferSelect'][]>;
+export async function insertRows<T extends PgTable, K extends keyof T['$inferSelect'] & string>(tx: Db, table: T, rows: readonly T['$inferInsert'][], returning: readonly K[]): Promise<Pick<T['$inferSelect'], K>[]>;
+export async function insertRows<T extends PgTable>(tx: Db, table: T, rows: readonly T['$inferInsert'][], returning?: readonly string[]): Promise<Record<string, unknown>[]> {
   if (rows.length === 0) return [];
   const all = getTableColumns(table) as Record<string, PgColumn>;
   const keys = Object.keys(rows[0]!).filter((k) => all[k] && (rows[0] as Record<string, unknown>)[k] !== undefined);
@@ -153,26 +172,32 @@ export async function insertRows<T extends PgTable>(tx: Db, table: T, rows: read
       throw new Error(`insertRows(${getTableName(table)}): every row must set the same columns`);
     }
   }
+  // Short keys (`c0`, `c1`, …) and no null cells (a key the record lacks reads as NULL): the JSON of
+  // 1,000 orders is about half the size with the column names spelled out on every row.
   const json = JSON.stringify(
     rows.map((r) => {
       const o: Record<string, unknown> = {};
       for (let i = 0; i < keys.length; i++) {
         const v = (r as Record<string, unknown>)[keys[i]!];
-        o[written[i]!.name] = v === undefined ? null : typeof v === 'bigint' ? v.toString() : v;
+        if (v !== null && v !== undefined) o[`c${i}`] = typeof v === 'bigint' ? v.toString() : v;
       }
       return o;
     }),
   );
+  const columns = returning ? returning.map((k) => [k, all[k]!] as const) : Object.entries(all);
+  for (const [k, c] of columns) if (!c) throw new Error(`insertRows(${getTableName(table)}): no column ${k}`);
   const names = sql.raw(written.map((c) => `"${c.name}"`).join(', '));
-  const types = sql.raw(written.map((c) => `"${c.name}" ${c.getSQLType()}`).join(', '));
-  const result = (await tx.execute(sql`insert into ${table} (${names}) select ${names} from jsonb_to_recordset(${json}::jsonb) as x(${types}) returning *`)) as unknown as SqlResult;
-  const columns = Object.entries(all);
+  const read = sql.raw(written.map((_, i) => `c${i}`).join(', '));
+  const types = sql.raw(written.map((c, i) => `c${i} ${c.getSQLType()}`).join(', '));
+  const back = columns.length === 0 ? sql`` : returning ? sql.raw(` returning ${columns.map(([, c]) => `"${c.name}"`).join(', ')}`) : sql` returning *`;
+  const result = (await tx.execute(sql`insert into ${table} (${names}) select ${read} from jsonb_to_recordset(${json}::jsonb) as x(${types})${back}`)) as unknown as SqlResult;
+  if (columns.length === 0) return [];
   return result.rows.map((raw) => {
     const out: Record<string, unknown> = {};
     for (const [key, c] of columns) {
       const v = raw[c.name];
       out[key] = v === null || v === undefined ? null : c.mapFromDriverValue(v);
     }
-    return out as T['$inferSelect'];
+    return out;
   });
 }

@@ -14,7 +14,7 @@ import type {
 } from '@exship/contracts';
 import { fromCents, toCents } from '@exship/domain';
 import { listFilters, notFound, paginate, uniqueWrite } from '../../platform/crud';
-import type { Db } from '../../platform/db';
+import { readAll, type Db } from '../../platform/db';
 import { AppError, sqlState } from '../../platform/errors';
 import { carrierRoutes, carriers, services, taxes, warehouses, zoneRanges, zones } from './catalog.tables';
 
@@ -258,11 +258,11 @@ export function createCatalogService(db: Db, onChange: () => Promise<void>) {
 
     /** Ids by code, for imports that name carriers, services, warehouses and zones by code. */
     async codeMaps(q: Db = db) {
-      const [c, s, w, z] = await Promise.all([
-        q.select({ id: carriers.id, code: carriers.code }).from(carriers),
-        q.select({ id: services.id, code: services.code, carrierId: services.carrierId }).from(services),
-        q.select({ id: warehouses.id, code: warehouses.code }).from(warehouses),
-        q.select({ id: zones.id, code: zones.code }).from(zones),
+      const [c, s, w, z] = await readAll(q, [
+        () => q.select({ id: carriers.id, code: carriers.code }).from(carriers),
+        () => q.select({ id: services.id, code: services.code, carrierId: services.carrierId }).from(services),
+        () => q.select({ id: warehouses.id, code: warehouses.code }).from(warehouses),
+        () => q.select({ id: zones.id, code: zones.code }).from(zones),
       ]);
       return {
         carriers: new Map(c.map((x) => [x.code, x.id])),

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Packaging } from '@exship/contracts';
 import { zipNumber, type CatalogSnapshot } from '@exship/domain';
-import type { Db } from '../../platform/db';
+import { readAll, type Db } from '../../platform/db';
 import { loadDiscountRules } from '../discounts';
 import { carrierPrices, carrierRoutes, carriers, catalogMeta, priceVersions, servicePrices, services, taxes, warehouses, zoneRanges, zones } from './catalog.tables';
 
@@ -17,10 +17,10 @@ export async function loadPrices(db: Db, versions: { service?: string | null; ca
     const [v] = await db.select({ id: priceVersions.id }).from(priceVersions).where(and(eq(priceVersions.kind, kind), eq(priceVersions.status, 'active')));
     return v?.id ?? null;
   };
-  const [serviceVersion, carrierVersion] = await Promise.all([versionFilter('service', versions.service), versionFilter('carrier', versions.carrier)]);
-  const [sp, cp] = await Promise.all([
-    serviceVersion ? db.select().from(servicePrices).where(eq(servicePrices.versionId, serviceVersion)) : [],
-    carrierVersion ? db.select().from(carrierPrices).where(eq(carrierPrices.versionId, carrierVersion)) : [],
+  const [serviceVersion, carrierVersion] = await readAll(db, [() => versionFilter('service', versions.service), () => versionFilter('carrier', versions.carrier)]);
+  const [sp, cp] = await readAll(db, [
+    async () => (serviceVersion ? db.select().from(servicePrices).where(eq(servicePrices.versionId, serviceVersion)) : []),
+    async () => (carrierVersion ? db.select().from(carrierPrices).where(eq(carrierPrices.versionId, carrierVersion)) : []),
   ]);
   return {
     servicePrices: sp.map((b) => ({ serviceId: b.serviceId, from: b.weightFrom, to: b.weightTo, shippingFeeCents: b.shippingFeeCents, seasonalFeeCents: b.seasonalFeeCents, active: active(b.status) })),
@@ -39,16 +39,17 @@ export async function loadPrices(db: Db, versions: { service?: string | null; ca
 }
 
 export async function loadSnapshot(db: Db): Promise<CatalogSnapshot> {
-  const [c, s, w, z, zr, t, r, prices, discounts] = await Promise.all([
-    db.select().from(carriers),
-    db.select().from(services),
-    db.select().from(warehouses),
-    db.select().from(zones),
-    db.select().from(zoneRanges),
-    db.select().from(taxes),
-    db.select().from(carrierRoutes),
-    loadPrices(db),
-    loadDiscountRules(db),
+  // Read on a transaction's client when the caller is in one (SnapshotCache.get(tx)): one query at a time.
+  const [c, s, w, z, zr, t, r, prices, discounts] = await readAll(db, [
+    () => db.select().from(carriers),
+    () => db.select().from(services),
+    () => db.select().from(warehouses),
+    () => db.select().from(zones),
+    () => db.select().from(zoneRanges),
+    () => db.select().from(taxes),
+    () => db.select().from(carrierRoutes),
+    () => loadPrices(db),
+    () => loadDiscountRules(db),
   ]);
   return {
     carriers: c.map((x) => ({ id: x.id, code: x.code, name: x.name, active: active(x.status) })),

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { DiscountBodySchema, parseLocalDateTime, parseTimestamp, type DiscountListQuerySchema, type FieldError } from '@exship/contracts';
 import { discountState, fromCents, localToInstant, toCents, type DiscountRule } from '@exship/domain';
 import { listFilters, notFound, paginate, uniqueWrite } from '../../platform/crud';
-import type { Db } from '../../platform/db';
+import { readAll, type Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { discounts, discountUsages } from './discounts.tables';
 
@@ -175,9 +175,9 @@ export function createDiscountService(db: Db, onChange: () => Promise<void>, ref
 
 /** Every discount as a pricing rule, with its use counts (for the quote snapshot). */
 export async function loadDiscountRules(db: Db): Promise<(DiscountRule & { id: string })[]> {
-  const [rows, usage] = await Promise.all([
-    db.select().from(discounts),
-    db.select({ discountId: discountUsages.discountId, accountId: discountUsages.accountId, n: count() }).from(discountUsages).groupBy(discountUsages.discountId, discountUsages.accountId),
+  const [rows, usage] = await readAll(db, [
+    () => db.select().from(discounts),
+    () => db.select({ discountId: discountUsages.discountId, accountId: discountUsages.accountId, n: count() }).from(discountUsages).groupBy(discountUsages.discountId, discountUsages.accountId),
   ]);
   return rows.map((r) => {
     const mine = usage.filter((u) => u.discountId === r.id);

@@ -132,6 +132,9 @@ describe('POST /orders/import', () => {
     expect(done.body.data.created.map((c: { orderName: string }) => c.orderName)).toEqual([two, one]);
     expect(await orderCount()).toBe(before + 2);
     expect(done.body.data.totalPrice).toBeCloseTo(check.body.data.totalPrice, 2);
+    // The import's reply carries the counts and the created orders, not the file's rows again.
+    expect(done.body.data).toMatchObject({ onlyValidate: false, totalRows: 3, orders: 2 });
+    expect(done.body.data.rows).toBeUndefined();
 
     const [grouped, single] = done.body.data.created as { _id: string; totalPrice: number }[];
     const detail = (await t.call({ method: 'GET', url: `/api/v1/orders/${grouped!._id}`, token: seller })).body.data;

@@ -310,7 +310,7 @@ export function defineOrderImport(orders: OrderService, maxRows: number) {
     summary: ({ rows, prepared, onlyValidate, committed }): OrderImportResult => ({
       onlyValidate,
       totalRows: rows.length,
-      rows: rows.map((r) => ({ row: r.row, ...r.values })),
+      ...(onlyValidate ? { rows: rows.map((r) => ({ row: r.row, ...r.values })) } : {}),
       orders: prepared.length,
       totalPrice: fromCents(prepared.reduce((n, p) => n + p.values.totalCents, 0)),
       ...(committed ? { created: committed } : {}),

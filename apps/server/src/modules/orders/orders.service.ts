@@ -51,9 +51,12 @@ type LineValues = Omit<typeof orderLines.$inferInsert, 'orderId'>;
 type OrderValues = Omit<repo.NewOrder, 'exOrderId' | 'accountId' | 'createdBy' | 'status' | 'paymentStatus' | 'createdAt' | 'updatedAt'>;
 
 const EX_ORDER_ID = /^EX[0-9A-Z]{10}$/;
-/** Orders per insert statement (an import writes up to 10,000). */
 /** Orders per insert statement (one JSON parameter each, platform/db.ts insertRows). */
 const INSERT_CHUNK = 1000;
+
+/** What an insert reads back of each order it created (not all 70 columns of 10,000 imported orders). */
+const CREATED_ORDER_COLUMNS = ['id', 'exOrderId', 'orderName', 'totalCents'] as const;
+export type CreatedOrderRow = Pick<repo.OrderRow, (typeof CREATED_ORDER_COLUMNS)[number]>;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 // ---------------------------------------------------------------------------------------------
@@ -315,15 +318,15 @@ export function createOrderService(deps: OrderServiceDeps) {
    * lines, a `create` history entry and OrderCreated, in `tx`. Many at once in a few statements per
    * 1,000 orders (an import of 1,000 rows); returned in the order given.
    */
-  async function insertOrders(tx: Db, accountId: string, actor: OrderActor, items: readonly { values: OrderValues; lines: readonly LineValues[] }[], reason = ''): Promise<repo.OrderRow[]> {
-    const out: repo.OrderRow[] = [];
+  async function insertOrders(tx: Db, accountId: string, actor: OrderActor, items: readonly { values: OrderValues; lines: readonly LineValues[] }[], reason = ''): Promise<CreatedOrderRow[]> {
+    const out: CreatedOrderRow[] = [];
     for (let from = 0; from < items.length; from += INSERT_CHUNK) {
       const part = items.slice(from, from + INSERT_CHUNK);
       const rows = await insertOrderRows(tx, accountId, actor, part.map((p) => p.values));
       const lines = part.flatMap((p, i) => p.lines.map((l) => ({ ...l, orderId: rows[i]!.id })));
-      await insertRows(tx, orderLines, lines);
+      await insertRows(tx, orderLines, lines, []);
       await repo.countStatusChange(tx, accountId, null, 'unpaid', rows.length);
-      await insertRows(tx, orderHistory, rows.map((r) => ({ orderId: r.id, at: clock(), actorId: actor.userId, action: 'create', fromStatus: null, toStatus: 'unpaid', paymentTo: 'unpaid', reason })));
+      await insertRows(tx, orderHistory, rows.map((r) => ({ orderId: r.id, at: clock(), actorId: actor.userId, action: 'create', fromStatus: null, toStatus: 'unpaid', paymentTo: 'unpaid', reason })), []);
       await emitMany(tx, OrderCreatedEvent, rows.map((r) => ({ orderId: r.id, accountId, exOrderId: r.exOrderId, totalCents: r.totalCents, at: clock().toISOString() })));
       out.push(...rows);
     }
@@ -332,11 +335,11 @@ export function createOrderService(deps: OrderServiceDeps) {
   }
 
   /** Inserts order rows with fresh exOrderIds; a (very unlikely) id collision is retried in a savepoint. */
-  async function insertOrderRows(tx: Db, accountId: string, actor: OrderActor, values: readonly OrderValues[]): Promise<repo.OrderRow[]> {
+  async function insertOrderRows(tx: Db, accountId: string, actor: OrderActor, values: readonly OrderValues[]): Promise<CreatedOrderRow[]> {
     for (let attempt = 0; ; attempt++) {
       const withIds = values.map((v) => ({ ...v, exOrderId: newExOrderId(), accountId, createdBy: actor.userId, status: 'unpaid', paymentStatus: 'unpaid', createdAt: clock(), updatedAt: clock() }));
       try {
-        const inserted = await tx.transaction((sp) => insertRows(sp, orders, withIds));
+        const inserted = await tx.transaction((sp) => insertRows(sp, orders, withIds, CREATED_ORDER_COLUMNS));
         const byExId = new Map(inserted.map((r) => [r.exOrderId, r]));
         return withIds.map((v) => byExId.get(v.exOrderId)!);
       } catch (err) {

@@ -80,7 +80,7 @@ export default function ImportOrdersPage(_props: { screen?: ScreenDef }) {
                 },
               })
             }
-            reviewRows={(r) => r.rows}
+            reviewRows={(r) => r.rows ?? []}
             describe={(r, stage) =>
               stage === 'imported' ? t('orderImport.created', { count: r.created?.length ?? r.orders, total: usd(r.totalPrice) }) : t('orderImport.summary', { count: r.orders, total: usd(r.totalPrice) })
             }
