@@ -56,7 +56,7 @@ export default function UserManagementPage(_props: { screen?: ScreenDef }) {
       title: t('users.fullName'),
       dataIndex: 'fullName',
       render: (name: string, u) => (
-        <Space direction="vertical" size={0}>
+        <Space orientation="vertical" size={0}>
           <Typography.Text strong>{name}</Typography.Text>
           {u.userName && <Typography.Text type="secondary">{u.userName}</Typography.Text>}
         </Space>
@@ -204,7 +204,7 @@ function UserDrawer({ user, roles, onClose }: { user: ManagedUserItem | null; ro
   return (
     <Drawer
       open
-      width="min(560px, 100vw)"
+      size="min(560px, 100vw)"
       title={user ? t('users.editOf', { name: user.email }) : t('users.new')}
       onClose={onClose}
       destroyOnHidden
@@ -301,7 +301,7 @@ function PermissionsDrawer({ user, onClose }: { user: ManagedUserItem; onClose: 
   return (
     <Drawer
       open
-      width="min(720px, 100vw)"
+      size="min(720px, 100vw)"
       title={t('users.permissionsOf', { name: user.email })}
       onClose={onClose}
       extra={
@@ -325,7 +325,7 @@ function PermissionsDrawer({ user, onClose }: { user: ManagedUserItem; onClose: 
             scroll={{ x: 'max-content' }}
             dataSource={rows}
             columns={[
-              { title: t('users.permissions'), dataIndex: 'code', render: (code: string, p) => <Space direction="vertical" size={0}><Typography.Text code>{code}</Typography.Text><Typography.Text type="secondary">{p.resource} · {p.description}</Typography.Text></Space> },
+              { title: t('users.permissions'), dataIndex: 'code', render: (code: string, p) => <Space orientation="vertical" size={0}><Typography.Text code>{code}</Typography.Text><Typography.Text type="secondary">{p.resource} · {p.description}</Typography.Text></Space> },
               { title: t('users.role'), key: 'inRole', render: (_, p) => (roleCodes.has(p.code) ? <Tag color="blue">{t('users.fromRole')}</Tag> : <Tag>{t('users.notInRole')}</Tag>) },
               {
                 title: t('users.status'),
