@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, SELLER, startTestApp, type TestApp } from '../../test/harness';
+import { ADMIN, SELLER, createSeller, startTestApp, type TestApp } from '../../test/harness';
 import { findUserByEmail } from '.';
 
 // SPEC §7 user management: /admin/* and /accounts/* for staff.
@@ -150,5 +150,22 @@ describe('wallet and account pickers', () => {
     const disc = await t.call({ method: 'POST', url: '/api/v1/admin/accounts-for-discount', token: admin, payload: { keyword: 'seller@' } });
     expect(disc.status).toBe(200);
     expect(disc.body.data.map((a: { email: string }) => a.email)).toContain(SELLER.email);
+  });
+});
+
+describe('a seller given the list permission still sees only their own account', () => {
+  it('lists only their account, and another seller\'s wallet is 404', async () => {
+    const other = await createSeller(t, 'other.seller@exship.local');
+    const grant = await t.call({ method: 'PATCH', url: '/api/v1/admin/update-permission-user', token: admin, payload: { userId: sellerId, overrides: [{ code: 'EX-USER-LIST', granted: true }] } });
+    expect(grant.status).toBe(200);
+    const list = await t.call({ method: 'GET', url: '/api/v1/admin/users-management?totalItem=100', token: seller });
+    expect(list.status).toBe(200);
+    expect(list.body.data.items.length).toBeGreaterThan(0);
+    expect(list.body.data.items.every((u: { accountId: string }) => u.accountId === sellerId)).toBe(true);
+    const wallet = await t.call({ method: 'GET', url: `/api/v1/admin/wallet-by-user?userId=${other.id}`, token: seller });
+    expect(wallet.status).toBe(404);
+    const picked = await t.call({ method: 'POST', url: '/api/v1/accounts/accounts-by-ids', token: seller, payload: { ids: [other.id, sellerId] } });
+    expect(picked.body.data.map((a: { id: string }) => a.id)).toEqual([sellerId]);
+    await t.call({ method: 'PATCH', url: '/api/v1/admin/update-permission-user', token: admin, payload: { userId: sellerId, overrides: [] } });
   });
 });

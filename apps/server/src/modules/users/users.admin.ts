@@ -10,6 +10,7 @@ import {
   type RoleOption,
   type UserListQuery,
 } from '@exship/contracts';
+import { actsForAnyAccount, maySeeAccount, scope } from '../../platform/access';
 import { likePattern } from '../../platform/crud';
 import type { Db } from '../../platform/db';
 import { AppError, sqlState } from '../../platform/errors';
@@ -20,7 +21,18 @@ import type { Actor, UserSessions } from './users.service';
 import { roles, userPermissions, users } from './users.tables';
 
 // SPEC §7 user management for staff: the list, create, update (role change replaces overrides, §6),
-// check-in permission, the roles for the filter and a user's wallet.
+// check-in permission, the roles for the filter and a user's wallet. Which users an actor reaches is
+// platform/access.ts: staff (EX-ACT-FOR-CUSTOMER) every account, anyone else only their own account.
+
+/** A user manager: who they are, their role and permissions, and the account they act for. */
+type Manager = Actor & { accountId: string };
+
+/** The user, if the manager may reach them; another account's user is 404, never 403. */
+async function reachableUser(db: Db, actor: Manager, userId: string) {
+  const user = await repo.findUserById(db, userId);
+  if (!user || !maySeeAccount(actor, user.accountId)) throw new AppError('USER_NOT_FOUND', 404);
+  return user;
+}
 
 const managedColumns = {
   id: users.id,
@@ -71,9 +83,10 @@ function createdBound(value: string | undefined, side: 'from' | 'to'): SQL | und
   return side === 'from' ? gte(users.createdAt, at) : lte(users.createdAt, at);
 }
 
-export async function listUsers(db: Db, q: UserListQuery) {
+export async function listUsers(db: Db, actor: Manager, q: UserListQuery) {
   const like = q.keyword ? likePattern(q.keyword) : undefined;
   const where = and(
+    scope(actor, users.accountId),
     like ? or(ilike(users.fullName, like), ilike(users.userName, like), ilike(users.email, like), ilike(users.phone, like)) : undefined,
     q.role ? eq(roles.code, q.role) : undefined,
     q.tier ? eq(users.tier, q.tier) : undefined,
@@ -125,7 +138,9 @@ const profileFields = (b: Omit<AccountUpdateBody, 'userId' | 'roleCode'>) => ({
 });
 
 /** SPEC §7 POST /admin/account/create: an active, verified user; a seller account gets its wallet. */
-export async function createAccount(db: Db, actor: Actor, body: AccountCreateBody): Promise<ManagedUser> {
+export async function createAccount(db: Db, actor: Manager, body: AccountCreateBody): Promise<ManagedUser> {
+  // A new account of its own is staff work; sellers add people through team invites.
+  if (!actsForAnyAccount(actor)) throw new AppError('FORBIDDEN', 403, { details: { permission: 'EX-ACT-FOR-CUSTOMER' } });
   const passwordHash = await hashPassword(body.password);
   const id = crypto.randomUUID();
   try {
@@ -155,10 +170,9 @@ export async function createAccount(db: Db, actor: Actor, body: AccountCreateBod
  * SPEC §7 POST /admin/account/update. SPEC §6: "changing a user's role replaces all earlier
  * permission restrictions" — a new role deletes the user's overrides in the same transaction.
  */
-export async function updateAccount(db: Db, sessions: UserSessions, actor: Actor, body: AccountUpdateBody): Promise<ManagedUser> {
+export async function updateAccount(db: Db, sessions: UserSessions, actor: Manager, body: AccountUpdateBody): Promise<ManagedUser> {
   await db.transaction(async (tx) => {
-    const user = await repo.findUserById(tx, body.userId);
-    if (!user) throw new AppError('USER_NOT_FOUND', 404);
+    const user = await reachableUser(tx, actor, body.userId);
     const current = await repo.findRoleById(tx, user.roleId);
     if (actor.userId === user.id && body.roleCode !== current!.code) throw new AppError('USER_SELF_CHANGE', 403);
     if (actor.userId !== user.id && roleRank(current!.code) > roleRank(actor.roleCode)) throw new AppError('USER_RANKS_ABOVE', 403);
@@ -182,9 +196,8 @@ export async function updateAccount(db: Db, sessions: UserSessions, actor: Actor
 }
 
 /** SPEC §7 PATCH /admin/change-checkin-user. */
-export async function changeCheckin(db: Db, actor: Actor, userId: string, allowCheckin: boolean): Promise<ManagedUser> {
-  const user = await repo.findUserById(db, userId);
-  if (!user) throw new AppError('USER_NOT_FOUND', 404);
+export async function changeCheckin(db: Db, actor: Manager, userId: string, allowCheckin: boolean): Promise<ManagedUser> {
+  const user = await reachableUser(db, actor, userId);
   const role = await repo.findRoleById(db, user.roleId);
   if (roleRank(role!.code) > roleRank(actor.roleCode)) throw new AppError('USER_RANKS_ABOVE', 403);
   await repo.updateUser(db, userId, { allowCheckin });
@@ -192,8 +205,13 @@ export async function changeCheckin(db: Db, actor: Actor, userId: string, allowC
 }
 
 /** SPEC §7 GET /admin/wallet-by-user: the wallet of the user's account, through the wallet module. */
-export async function walletByUser(db: Db, userId: string) {
-  const user = await repo.findUserById(db, userId);
-  if (!user) throw new AppError('USER_NOT_FOUND', 404);
+export async function walletByUser(db: Db, actor: Manager, userId: string) {
+  const user = await reachableUser(db, actor, userId);
   return getWalletSummary(db, user.accountId);
+}
+
+/** SPEC §7 account pickers (/accounts/accounts-by-ids, /admin/accounts-for-discount): staff see every seller account, anyone else only their own. */
+export async function pickAccounts(db: Db, actor: Manager, q: { keyword?: string; ids: string[]; limit: number }) {
+  const found = await repo.searchCustomers(db, q);
+  return actsForAnyAccount(actor) ? found : found.filter((a) => a.id === actor.accountId);
 }

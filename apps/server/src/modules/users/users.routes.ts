@@ -54,13 +54,13 @@ export const usersRoutes =
     });
 
     // SPEC §7 user management (staff).
-    route(app, ListUsersEndpoint, async (req) => users.listUsers(db, req.query));
-    route(app, ListAccountsEndpoint, async (req) => users.listUsers(db, req.query));
+    route(app, ListUsersEndpoint, async (req) => users.listUsers(db, authOf(req), req.query));
+    route(app, ListAccountsEndpoint, async (req) => users.listUsers(db, authOf(req), req.query));
     route(app, CreateAccountEndpoint, async (req) => users.createAccount(db, authOf(req), req.body));
     route(app, UpdateAccountEndpoint, async (req) => users.updateAccount(db, authOf(req), req.body));
     route(app, ChangeCheckinEndpoint, async (req) => users.changeCheckin(db, authOf(req), req.body.userId, req.body.allowCheckin));
     route(app, ListRolesForFilterEndpoint, async () => users.listRolesForFilter(db));
-    route(app, WalletByUserEndpoint, async (req) => users.walletByUser(db, req.query.userId));
-    route(app, AccountsByIdsEndpoint, async (req) => (req.body.ids.length === 0 ? [] : users.searchCustomers(db, { ids: req.body.ids, limit: 100 })));
-    route(app, AccountsForDiscountEndpoint, async (req) => users.searchCustomers(db, req.body));
+    route(app, WalletByUserEndpoint, async (req) => users.walletByUser(db, authOf(req), req.query.userId));
+    route(app, AccountsByIdsEndpoint, async (req) => (req.body.ids.length === 0 ? [] : users.pickAccounts(db, authOf(req), { ids: req.body.ids, limit: 100 })));
+    route(app, AccountsForDiscountEndpoint, async (req) => users.pickAccounts(db, authOf(req), req.body));
   };
