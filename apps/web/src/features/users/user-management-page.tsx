@@ -96,6 +96,7 @@ export default function UserManagementPage(_props: { screen?: ScreenDef }) {
                 <Button size="small" onClick={() => setPermissionsOf(u)}>
                   {t('users.permissions')}
                 </Button>
+                {u.id !== profile?.id && (
                 <Popconfirm
                   title={t(u.status === 'active' ? 'users.deactivateConfirm' : 'users.activateConfirm', { email: u.email })}
                   onConfirm={() => setStatus.run(u)}
@@ -107,6 +108,7 @@ export default function UserManagementPage(_props: { screen?: ScreenDef }) {
                     {t(u.status === 'active' ? 'users.deactivate' : 'users.activate')}
                   </Button>
                 </Popconfirm>
+                )}
               </Space>
             ),
           },
