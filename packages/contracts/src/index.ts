@@ -18,6 +18,7 @@ export * from './products.replies';
 export * from './catalog.endpoints';
 export * from './discounts.endpoints';
 export * from './products.endpoints';
+export * from './users.admin';
 export * from './users.endpoints';
 export * from './wallet.endpoints';
 export * from './wallet.topups';

@@ -60,7 +60,7 @@ export const SCREENS: readonly ScreenDef[] = [
   s('reportCarriers', '/app/report/carriers', 'EX_VIEW_REPORT_CARRIERS', false, { group: 'report', order: 64 }),
   s('reportPurchase', '/app/report/purchase', 'EX_VIEW_REPORT_PURCHASE', false, { group: 'report', order: 65 }),
   s('reportFreight', '/app/report/freight-report', 'EX_VIEW_REPORT_FREIGHT', false, { group: 'report', order: 66 }),
-  s('userManagement', '/app/user-management', 'EX_VIEW_USER_MANAGEMENT', false, { order: 70 }),
+  s('userManagement', '/app/user-management', 'EX_VIEW_USER_MANAGEMENT', true, { order: 70 }),
   s('warehouse', '/app/carrier/warehouse', 'EX_VIEW_WAREHOUSE', true, { group: 'carrier', order: 80 }),
   s('service', '/app/carrier/service', 'EX_VIEW_SERVICE', true, { group: 'carrier', order: 81 }),
   s('serviceDetail', '/app/carrier/service/:serviceId', null, true),

@@ -10,6 +10,18 @@ import {
   UserPermissionsBodySchema,
 } from './auth';
 import { defineEndpoint } from './endpoint';
+import {
+  AccountCreateBodySchema,
+  AccountsByIdsBodySchema,
+  AccountsForDiscountBodySchema,
+  AccountUpdateBodySchema,
+  ChangeCheckinBodySchema,
+  ManagedUserSchema,
+  RoleOptionSchema,
+  UserIdQuerySchema,
+  UserListQuerySchema,
+  UserListReplySchema,
+} from './users.admin';
 
 // SPEC §7 the caller's profile and settings; staff manage users and their permission overrides (SPEC §6).
 // Keep zod calls inside the descriptors: the web build drops them there (schemas are types on the web).
@@ -117,4 +129,120 @@ export const UpdateUserPermissionsEndpoint = defineEndpoint({
   reply: z.object({ permissions: z.array(z.string()) }),
   message: 'user.permissionsChanged',
   errors: [404],
+});
+
+// ---------- SPEC §7 user management (staff) ----------
+
+const listUsers = {
+  method: 'GET',
+  access: 'EX-USER-LIST',
+  tags: ['admin'],
+  description: 'Filters: keyword (name, user name, email, phone), role code, tier, status, created between startDate and endDate.',
+} as const;
+
+export const ListUsersEndpoint = defineEndpoint({
+  ...listUsers,
+  path: '/admin/users-management',
+  summary: 'List users (pageIndex, totalItem)',
+  operationId: 'listUsersManagement',
+  query: UserListQuerySchema,
+  reply: UserListReplySchema,
+});
+
+export const ListAccountsEndpoint = defineEndpoint({
+  ...listUsers,
+  path: '/admin/accounts',
+  summary: 'List accounts (pageIndex, totalItem); the same list as /admin/users-management',
+  operationId: 'listAccounts',
+  query: UserListQuerySchema,
+  reply: UserListReplySchema,
+});
+
+export const CreateAccountEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/admin/account/create',
+  access: 'EX-USER-MANAGE',
+  summary: 'Create a user (active at once)',
+  operationId: 'createAccount',
+  tags: ['admin'],
+  body: AccountCreateBodySchema,
+  reply: ManagedUserSchema,
+  status: 201,
+  message: 'user.created',
+  errors: [409],
+});
+
+export const UpdateAccountEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/admin/account/update',
+  access: 'EX-USER-MANAGE',
+  summary: 'Update a user; a new role replaces the user\'s earlier permission overrides',
+  operationId: 'updateAccount',
+  tags: ['admin'],
+  body: AccountUpdateBodySchema,
+  reply: ManagedUserSchema,
+  message: 'user.updated',
+  errors: [404],
+});
+
+export const ChangeCheckinEndpoint = defineEndpoint({
+  method: 'PATCH',
+  path: '/admin/change-checkin-user',
+  access: 'EX-USER-MANAGE',
+  summary: 'Allow or deny a user check-in',
+  operationId: 'changeCheckinUser',
+  tags: ['admin'],
+  body: ChangeCheckinBodySchema,
+  reply: ManagedUserSchema,
+  message: 'user.checkinChanged',
+  errors: [404],
+});
+
+export const ListRolesForFilterEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/admin/list-role-for-filter',
+  access: 'EX-USER-LIST',
+  summary: 'Roles for the user list filter and the user form',
+  operationId: 'listRolesForFilter',
+  tags: ['admin'],
+  reply: z.array(RoleOptionSchema),
+});
+
+export const WalletByUserEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/admin/wallet-by-user',
+  access: 'EX-USER-LIST',
+  summary: 'The wallet of a user\'s account',
+  operationId: 'walletByUser',
+  tags: ['admin'],
+  query: UserIdQuerySchema,
+  reply: z.object({
+    balance: z.number(),
+    unPaid: z.number(),
+    autoPay: z.boolean(),
+    credit: z.object({ limit: z.number(), remaining: z.number(), isBlocked: z.boolean() }).nullable(),
+  }),
+  errors: [404],
+});
+
+export const AccountsByIdsEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/accounts/accounts-by-ids',
+  access: 'EX-USER-LIST',
+  summary: 'Seller accounts by their ids (for pickers showing saved choices)',
+  operationId: 'accountsByIds',
+  tags: ['admin'],
+  body: AccountsByIdsBodySchema,
+  reply: z.array(CustomerOptionSchema),
+});
+
+export const AccountsForDiscountEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/admin/accounts-for-discount',
+  access: 'EX-DISCOUNT-MANAGE',
+  summary: 'Seller accounts a discount can target (by keyword, or by ids)',
+  operationId: 'accountsForDiscount',
+  tags: ['admin'],
+  body: AccountsForDiscountBodySchema,
+  reply: z.array(CustomerOptionSchema),
 });

@@ -375,3 +375,33 @@ export const ordersApi = {
   pay: (orderIds: string[], idempotencyKey?: string) => callEnvelope(PayOrdersEndpoint, { body: { orderIds }, idempotencyKey }),
 };
 // ===================================== end of orders =====================================
+
+import {
+  ChangeCheckinEndpoint,
+  ChangeUserStatusEndpoint,
+  CreateAccountEndpoint,
+  GetUserPermissionsEndpoint,
+  ListRolesForFilterEndpoint,
+  ListUsersEndpoint,
+  UpdateAccountEndpoint,
+  UpdateUserPermissionsEndpoint,
+  WalletByUserEndpoint,
+} from '@exship/contracts';
+
+// SPEC §7 user management (staff).
+export type ManagedUserItem = ItemOf<typeof ListUsersEndpoint>;
+export type AccountCreateInput = EndpointBody<typeof CreateAccountEndpoint>;
+export type AccountUpdateInput = EndpointBody<typeof UpdateAccountEndpoint>;
+export type UserPermissionDetail = EndpointReply<typeof GetUserPermissionsEndpoint>;
+
+export const userAdminApi = {
+  list: (q?: UrlQuery<typeof ListUsersEndpoint>, signal?: AbortSignal) => callEnvelope(ListUsersEndpoint, { query: urlQuery(q), signal }),
+  roles: (signal?: AbortSignal) => call(ListRolesForFilterEndpoint, { signal }),
+  create: (body: AccountCreateInput) => callEnvelope(CreateAccountEndpoint, { body }),
+  update: (body: AccountUpdateInput) => callEnvelope(UpdateAccountEndpoint, { body }),
+  setStatus: (userId: string, status: 'active' | 'inactive') => callEnvelope(ChangeUserStatusEndpoint, { body: { userId, status } }),
+  setCheckin: (userId: string, allowCheckin: boolean) => callEnvelope(ChangeCheckinEndpoint, { body: { userId, allowCheckin } }),
+  permissions: (userId: string, signal?: AbortSignal) => call(GetUserPermissionsEndpoint, { query: { userId }, signal }),
+  setPermissions: (userId: string, overrides: { code: string; granted: boolean }[]) => callEnvelope(UpdateUserPermissionsEndpoint, { body: { userId, overrides } }),
+  wallet: (userId: string, signal?: AbortSignal) => call(WalletByUserEndpoint, { query: { userId }, signal }),
+};

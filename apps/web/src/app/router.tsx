@@ -51,6 +51,7 @@ const ImportSurchargePage = lazyScreen(() => import('../features/orders/import-s
 
 // Billing: the seller's wallet and top-ups, credit customers, invoices and transactions (staff: every seller; a seller: its own).
 const BillingPage = lazyScreen(() => import('../features/billing/BillingPage'));
+const UserManagementPage = lazyScreen(() => import('../features/users/user-management-page'));
 
 // Notifications: everyone's own list; staff write, schedule and publish them.
 const NotificationsPage = lazyScreen(() => import('../features/notifications/notifications-page'));
@@ -88,6 +89,7 @@ export const SCREEN_COMPONENTS: Record<string, typeof DashboardPage> = {
   importOrder: ImportOrdersPage,
   importSurcharge: ImportSurchargePage,
   billing: BillingPage,
+  userManagement: UserManagementPage,
 };
 
 /** SPEC §2 marketplace routes outside /app; reached signed in, they land with the Walmart module. */

@@ -1,5 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  AccountsByIdsEndpoint,
+  AccountsForDiscountEndpoint,
+  ChangeCheckinEndpoint,
+  CreateAccountEndpoint,
+  ListAccountsEndpoint,
+  ListRolesForFilterEndpoint,
+  ListUsersEndpoint,
+  UpdateAccountEndpoint,
+  WalletByUserEndpoint,
   ChangeUserStatusEndpoint,
   GetUserPermissionsEndpoint,
   MeEndpoint,
@@ -43,4 +52,15 @@ export const usersRoutes =
       const principal = await users.setPermissionOverrides(db, authOf(req), req.body.userId, req.body.overrides);
       return { permissions: principal.permissions };
     });
+
+    // SPEC §7 user management (staff).
+    route(app, ListUsersEndpoint, async (req) => users.listUsers(db, authOf(req), req.query));
+    route(app, ListAccountsEndpoint, async (req) => users.listUsers(db, authOf(req), req.query));
+    route(app, CreateAccountEndpoint, async (req) => users.createAccount(db, authOf(req), req.body));
+    route(app, UpdateAccountEndpoint, async (req) => users.updateAccount(db, authOf(req), req.body));
+    route(app, ChangeCheckinEndpoint, async (req) => users.changeCheckin(db, authOf(req), req.body.userId, req.body.allowCheckin));
+    route(app, ListRolesForFilterEndpoint, async () => users.listRolesForFilter(db));
+    route(app, WalletByUserEndpoint, async (req) => users.walletByUser(db, authOf(req), req.query.userId));
+    route(app, AccountsByIdsEndpoint, async (req) => (req.body.ids.length === 0 ? [] : users.pickAccounts(db, authOf(req), { ids: req.body.ids, limit: 100 })));
+    route(app, AccountsForDiscountEndpoint, async (req) => users.pickAccounts(db, authOf(req), req.body));
   };

@@ -15,6 +15,7 @@ import { effectivePermissions } from '@exship/domain';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { getWalletSummary, setAutoPay } from '../wallet';
+import * as admin from './users.admin';
 import * as repo from './users.repository';
 import { permissions, resources, rolePermissions, roles, userPermissions } from './users.tables';
 
@@ -326,6 +327,13 @@ export function createUsersModule() {
       changeUserStatus: (db: Db, actor: Actor, userId: string, status: 'active' | 'inactive') => changeUserStatus(db, sessions, actor, userId, status),
       setPermissionOverrides: (db: Db, actor: Actor, userId: string, overrides: { code: string; granted: boolean }[]) =>
         setPermissionOverrides(db, sessions, actor, userId, overrides),
+      listUsers: admin.listUsers,
+      listRolesForFilter: admin.listRolesForFilter,
+      createAccount: admin.createAccount,
+      updateAccount: (db: Db, actor: Actor & { accountId: string }, body: Parameters<typeof admin.updateAccount>[3]) => admin.updateAccount(db, sessions, actor, body),
+      pickAccounts: admin.pickAccounts,
+      changeCheckin: admin.changeCheckin,
+      walletByUser: admin.walletByUser,
     },
   };
 }

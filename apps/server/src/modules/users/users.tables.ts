@@ -62,6 +62,8 @@ export const users = pgTable(
     dateOfBirth: text('date_of_birth'),
     department: text('department'),
     tier: text('tier'),
+    /** SPEC §7 PATCH /admin/change-checkin-user: whether the user may check parcels in. */
+    allowCheckin: boolean('allow_checkin').notNull().default(false),
     status: text('status').notNull().default('unverified'),
     roleId: uuid('role_id')
       .notNull()
@@ -78,6 +80,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_uq').on(t.email),
     index('users_account_idx').on(t.accountId),
+    index('users_created_idx').on(t.createdAt),
     enumCheck('users_status_ck', t.status, USER_STATUSES),
     enumCheck('users_gender_ck', t.gender, GENDERS, { nullable: true }),
     enumCheck('users_language_ck', t.language, LANGUAGES),
