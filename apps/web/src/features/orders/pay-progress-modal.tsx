@@ -35,7 +35,7 @@ export function PayProgressModal({ progress, onClose }: { progress: PayProgress 
       open={progress !== null}
       title={progress ? t('orders.pay.progressTitle', { count: progress.count }) : undefined}
       closable={!running}
-      maskClosable={!running}
+      mask={{ closable: !running }}
       keyboard={!running}
       onCancel={onClose}
       footer={
