@@ -1,5 +1,6 @@
 import { Suspense, lazy, useState } from 'react';
 import { Alert, Button, Card, Empty, Segmented, Skeleton } from 'antd';
+import dayjs from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { TransactionListEndpoint } from '@exship/contracts';
@@ -38,12 +39,16 @@ export function BalanceChart() {
   const when = useFormatDate();
   const [days, setDays] = useState<Range>(30);
   const history = useQuery({ queryKey: ['wallet', 'balance-history', days], queryFn: ({ signal }) => balanceHistory(days, new Date(), signal) });
-  const data = history.data ?? [];
+  const points = history.data ?? [];
+  // The balance holds until now: the line runs on from the last transaction to today.
+  const data = points.length > 0 ? [...points, { at: new Date().toISOString(), balance: points.at(-1)!.balance }] : [];
   return (
     <Card
       title={t('billing.history.title')}
       style={{ marginBottom: 16 }}
-      extra={
+    >
+      {/* In the body, not the card's header: on a phone the header has no room for the title and the periods. */}
+      <div style={{ display: 'flex', justifyContent: 'flex-end', marginBottom: 12 }}>
         <Segmented<Range>
           size="small"
           aria-label={t('billing.history.range')}
@@ -51,8 +56,7 @@ export function BalanceChart() {
           onChange={setDays}
           options={RANGES.map((d) => ({ value: d, label: t('billing.history.days', { count: d }) }))}
         />
-      }
-    >
+      </div>
       {history.isPending ? (
         <Skeleton active paragraph={{ rows: 4 }} />
       ) : history.isError ? (
@@ -60,7 +64,7 @@ export function BalanceChart() {
       ) : data.length === 0 ? (
         <Empty description={t('billing.history.empty', { count: days })} />
       ) : (
-        <div role="img" aria-label={t('billing.history.summary', { count: data.length, balance: usd(data.at(-1)!.balance) })}>
+        <div role="img" aria-label={t('billing.history.summary', { count: points.length, balance: usd(points.at(-1)!.balance) })}>
           <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
             <Line
               data={data}
@@ -68,9 +72,10 @@ export function BalanceChart() {
               yField="balance"
               height={240}
               autoFit
-              shapeField="smooth"
+              // A balance holds its value until the next transaction: a step line.
+              shapeField="hv"
               point={{ shapeField: 'circle', sizeField: 2 }}
-              axis={{ x: { title: false }, y: { title: false, labelFormatter: (v: number) => usd(v) } }}
+              axis={{ x: { title: false, labelFormatter: (d: Date) => dayjs(d).format('DD-MM') }, y: { title: false, labelFormatter: (v: number) => usd(v) } }}
               tooltip={{ title: (d: BalancePoint) => when(d.at), items: [{ channel: 'y', name: t('billing.balance'), valueFormatter: (v: number) => usd(v) }] }}
             />
           </Suspense>
