@@ -75,7 +75,9 @@ export function BalanceChart() {
               // A balance holds its value until the next transaction: a step line.
               shapeField="hv"
               point={{ shapeField: 'circle', sizeField: 2 }}
-              axis={{ x: { title: false, labelFormatter: (d: Date) => dayjs(d).format('DD-MM') }, y: { title: false, labelFormatter: (v: number) => usd(v) } }}
+              // The axis spans the whole period chosen, so its days read as dates even with one transaction.
+              scale={{ x: { type: 'time', domain: [new Date(Date.now() - days * 86_400_000), new Date()] } }}
+              axis={{ x: { title: false, labelAutoHide: true, labelFormatter: (d: Date) => dayjs(d).format('DD-MM') }, y: { title: false, labelFormatter: (v: number) => usd(v) } }}
               tooltip={{ title: (d: BalancePoint) => when(d.at), items: [{ channel: 'y', name: t('billing.balance'), valueFormatter: (v: number) => usd(v) }] }}
             />
           </Suspense>
