@@ -46,6 +46,12 @@ test('a seller pays three orders at once, cancels one and sees its refund schedu
   await expect(page.getByText('Pay 3 order(s)?')).toBeVisible();
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await expect(page.getByText('Payment done.')).toBeVisible();
+  // The progress modal ends with the result: three orders paid, the amount and the balance after.
+  const progress = page.getByRole('dialog');
+  await expect(progress.getByText('Orders paid')).toBeVisible();
+  await expect(progress.locator('.ant-descriptions-item-content').first()).toHaveText('3');
+  await progress.getByRole('button', { name: 'Close' }).last().click();
+  await expect(progress).toBeHidden();
   await expect.poll(() => headerBalance(page)).toBe(before - totalCents);
   await expectAccessible(page, 'orders list after a bulk payment');
 

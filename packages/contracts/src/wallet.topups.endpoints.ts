@@ -94,6 +94,18 @@ export const DeclineTopUpEndpoint = defineEndpoint({
 
 // ---------- payment provider (issue 10: checkout session → signed webhook → credit once) ----------
 
+/** Whether the wallet screen offers "Top up online": a payment provider is configured. */
+export const OnlineTopUpEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/wallet/online-top-up',
+  access: 'EX-TOPUP-CREATE',
+  summary: 'Whether online top-up through the payment provider is available',
+  description: '`available` is true when a payment provider is configured; then `POST /wallet/checkout-sessions` opens a checkout.',
+  operationId: 'getOnlineTopUp',
+  tags,
+  reply: z.object({ available: z.boolean() }),
+});
+
 export const CreateCheckoutEndpoint = defineEndpoint({
   method: 'POST',
   path: '/wallet/checkout-sessions',

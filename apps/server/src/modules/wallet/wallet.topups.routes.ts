@@ -7,6 +7,7 @@ import {
   GatewayWebhookEndpoint,
   GetTopUpProofEndpoint,
   ListTopUpsEndpoint,
+  OnlineTopUpEndpoint,
   TOP_UP_LIMITS,
   TOP_UP_PROOF_FIELD,
 } from '@exship/contracts';
@@ -38,6 +39,7 @@ export const topUpRoutes =
     });
     route(app, AcceptTopUpEndpoint, (req) => topUps.accept(authOf(req), req.params.id, idempotencyKeyOf(req)));
     route(app, DeclineTopUpEndpoint, (req) => topUps.decline(authOf(req), req.params.id, req.body.reason));
+    route(app, OnlineTopUpEndpoint, () => topUps.onlineTopUp());
     route(app, CreateCheckoutEndpoint, (req) => topUps.checkout(authOf(req), req.body, idempotencyKeyOf(req)));
   };
 

@@ -161,6 +161,11 @@ export function createTopUpService(deps: { db: Db; storage: Storage; gateway: Pa
       });
     },
 
+    /** Whether the wallet screen may offer a checkout: a payment provider is configured. */
+    onlineTopUp() {
+      return { available: deps.gateway !== null };
+    },
+
     /** Opens a checkout with the payment provider for the seller's account; PAYMENT_GATEWAY_OFF without one. */
     async checkout(actor: Actor, body: { amount: number; returnUrl?: string }, idempotencyKey: string | undefined) {
       const gateway = deps.gateway;

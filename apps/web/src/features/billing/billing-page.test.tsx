@@ -3,6 +3,12 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { session } from '../../api/session';
 import { makeProfile, renderRoutes } from '../../test/render';
 import BillingPage from './BillingPage';
+import { openCheckout } from './topups/online-top-up';
+
+// The chart library draws on a canvas jsdom does not have: the test sees the points it is given.
+vi.mock('@ant-design/plots', () => ({
+  Line: ({ data }: { data: { at: string; balance: number }[] }) => <ol aria-label="balance line">{data.map((d) => <li key={d.at}>{`${d.at} ${d.balance}`}</li>)}</ol>,
+}));
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const ok = (data: unknown, message = 'OK') => json({ success: true, message, data });
@@ -29,7 +35,12 @@ interface Sent {
   body: unknown;
 }
 
-function stub() {
+const TRANSACTIONS = [
+  { id: 't2', customerId: 'c', type: 'payment', result: 'success', amount: -20, balanceAfter: 12.5, gateway: null, note: '', orders: [], createdAt: '2026-01-03T00:00:00.000Z' },
+  { id: 't1', customerId: 'c', type: 'top_up', result: 'success', amount: 32.5, balanceAfter: 32.5, gateway: 'bank', note: '', orders: [], createdAt: '2026-01-02T00:00:00.000Z' },
+];
+
+function stub(opts: { transactions?: unknown[]; online?: boolean } = {}) {
   const sent: Sent[] = [];
   vi.stubGlobal(
     'fetch',
@@ -37,6 +48,10 @@ function stub() {
       const url = String(input);
       sent.push({ method: init?.method ?? 'GET', url, headers: (init?.headers ?? {}) as Record<string, string>, body: init?.body });
       if (url.includes('/proof')) return new Response(new Blob([new Uint8Array([0x89, 0x50])], { type: 'image/png' }), { status: 200 });
+      if (url.includes('/transaction/all-transaction')) return ok({ items: opts.transactions ?? TRANSACTIONS, total: (opts.transactions ?? TRANSACTIONS).length, page: 1, pageSize: 100 });
+      if (url.includes('/wallet/online-top-up')) return ok({ available: opts.online ?? false });
+      if (url.includes('/wallet/checkout-sessions')) return ok({ sessionId: 'cs_1', url: 'https://pay.example.com/checkout/cs_1' }, 'Checkout opened.');
+      if (url.includes('/profile/update-setting')) return ok({ ...makeProfile({ permissions: ['EX-BILLING', 'EX-WALLET-VIEW', 'EX-TOPUP-CREATE'] }), wallet: { balance: 12.5, unPaid: 0, autoPay: true, credit: null } }, 'Settings saved.');
       if (url.includes('/wallet/imformation-wallet')) return ok({ balance: 12.5, unpaid: 0, credit: null, autoPay: false });
       if (url.includes('/wallet/top-up-requests') && init?.method === 'POST' && url.endsWith('/accept')) return ok({ ...pendingItem, status: 'accepted', balanceAfter: 133 }, 'Top-up accepted. The wallet was credited.');
       if (url.includes('/wallet/top-up-requests') && init?.method === 'POST') {
@@ -87,6 +102,45 @@ describe('billing screen', () => {
     const call = sent.find((s) => s.url.endsWith('/accept'))!;
     expect(call.headers['Idempotency-Key']).toBe(`accept-${pendingItem.id}`);
     expect(await screen.findByText('Top-up accepted. The wallet was credited.')).toBeTruthy();
+  });
+
+  it('the wallet tab draws the balance after each transaction, oldest first, and switches auto pay at once', async () => {
+    const sent = stub();
+    session.signIn('token-1', makeProfile({ permissions: ['EX-BILLING', 'EX-WALLET-VIEW', 'EX-TOPUP-CREATE', 'EX-TRANSACTION-LIST'] }));
+    render();
+    const line = await screen.findByRole('list', { name: 'balance line' }, { timeout: 10_000 });
+    const points = [...line.querySelectorAll('li')].map((li) => li.textContent);
+    expect(points.slice(0, 2)).toEqual(['2026-01-02T00:00:00.000Z 32.5', '2026-01-03T00:00:00.000Z 12.5']);
+    // The last balance holds until now.
+    expect(points).toHaveLength(3);
+    expect(points[2]).toMatch(/ 12\.5$/);
+    const history = sent.find((s) => s.url.includes('/transaction/all-transaction'))!;
+    expect(JSON.parse(String(history.body))).toMatchObject({ page: 1, pageSize: 100, type: 'all' });
+    expect(screen.getByText('New orders and surcharges are paid at once when the wallet covers them.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('switch', { name: 'Auto pay' }));
+    await waitFor(() => expect(sent.filter((s) => s.url.includes('/profile/update-setting'))).toHaveLength(1));
+    const patch = sent.find((s) => s.url.includes('/profile/update-setting'))!;
+    expect(patch.method).toBe('PATCH');
+    expect(JSON.parse(String(patch.body))).toEqual({ autoPay: true });
+    expect(await screen.findByText('Settings saved.')).toBeTruthy();
+    // No provider configured: no online top-up.
+    expect(screen.queryByRole('button', { name: /Top up online/ })).toBeNull();
+  });
+
+  it('no transactions in the period: an empty state; with a provider, Top up online opens the checkout', async () => {
+    const sent = stub({ transactions: [], online: true });
+    const go = vi.spyOn(openCheckout, 'go').mockImplementation(() => undefined);
+    session.signIn('token-1', makeProfile({ permissions: ['EX-BILLING', 'EX-WALLET-VIEW', 'EX-TOPUP-CREATE', 'EX-TRANSACTION-LIST'] }));
+    render();
+    expect(await screen.findByText('No wallet transactions in the last 30 days.', undefined, { timeout: 10_000 })).toBeTruthy();
+    const button = await screen.findByRole('button', { name: /Top up online/ });
+    fireEvent.change(screen.getByLabelText('Amount (USD)'), { target: { value: '75' } });
+    fireEvent.click(button);
+    await waitFor(() => expect(go).toHaveBeenCalledWith('https://pay.example.com/checkout/cs_1'));
+    const checkout = sent.find((s) => s.url.includes('/wallet/checkout-sessions'))!;
+    expect(JSON.parse(String(checkout.body))).toMatchObject({ amount: 75 });
+    expect(checkout.headers['Idempotency-Key']).toBeTruthy();
+    go.mockRestore();
   });
 
   it('someone without any billing tab is told so', async () => {

@@ -54,13 +54,14 @@ const ITEMS = [
   }),
 ];
 
-function stubOrders() {
+function stubOrders(pay?: (init?: RequestInit) => Promise<Response>) {
   const urls: URL[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input), 'http://localhost');
       urls.push(url);
+      if (url.pathname === '/api/v1/orders/pay' && pay) return pay(init);
       if (url.pathname === '/api/v1/orders') {
         return json(200, { success: true, message: 'OK', data: { items: ITEMS, total: 2, page: 1, pageSize: 10, counts: { unpaid: 1, shipped: 1 } } });
       }
@@ -180,6 +181,43 @@ describe('order list', { timeout: 120_000 }, () => {
     expect(screen.queryByRole('button', { name: /Pay selected/ })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Clear selection' }));
     await waitFor(() => expect(screen.queryByText('2 selected')).toBeNull());
+  });
+
+  it('paying the selected orders shows the progress, then the paid count, amount and balance after', async () => {
+    let answer!: (r: Response) => void;
+    const sent: RequestInit[] = [];
+    stubOrders((init) => {
+      sent.push(init!);
+      return new Promise<Response>((resolve) => (answer = resolve));
+    });
+    renderList('/app/orders', [...SELLER, 'EX-ORDER-PAY', 'EX-ORDER-MULTIPLE-PAY']);
+    await screen.findByText('EX0000000001', undefined, T);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select EX0000000001' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select EX0000000002' }));
+    fireEvent.click(await screen.findByRole('button', { name: /Pay selected/ }, T));
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay' }, T));
+    expect(await screen.findByText('Paying 2 order(s)… Keep this page open.', undefined, T)).toBeTruthy();
+    expect(screen.getByRole('progressbar')).toBeTruthy();
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect((sent[0]!.headers as Record<string, string>)['Idempotency-Key']).toBeTruthy();
+    answer(json(200, { success: true, message: 'Paid.', data: { paid: 2, amount: 31.5, balanceAfter: 68.5, transactionIds: ['t1'] } }));
+    expect(await screen.findByText('Orders paid', undefined, T)).toBeTruthy();
+    expect(screen.getByText('$31.50')).toBeTruthy();
+    expect(screen.getByText('$68.50')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('2 selected')).toBeNull());
+  });
+
+  it('a refused bulk pay shows the server message naming the orders, and keeps the selection', async () => {
+    stubOrders(async () => json(409, { success: false, code: 'ACTION_NOT_ALLOWED_FOR_STATUS', message: 'EX0000000002 cannot be paid in its status.' }));
+    renderList('/app/orders', [...SELLER, 'EX-ORDER-PAY', 'EX-ORDER-MULTIPLE-PAY']);
+    await screen.findByText('EX0000000001', undefined, T);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select EX0000000001' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select EX0000000002' }));
+    fireEvent.click(await screen.findByRole('button', { name: /Pay selected/ }, T));
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay' }, T));
+    expect(await screen.findByText('EX0000000002 cannot be paid in its status.', undefined, T)).toBeTruthy();
+    expect(screen.getByText('Nothing was paid')).toBeTruthy();
+    expect(screen.getByText('2 selected')).toBeTruthy();
   });
 
   it('Export and Create order follow their permissions', async () => {

@@ -11,7 +11,9 @@ import { ResponsiveTable } from '../../shared/responsive-table';
 import { PHONE_QUERY, useMediaQuery } from '../../shared/use-media-query';
 import { useIdempotencyKeys } from '../../shared/idempotency';
 import { useAction } from '../../shared/use-action';
+import { errorText } from '../../shared/api-feedback';
 import { useCustomerOptions } from '../../shared/use-customer-options';
+import { PayProgressModal, type PayProgress } from './pay-progress-modal';
 import { ColumnChooser, useColumnChoice, useOrderColumns } from './order-columns';
 import { ScreenCard, serverPagination, useCan, useCarrierCodeOptions, useDownload, useIsStaff, useServiceCodeOptions, useUrlState } from './shared';
 
@@ -58,14 +60,23 @@ export default function OrderListPage(_props: { screen?: ScreenDef }) {
   const customers = useCustomerOptions(staff, filters.customerId ? [filters.customerId] : []);
   // SPEC §2 "multiple pay": the selected orders in one all-or-nothing payment.
   const payKeys = useIdempotencyKeys();
+  // Issue 10: the payment's progress and result are shown in a modal; the failure only there.
+  const [payProgress, setPayProgress] = useState<PayProgress | null>(null);
   const paySelected = useAction((ids: string[]) => ordersApi.pay(ids, payKeys.keyFor(ids)), {
     success: 'orders.pay.done',
+    errorMessage: false,
     invalidate: [['orders'], ['wallet']],
-    onSuccess: () => {
+    onSuccess: (res, ids) => {
       payKeys.done();
       setSelected([]);
+      setPayProgress({ phase: 'done', count: ids.length, paid: res.data.paid, amount: res.data.amount, balanceAfter: res.data.balanceAfter });
     },
+    onError: (err, ids) => setPayProgress({ phase: 'failed', count: ids.length, message: errorText(err, t) }),
   });
+  const payOrders = (ids: string[]) => {
+    setPayProgress({ phase: 'running', count: ids.length });
+    void paySelected.run(ids);
+  };
   const exporter = useDownload({ done: 'orders.export.done', failed: 'orders.export.failed' });
   const list = useQuery({
     queryKey: ['orders', 'list', filters],
@@ -242,7 +253,7 @@ export default function OrderListPage(_props: { screen?: ScreenDef }) {
                   description={<div style={{ maxWidth: 320 }}>{t('orders.pay.selectedBody')}</div>}
                   okText={t('orders.pay.button')}
                   cancelText={t('common.cancel')}
-                  onConfirm={() => paySelected.run(selected.map(String))}
+                  onConfirm={() => payOrders(selected.map(String))}
                 >
                   <Button size="small" type="primary" icon={<WalletOutlined />} loading={paySelected.pending}>
                     {t('orders.pay.selected')}
@@ -271,6 +282,7 @@ export default function OrderListPage(_props: { screen?: ScreenDef }) {
         }}
         pagination={serverPagination(Number(filters.page), Number(filters.pageSize), data?.total, (page, pageSize) => setFilters({ page, pageSize }), t)}
       />
+      <PayProgressModal progress={payProgress} onClose={() => setPayProgress(null)} />
     </ScreenCard>
   );
 }

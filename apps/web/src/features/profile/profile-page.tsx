@@ -1,5 +1,5 @@
 import './locales';
-import { Alert, Button, Card, Checkbox, DatePicker, Descriptions, Form, Input, Select, Skeleton, Switch, Tabs, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, DatePicker, Descriptions, Form, Input, Select, Skeleton, Tabs, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { ApiError } from '../../api/client';
 import { authApi, profileApi } from '../../api/endpoints';
 import { session, useSession } from '../../api/session';
 import { useAction } from '../../shared/use-action';
+import { AutoPaySwitch } from '../../shared/auto-pay-switch';
 import { LANGUAGE_LABEL } from '../../shared/language-switch';
 import { useChangeLanguage } from '../../shared/use-change-language';
 import { matchesField, zodRule } from '../../shared/zod-rule';
@@ -105,7 +106,6 @@ function SettingTab({ profile }: { profile: Profile }) {
       profileApi.updateSetting({
         timeZone: v.timeZone,
         labelPurchaseDelayHours: v.labelPurchaseDelayHours,
-        ...(canWallet ? { autoPay: v.autoPay } : {}),
       }),
     { success: 'profile.settingSaved', form, onSuccess: (res) => res.data?.id && session.setProfile(res.data) },
   );
@@ -118,7 +118,7 @@ function SettingTab({ profile }: { profile: Profile }) {
         form={form}
         layout="vertical"
         onFinish={onFinish}
-        initialValues={{ timeZone: profile.timeZone, labelPurchaseDelayHours: profile.labelPurchaseDelayHours, autoPay: profile.wallet.autoPay }}
+        initialValues={{ timeZone: profile.timeZone, labelPurchaseDelayHours: profile.labelPurchaseDelayHours }}
       >
         <Form.Item name="timeZone" label={t('profile.timeZone')} extra={t('profile.timeZone.help')}>
           <Select showSearch options={zones.map((z) => ({ value: z, label: `GMT${z}` }))} />
@@ -132,8 +132,9 @@ function SettingTab({ profile }: { profile: Profile }) {
           />
         </Form.Item>
         {canWallet && (
-          <Form.Item name="autoPay" label={t('profile.autoPay')} valuePropName="checked" extra={t('profile.autoPay.help')}>
-            <Switch />
+          // Saved as soon as it is flipped: the same switch as the billing wallet tab.
+          <Form.Item label={t('profile.autoPay')} htmlFor="profile-auto-pay" extra={t('profile.autoPay.help')}>
+            <AutoPaySwitch id="profile-auto-pay" label={t('profile.autoPay')} />
           </Form.Item>
         )}
         <Button type="primary" htmlType="submit" loading={saving}>

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SELLER, startTestApp, type TestApp } from '../../../test/harness';
+import { ADMIN, SELLER, startTestApp, type TestApp } from '../../../test/harness';
 import { startFakeProvider, type FakeProvider } from './fake-provider';
 import { signWebhook, verifySignedWebhook } from './payment-gateway';
 
@@ -37,6 +37,15 @@ afterAll(async () => {
 });
 
 describe('top-up through the payment provider', () => {
+  it('tells the wallet screen online top-up is available, to a seller only', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/v1/wallet/online-top-up', token: seller });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ available: true });
+    expect((await t.call({ method: 'GET', url: '/api/v1/wallet/online-top-up' })).status).toBe(401);
+    const admin = await t.login(ADMIN.email, ADMIN.password);
+    expect((await t.call({ method: 'GET', url: '/api/v1/wallet/online-top-up', token: admin })).status).toBe(403);
+  });
+
   it('checkout → the provider pays → the signed webhook credits the wallet once; a replay changes nothing', async () => {
     const res = await checkout(75.25);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -130,6 +139,10 @@ describe('without a provider', () => {
       const res = await plain.call({ method: 'POST', url: '/api/v1/wallet/checkout-sessions', token, payload: { amount: 60 } });
       expect(res.status).toBe(409);
       expect(res.body.code).toBe('PAYMENT_GATEWAY_OFF');
+      // The wallet screen is told not to offer it.
+      const online = await plain.call({ method: 'GET', url: '/api/v1/wallet/online-top-up', token });
+      expect(online.status).toBe(200);
+      expect(online.body.data).toEqual({ available: false });
       const hook = await plain.call({ method: 'POST', url: '/api/v1/wallet/gateway-webhook', headers: { 'content-type': 'application/json' }, payload: '{}' });
       expect(hook.status).toBe(404);
     } finally {

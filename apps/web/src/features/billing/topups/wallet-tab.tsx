@@ -8,6 +8,10 @@ import { call, callEnvelope } from '../../../api/call';
 import { useAction } from '../../../shared/use-action';
 import { usd } from '../../../shared/money';
 import { ServerTable } from '../../../shared/list-ui';
+import { AutoPaySwitch } from '../../../shared/auto-pay-switch';
+import { useCan } from '../../../shared/list-ui';
+import { BalanceChart } from './balance-chart';
+import { OnlineTopUp } from './online-top-up';
 import { ProofImage, TopUpStatusTag, useDateTime, type TopUp } from './shared';
 
 const PAGE_SIZE = 10;
@@ -232,9 +236,29 @@ function MyRequests() {
 
 /** SPEC §2 /app/billing for a seller: the wallet, a top-up by bank transfer, and the requests sent. */
 export function WalletTab() {
+  const { t } = useTranslation();
+  const can = useCan();
   return (
     <>
       <Balance />
+      <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
+        {can('EX-WALLET-VIEW') && (
+          <Col xs={24} md={12}>
+            <Card size="small" title={t('billing.autoPay.title')} style={{ height: '100%' }}>
+              <Space align="start">
+                <AutoPaySwitch id="billing-auto-pay" label={t('billing.autoPay.title')} />
+                <label htmlFor="billing-auto-pay">
+                  <Typography.Text type="secondary">{t('profile.autoPay.help')}</Typography.Text>
+                </label>
+              </Space>
+            </Card>
+          </Col>
+        )}
+        <Col xs={24} md={12}>
+          <OnlineTopUp />
+        </Col>
+      </Row>
+      {can('EX-TRANSACTION-LIST') && <BalanceChart />}
       <TopUpRequestForm />
       <MyRequests />
     </>

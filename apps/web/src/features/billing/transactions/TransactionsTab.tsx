@@ -56,7 +56,7 @@ export function TransactionsTab() {
   const exportFilters = { type: filters.txType as 'all', customerId: filters.txCustomer || undefined, dateFrom: filters.txFrom || undefined, dateTo: filters.txTo || undefined };
 
   const columns: TableColumnsType<TxRow> = [
-    { title: t('billing.tx.createdAt'), dataIndex: 'createdAt', render: (d: string) => formatDate(d) },
+    { title: t('billing.tx.createdAt'), dataIndex: 'createdAt', render: (d: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(d)}</span> },
     { title: t('billing.tx.type'), dataIndex: 'type', render: (v: string) => <Tag color={TYPE_COLORS[v]}>{t(`billing.tx.types.${v}`)}</Tag> },
     { title: t('billing.tx.result'), dataIndex: 'result', render: (v: string) => t(`billing.tx.results.${v}`) },
     {
@@ -69,7 +69,7 @@ export function TransactionsTab() {
       },
     },
     { title: t('billing.tx.balanceAfter'), dataIndex: 'balanceAfter', align: 'right', render: (v: number) => usd(v) },
-    { title: t('billing.tx.gateway'), dataIndex: 'gateway', render: (v: string | null) => v ?? '—' },
+    { title: t('billing.tx.gateway'), dataIndex: 'gateway', render: (v: string | null) => (v ? t(`billing.tx.gateways.${v}`, { defaultValue: v }) : '—') },
     { title: t('billing.tx.orders'), dataIndex: 'orders', align: 'right', render: (o: TxRow['orders']) => o.length || '—' },
     { title: t('billing.tx.note'), dataIndex: 'note', ellipsis: true },
     ...(staff ? [{ title: t('billing.customer'), dataIndex: 'customerId', render: (id: string) => customerLabel.get(id) ?? <Typography.Text copyable={{ text: id }}>{id.slice(0, 8)}</Typography.Text> }] : []),
