@@ -20,6 +20,11 @@ export default defineConfig({
         // drop out of the entry chunk. Packages in node_modules keep their own sideEffects hints.
         moduleSideEffects: [{ test: /packages[\\/](contracts|domain)[\\/]src[\\/]/, sideEffects: false }],
       },
+      output: {
+        // React and its DOM renderer in one chunk: the lazily loaded chart library shares them with the
+        // entry, and without a group they split into several small chunks the login page all downloads.
+        advancedChunks: { groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }] },
+      },
     },
   },
 });

@@ -1,3 +1,4 @@
+import './locales';
 import { Button, Dropdown, Space } from 'antd';
 import { MenuOutlined } from '@ant-design/icons';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
