@@ -4,13 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workingDayCalendar } from '@exship/domain/working-days';
 import { DEFAULT_SELLER_ROLE } from '@exship/contracts';
 import { ADMIN, startTestApp, type TestApp } from '../../test/harness';
+import sharp from 'sharp';
 import { hashPassword } from '../../platform/passwords';
+import { multipartForm } from '../../test/files';
 import { createUser } from '../users';
 import { SnapshotCache } from '../catalog';
 import { creditWallet } from '../wallet';
 import { createOrderService } from './orders.service';
 
-// Issue 10: a model-based test of the money path. fast-check draws random sequences of top-ups,
+// Issue 10: a model-based test of the money path. fast-check draws random sequences of top-ups
+// (requests with a proof photo that staff accept or decline, and direct bank credits),
 // order creation, payments, bulk payments, surcharges, cancellations, refunds, credit line changes,
 // blocks and overdue credit against the real
 // services on SQL, predicts each step's outcome from a small model, and after every step checks the
@@ -40,6 +43,8 @@ interface Seller {
   limitCents: number;
   blocked: boolean;
   dueInPast: boolean;
+  /** Top-up requests with a proof photo: pending until staff accept (credited once) or decline. */
+  requests: { id: string; cents: number; state: 'pending' | 'accepted' | 'declined' }[];
 }
 
 /** The lowest balance a payment may leave (wallet.ledger.ts debitWallet): minus the credit line, unless it is blocked or overdue. */
@@ -69,7 +74,7 @@ const PAYMENT_STATUS: Record<OrderState, string> = {
 
 let orderNo = 0;
 /** What the sequences did, so a test that never reaches a refund is seen to fail. */
-const seen = { paid: 0, surcharged: 0, refunded: 0, credit: 0, overdue: 0 };
+const seen = { paid: 0, surcharged: 0, refunded: 0, credit: 0, overdue: 0, accepted: 0 };
 const orderBody = () => ({
   orderName: `MODEL-${Date.now().toString(36)}-${++orderNo}`,
   serviceCode: 'STD',
@@ -199,6 +204,52 @@ class RefundsDue implements fc.AsyncCommand<Model, Real> {
   toString = () => 'refundsDue()';
 }
 
+/** The seller asks for a top-up by bank transfer with a proof photo (SPEC §5: at least 50 USD). */
+class RequestTopUp implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly who: number,
+    readonly cents: number,
+  ) {}
+  check = () => true;
+  async run(m: Model) {
+    const s = m.sellers[this.who]!;
+    const form = multipartForm({ amount: (this.cents / 100).toFixed(2), note: 'model' }, [{ field: 'proof', fileName: 'proof.png', data: proofPng, contentType: 'image/png' }]);
+    const res = await t.call({ method: 'POST', url: '/api/v1/wallet/top-up-requests', token: s.token, payload: form.payload, headers: form.headers });
+    expect(res.status, `${this.toString()}: ${JSON.stringify(res.body)}`).toBe(201);
+    s.requests.push({ id: res.body.data.id, cents: this.cents, state: 'pending' });
+  }
+  toString = () => `requestTopUp(${this.who}, ${this.cents})`;
+}
+
+/** Staff accept or decline a request: a pending one is credited once or closed; a reviewed one is refused. */
+class ReviewTopUp implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly who: number,
+    readonly pick: number,
+    readonly accept: boolean,
+  ) {}
+  check = (m: Readonly<Model>) => m.sellers[this.who]!.requests.length > 0;
+  async run(m: Model) {
+    const s = m.sellers[this.who]!;
+    const pending = s.requests.filter((r) => r.state === 'pending');
+    const r = this.pick % 4 === 0 || pending.length === 0 ? s.requests[this.pick % s.requests.length]! : pending[this.pick % pending.length]!;
+    const res = this.accept
+      ? await t.call({ method: 'POST', url: `/api/v1/wallet/top-up-requests/${r.id}/accept`, token: admin })
+      : await t.call({ method: 'POST', url: `/api/v1/wallet/top-up-requests/${r.id}/decline`, token: admin, payload: { reason: 'No transfer found' } });
+    if (r.state !== 'pending') {
+      expect(res.body.code, this.toString()).toBe('TOPUP_ALREADY_REVIEWED');
+      return;
+    }
+    expect(res.status, `${this.toString()}: ${JSON.stringify(res.body)}`).toBe(200);
+    r.state = this.accept ? 'accepted' : 'declined';
+    if (this.accept) {
+      s.balanceCents += r.cents;
+      seen.accepted++;
+    }
+  }
+  toString = () => `${this.accept ? 'accept' : 'decline'}TopUp(${this.who}, ${this.pick})`;
+}
+
 /** Staff set the credit line (2-week period): refused below the credit in use; 0 removes it. */
 class SetCredit implements fc.AsyncCommand<Model, Real> {
   constructor(
@@ -249,7 +300,7 @@ class Block implements fc.AsyncCommand<Model, Real> {
 /** Time passes beyond the credit line's due date (the row's due date is moved into the past). */
 class Overdue implements fc.AsyncCommand<Model, Real> {
   constructor(readonly who: number) {}
-  check = (m: Readonly<Model>) => m.sellers[this.who]!.limitCents > 0;
+  check = (m: Readonly<Model>) => m.sellers[this.who]!.limitCents > 0 && m.sellers[this.who]!.balanceCents < 0;
   async run(m: Model) {
     const s = m.sellers[this.who]!;
     await t.db.execute(sql`update wallets set credit_due_at = now() - interval '1 day' where account_id = ${s.id}`);
@@ -279,6 +330,7 @@ async function invariantsHold(m: Model) {
 }
 
 let passwordHash: Promise<string> | undefined;
+let proofPng: Buffer;
 async function newSeller(email: string, ip: string) {
   passwordHash ??= hashPassword('Model#Passw0rd!');
   const user = await createUser(t.db, { email, passwordHash: await passwordHash, fullName: 'Model Seller', roleCode: DEFAULT_SELLER_ROLE, status: 'active' });
@@ -286,6 +338,7 @@ async function newSeller(email: string, ip: string) {
 }
 
 beforeAll(async () => {
+  proofPng = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#3366aa' } }).png().toBuffer();
   t = await startTestApp({ env: { SEED_DEMO_CATALOG: 'true' } });
   admin = await t.login(ADMIN.email, ADMIN.password);
 });
@@ -297,7 +350,9 @@ describe('the wallet against a model', () => {
     const who = fc.integer({ min: 0, max: 1 });
     const commands = [
       fc.tuple(who, fc.integer({ min: 1, max: 6_000 })).map(([w, c]) => new TopUp(w, c)),
-      fc.tuple(who, fc.integer({ min: 2_000, max: 20_000 })).map(([w, c]) => new TopUp(w, c)),
+      fc.tuple(who, fc.integer({ min: 5_000, max: 30_000 })).map(([w, c]) => new RequestTopUp(w, c)),
+      fc.tuple(who, fc.nat(), fc.boolean()).map(([w, p, a]) => new ReviewTopUp(w, p, a)),
+      fc.tuple(who, fc.nat()).map(([w, p]) => new ReviewTopUp(w, p, true)),
       fc.tuple(who, fc.nat()).map(([w, p]) => new Pay(w, [p])),
       who.map((w) => new CreateOrder(w)),
       who.map((w) => new CreateOrder(w)),
@@ -324,7 +379,7 @@ describe('the wallet against a model', () => {
           const s = await newSeller(`model.${run}.${i}.${Date.now().toString(36)}@example.com`, `10.9.${run % 250}.${i + 1}`);
           // An opening balance (possibly none), through the ledger like any top-up.
           if (opening[i]! > 0) await t.db.transaction((tx) => creditWallet(tx, 'top_up', { accountId: s.id, amountCents: opening[i]!, actorId: null, gateway: 'bank', note: 'opening' }));
-          sellers.push({ id: s.id, token: s.token, balanceCents: opening[i]!, orders: [], limitCents: 0, blocked: false, dueInPast: false });
+          sellers.push({ id: s.id, token: s.token, balanceCents: opening[i]!, orders: [], limitCents: 0, blocked: false, dueInPast: false, requests: [] });
         }
         const model: Model = { sellers };
         await fc.asyncModelRun(
@@ -343,7 +398,7 @@ describe('the wallet against a model', () => {
         await new RefundsDue().run(model, { service });
         await invariantsHold(model);
       }),
-      { numRuns: Number(process.env.MODEL_RUNS ?? 25), endOnFailure: true, seed: Number(process.env.MODEL_SEED ?? 7) },
+      { numRuns: Number(process.env.MODEL_RUNS ?? 25), endOnFailure: true, seed: Number(process.env.MODEL_SEED ?? 42) },
     );
     // The sequences must reach every kind of movement, or the invariants were never tried on them (the
     // seed is fixed so this holds on every run; MODEL_SEED=… MODEL_RUNS=… explore other sequences).
@@ -353,5 +408,6 @@ describe('the wallet against a model', () => {
     expect(seen.refunded).toBeGreaterThan(0);
     expect(seen.credit).toBeGreaterThan(0);
     expect(seen.overdue).toBeGreaterThan(0);
+    expect(seen.accepted).toBeGreaterThan(0);
   }, 300_000);
 });
