@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { App, Card, Popconfirm, Space, Typography, type TableColumnsType } from 'antd';
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
@@ -41,18 +41,23 @@ export function ScreenCard({ title, extra, children }: { title: ReactNode; extra
  */
 export function useUrlState<K extends string>(defaults: Record<K, string>, pageKey = 'page') {
   const [params, setParams] = useSearchParams();
+  // The router renders a navigation in a transition: until that render, `params` (and the router's own
+  // functional update) still hold the URL before it, so a second change made quickly after a first (a
+  // tab, then a search) would drop the first. Each change builds on the last one asked for instead.
+  const asked = useRef({ rendered: params, latest: params });
+  if (asked.current.rendered !== params) asked.current = { rendered: params, latest: params };
   const values = Object.fromEntries(Object.entries(defaults).map(([k, d]) => [k, params.get(k) ?? d])) as Record<K, string>;
-  const update = (patch: Partial<Record<K, string | number | null | undefined>>) =>
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      for (const [k, raw] of Object.entries(patch) as [K, string | number | null | undefined][]) {
-        const v = raw === null || raw === undefined ? '' : String(raw);
-        if (v === '' || v === defaults[k]) next.delete(k);
-        else next.set(k, v);
-      }
-      if (!(pageKey in patch)) next.delete(pageKey);
-      return next;
-    });
+  const update = (patch: Partial<Record<K, string | number | null | undefined>>) => {
+    const next = new URLSearchParams(asked.current.latest);
+    for (const [k, raw] of Object.entries(patch) as [K, string | number | null | undefined][]) {
+      const v = raw === null || raw === undefined ? '' : String(raw);
+      if (v === '' || v === defaults[k]) next.delete(k);
+      else next.set(k, v);
+    }
+    if (!(pageKey in patch)) next.delete(pageKey);
+    asked.current.latest = next;
+    setParams(next);
+  };
   return [values, update] as const;
 }
 
