@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, SELLER, expectAccessible, login } from './helpers';
+import { ADMIN, SELLER, expectAccessible, login, popupsSettled } from './helpers';
 
 // Journey (SPEC §2 /app/billing, §4 credit customer): staff give the demo seller a credit line
 // on the Credit customers tab, block it and unblock it; the seller's header credit box follows
@@ -46,6 +46,7 @@ test('staff set a credit limit and block it; the seller\'s header credit box fol
 
   // Block, after a confirmation: the status says so and the seller's credit box disappears.
   await row.getByRole('button', { name: 'Block' }).click();
+  await popupsSettled(staff);
   await staff.getByRole('tooltip').getByRole('button', { name: 'Block' }).click();
   await expect(staff.getByText('Credit line blocked.')).toBeVisible();
   await expect(row).toContainText('Blocked');
@@ -59,6 +60,7 @@ test('staff set a credit limit and block it; the seller\'s header credit box fol
   await expect(staff).toHaveURL(/creditStatus=blocked/);
   await expect(row).toBeVisible();
   await row.getByRole('button', { name: 'Unblock' }).click();
+  await popupsSettled(staff);
   await staff.getByRole('tooltip').getByRole('button', { name: 'Unblock' }).click();
   await expect(staff.getByText('Credit line unblocked.')).toBeVisible();
   await seller.reload();

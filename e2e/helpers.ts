@@ -50,6 +50,14 @@ export async function waitForMail(request: APIRequestContext, to: string, match:
   return found!;
 }
 
+/**
+ * Waits until no antd pop-up (modal, popconfirm, dropdown) is still opening: a click on a button of a
+ * dialog that is zooming in can land before the dialog takes it, on a busy machine.
+ */
+export async function popupsSettled(page: Page) {
+  await expect(page.locator('.ant-zoom-appear, .ant-zoom-enter, .ant-zoom-big-appear, .ant-zoom-big-enter, .ant-fade-appear, .ant-fade-enter, .ant-slide-up-appear, .ant-slide-up-enter')).toHaveCount(0);
+}
+
 /** One API call with a bearer token; fails the test on an error reply. */
 export async function apiCall<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH', path: string, data?: unknown): Promise<T> {
   const res = await request.fetch(`/api/v1${path}`, { method, headers: { Authorization: `Bearer ${token}` }, data });

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { ADMIN, SELLER, expectAccessible, login } from './helpers';
+import { ADMIN, SELLER, expectAccessible, login, popupsSettled } from './helpers';
 
 // SPEC §4 product approval, end to end: a seller creates a product with two variants and sends it
 // for approval; staff reject it with a reason; the seller sees the reason, fixes the product and
@@ -72,6 +72,7 @@ test('a product goes through rejection and acceptance', async ({ browser }) => {
   await expectAccessible(staff, 'staff products waiting for approval');
   await staffRow.getByRole('button', { name: 'Reject' }).click();
   const rejectDialog = staff.getByRole('dialog', { name: `Reject ${PRODUCT}` });
+  await popupsSettled(staff);
   await rejectDialog.getByRole('button', { name: 'Reject' }).click();
   await expect(rejectDialog.getByText('This field is required.')).toBeVisible();
   await rejectDialog.getByLabel('Reason').fill(REASON);
