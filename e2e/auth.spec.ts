@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, waitForMail } from './helpers';
+import { expectAccessible, popupsSettled, waitForMail } from './helpers';
 
 // Journey: sign up → verify by the emailed link → sign in → dashboard → Vietnamese → log out.
 test('a new seller signs up, verifies, signs in, switches to Vietnamese and logs out', async ({ page, request }) => {
@@ -50,6 +50,7 @@ test('a new seller signs up, verifies, signs in, switches to Vietnamese and logs
   await page.getByRole('menuitem', { name: 'Đăng xuất' }).click();
   const confirmLogout = page.getByRole('dialog');
   await expect(confirmLogout).toContainText('Đăng xuất?');
+  await popupsSettled(page);
   await confirmLogout.getByRole('button', { name: 'Đăng xuất' }).click();
   await expect(page).toHaveURL(/\/app\/login$/);
   await expect(page.getByRole('heading', { name: 'Đăng nhập' })).toBeVisible();

@@ -600,15 +600,11 @@ export function createOrderService(deps: OrderServiceDeps) {
   }
 
   /**
-   * Auto-pay (the seller's wallet setting): orders just created, or a surcharge just added, are paid at
-   * once in their own transaction when the wallet covers them; when it does not (or a discount is used
-   * up) they simply stay unpaid. Answers whether they were paid.
+   * Auto-pay (the seller's wallet setting): orders just created, or a surcharge just added, are paid in
+   * the transaction that wrote them, so a crash cannot leave them created and the payment forgotten.
+   * The payment runs in a savepoint: when the wallet does not cover it (or a discount is used up) they
+   * simply stay unpaid. Answers whether they were paid.
    */
-  async function autoPay(actor: OrderActor, accountId: string, orderIds: string[]): Promise<boolean> {
-    return db.transaction((tx) => autoPayIn(tx, actor, accountId, orderIds));
-  }
-
-  /** `autoPay` inside the caller's transaction (an import): the payment runs in a savepoint, so a refusal leaves the rest. */
   async function autoPayIn(tx: Db, actor: OrderActor, accountId: string, orderIds: string[]): Promise<boolean> {
     if (orderIds.length === 0 || !(await getWalletSummary(tx, accountId)).autoPay) return false;
     try {
@@ -658,9 +654,10 @@ export function createOrderService(deps: OrderServiceDeps) {
       const { values, lines } = await orderValues(accountId, body);
       const row = await db.transaction(async (tx) => {
         if (await nameTaken(tx, accountId, body.orderName)) throw new AppError('ORDER_NAME_TAKEN', 409, { errors: [{ field: 'orderName', message: 'error.ORDER_NAME_TAKEN' }] });
-        return insertOrder(tx, accountId, actor, values, lines);
+        const created = await insertOrder(tx, accountId, actor, values, lines);
+        return { created, paid: await autoPayIn(tx, actor, accountId, [created.id]) };
       });
-      return { _id: row.id, exOrderId: row.exOrderId, totalPrice: fromCents(row.totalCents), paid: await autoPay(actor, accountId, [row.id]) };
+      return { _id: row.created.id, exOrderId: row.created.exOrderId, totalPrice: fromCents(row.created.totalCents), paid: row.paid };
     },
 
     async update(actor: OrderActor, id: string, body: OrderUpdateBody) {
@@ -838,10 +835,12 @@ export function createOrderService(deps: OrderServiceDeps) {
     },
 
     async addSurcharge(actor: OrderActor, id: string, body: SurchargeBody): Promise<OrderDetail> {
-      const row = await db.transaction(async (tx) => addSurchargeTo(tx, actor, await orderFor(tx, actor, id, true), body));
-      // A surcharge on a paid order is charged at once with auto-pay (surcharge-unpaid → paid).
-      if (row.paymentStatus === 'surcharge-unpaid') await autoPay(actor, row.accountId, [row.id]);
-      return detail(db, await orderFor(db, actor, id));
+      return db.transaction(async (tx) => {
+        const row = await addSurchargeTo(tx, actor, await orderFor(tx, actor, id, true), body);
+        // A surcharge on a paid order is charged at once with auto-pay (surcharge-unpaid → paid).
+        if (row.paymentStatus === 'surcharge-unpaid' && (await autoPayIn(tx, actor, row.accountId, [row.id]))) return detail(tx, await orderFor(tx, actor, id));
+        return detail(tx, row);
+      });
     },
 
     async duplicate(actor: OrderActor, id: string): Promise<OrderCreated> {
@@ -879,9 +878,10 @@ export function createOrderService(deps: OrderServiceDeps) {
         const base = `${source.orderName}-copy`.slice(0, 44);
         let name = base;
         for (let n = 2; await nameTaken(tx, source.accountId, name); n++) name = `${base}${n}`;
-        return insertOrder(tx, source.accountId, actor, { ...values, orderName: name }, linesOut, `duplicate of ${source.exOrderId}`);
+        const created = await insertOrder(tx, source.accountId, actor, { ...values, orderName: name }, linesOut, `duplicate of ${source.exOrderId}`);
+        return { created, paid: await autoPayIn(tx, actor, source.accountId, [created.id]) };
       });
-      return { _id: row.id, exOrderId: row.exOrderId, totalPrice: fromCents(row.totalCents), paid: await autoPay(actor, source.accountId, [row.id]) };
+      return { _id: row.created.id, exOrderId: row.created.exOrderId, totalPrice: fromCents(row.created.totalCents), paid: row.paid };
     },
 
     /**
