@@ -3,7 +3,7 @@ import path from 'node:path';
 import { mkdtempSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ADMIN, SELLER, expectAccessible, login } from './helpers';
+import { ADMIN, SELLER, expectAccessible, login, pickOption } from './helpers';
 
 // Journey (issue 3): staff build a small network — carrier, service, warehouse, zone, routing —
 // import both price tables from their xlsx templates (validate, draft, preview, activate), add a
@@ -15,12 +15,6 @@ const ZONE = 'E2EZ';
 const DISCOUNT = 'E2E10';
 
 const dialog = (page: Page, title: string | RegExp) => page.getByRole('dialog').filter({ has: page.getByText(title, { exact: typeof title === 'string' }) });
-
-/** Picks an option of an antd Select by its visible text. */
-async function pick(page: Page, select: Locator, text: string) {
-  await select.click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
-}
 
 async function saveDialog(page: Page, modal: Locator) {
   await modal.getByRole('button', { name: 'Save' }).click();
@@ -90,7 +84,7 @@ test('staff build the network and prices; the seller gets a quote with a discoun
     const modal = dialog(page, 'New service');
     await modal.getByLabel('Code', { exact: true }).fill(SERVICE);
     await modal.getByLabel('Name', { exact: true }).fill('E2E Standard');
-    await pick(page, modal.getByLabel('Carrier', { exact: true }), CARRIER);
+    await pickOption(page, modal.getByLabel('Carrier', { exact: true }), CARRIER);
     await modal.getByLabel('Signature fee', { exact: true }).fill('2.5');
     await saveDialog(page, modal);
     const row = page.getByRole('row').filter({ hasText: SERVICE });
@@ -130,9 +124,9 @@ test('staff build the network and prices; the seller gets a quote with a discoun
     await page.goto('/app/carrier/config');
     await page.getByRole('button', { name: 'New routing rule' }).click();
     const modal = dialog(page, 'New routing rule');
-    await pick(page, modal.getByLabel('Service', { exact: true }), SERVICE);
-    await pick(page, modal.getByLabel('Carrier 1', { exact: true }), CARRIER);
-    await pick(page, modal.getByLabel('Warehouse 1', { exact: true }), WAREHOUSE);
+    await pickOption(page, modal.getByLabel('Service', { exact: true }), SERVICE);
+    await pickOption(page, modal.getByLabel('Carrier 1', { exact: true }), CARRIER);
+    await pickOption(page, modal.getByLabel('Warehouse 1', { exact: true }), WAREHOUSE);
     await expect(modal.getByRole('status')).toHaveText('Total: 100% (must be 100%)');
     await saveDialog(page, modal);
     await expect(page.getByRole('row').filter({ hasText: SERVICE })).toContainText(`${CARRIER} @ ${WAREHOUSE} · 100%`);

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
 export const ADMIN = { email: 'admin@exship.local', password: 'Admin#Passw0rd!' };
@@ -109,4 +109,20 @@ export async function expectColumnVisible(page: Page, name: string) {
     return null;
   });
   expect(problem, `column "${name}"`).toBeNull();
+}
+
+/**
+ * Picks an option of a single antd Select by its visible text, and waits for its list to close. On a busy
+ * machine a click can land while the list is still opening or while the page re-renders around it; the
+ * pick is then made again (a single Select re-picking the same option changes nothing).
+ */
+export async function pickOption(page: Page, select: Locator, text: string, search?: string) {
+  const open = page.locator('.ant-select-dropdown:visible');
+  await expect(async () => {
+    if ((await open.count()) === 0) await select.click();
+    if (search) await select.fill(search);
+    await popupsSettled(page);
+    await open.locator('.ant-select-item-option').filter({ hasText: text }).first().click({ timeout: 5_000 });
+    await expect(open).toHaveCount(0, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
 }

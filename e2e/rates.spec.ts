@@ -132,10 +132,11 @@ test('a seller compares the rates of every service and starts an order from one'
   await test.step('screenshots at 1280 px and on a phone', async () => {
     await page.screenshot({ path: test.info().outputPath('rates-1280.png'), fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
-    // One card per row, nothing wider than the phone.
-    const widths = await page.getByRole('list', { name: 'Rates' }).getByRole('listitem').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().width));
-    for (const w of widths) expect(w).toBeGreaterThan(250);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // One card per row, nothing wider than the phone (measured once the layout has followed the new width).
+    const cards = page.getByRole('list', { name: 'Rates' }).getByRole('listitem');
+    await expect(cards.first()).toBeVisible();
+    await expect.poll(async () => Math.min(...(await cards.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().width)))), { timeout: 10_000 }).toBeGreaterThan(250);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 10_000 }).toBeLessThanOrEqual(390);
     const order = page.getByRole('link', { name: 'Create order with Rate Standard' });
     await order.scrollIntoViewIfNeeded();
     await expect(order).toBeInViewport({ ratio: 1 });

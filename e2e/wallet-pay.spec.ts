@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN, SELLER, apiCall, expectAccessible, login, tokenOf } from './helpers';
 import { buildLane } from './lane';
 
@@ -18,6 +18,17 @@ async function headerBalance(page: Page): Promise<number> {
 test('a seller pays three orders at once, cancels one and sees its refund scheduled, then paid', async ({ page, request }) => {
   const lane = await buildLane(request, 'E2EWP');
   const seller = await tokenOf(request, SELLER);
+  // The seller keeps 24 hours to change their mind before labels are bought (profile setting), so a
+  // cancelled paid order is refunded in full at once; the journey puts the setting back at its end.
+  await apiCall(request, seller, 'PATCH', '/profile/update-setting', { labelPurchaseDelayHours: 24 });
+  try {
+    await payCancelRefund(page, request, lane, seller);
+  } finally {
+    await apiCall(request, seller, 'PATCH', '/profile/update-setting', { labelPurchaseDelayHours: 0 });
+  }
+});
+
+async function payCancelRefund(page: Page, request: APIRequestContext, lane: Awaited<ReturnType<typeof buildLane>>, seller: string) {
   const orders: { _id: string; exOrderId: string; totalPrice: number }[] = [];
   for (const n of [1, 2, 3]) {
     orders.push(
@@ -71,4 +82,4 @@ test('a seller pays three orders at once, cancels one and sees its refund schedu
   await page.reload();
   await expect(page.getByText('Refunded', { exact: true }).first()).toBeVisible();
   await expect.poll(() => headerBalance(page)).toBe(before - totalCents + Math.round(first.totalPrice * 100));
-});
+}

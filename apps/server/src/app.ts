@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { PRODUCT_NAME } from '@exship/contracts';
 import type { AppContext } from './context';
 import { registerModules } from './modules';
+import { registerActivityLog } from './platform/activity';
 import { registerAuthPlatform } from './platform/auth';
 import { endpointSchemaTransform, endpointSchemaTransformObject } from './platform/endpoints';
 import { registerHttpPlatform, sendError } from './platform/http';
@@ -30,7 +31,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerHttpPlatform(app);
+  registerHttpPlatform(app, { googleSignIn: !!ctx.config.google });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -48,6 +49,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   const { resolveSession, seeder } = await registerModules(app, ctx);
   registerAuthPlatform(app, resolveSession);
+  registerActivityLog(app, ctx.database);
   app.decorate('seed', () => runSeed(ctx.database, ctx.config, seeder, ctx.log));
 
   const indexHtml = path.join(ctx.config.webDist, 'index.html');

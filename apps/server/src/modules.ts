@@ -3,13 +3,18 @@ import type { AppContext } from './context';
 import type { SessionResolver } from './platform/auth';
 import type { ModuleDeclaration, ModuleSeeds, UseModule } from './platform/module';
 import type { Seeder } from './platform/seed';
+import { addressesModule } from './modules/addresses';
 import { authModule } from './modules/auth';
 import { billingModule } from './modules/billing';
 import { catalogModule } from './modules/catalog';
+import { cronJobsModule } from './modules/cronjobs';
 import { discountsModule } from './modules/discounts';
+import { emailsModule } from './modules/emails';
 import { notificationsModule } from './modules/notifications';
+import { membersModule } from './modules/members';
 import { ordersModule } from './modules/orders';
 import { productsModule } from './modules/products';
+import { shippingModule } from './modules/shipping';
 import { systemModule } from './modules/system';
 import { usersModule } from './modules/users';
 import { walletModule } from './modules/wallet';
@@ -27,8 +32,13 @@ export const MODULES: readonly ModuleDeclaration<any>[] = [
   catalogModule,
   productsModule,
   ordersModule,
+  addressesModule,
+  shippingModule,
   billingModule,
   notificationsModule,
+  cronJobsModule,
+  emailsModule,
+  membersModule,
 ];
 
 /** Sets every module up, registers its jobs, event handlers and routes, and composes the seeds. */

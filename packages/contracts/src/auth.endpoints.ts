@@ -55,6 +55,32 @@ export const RequestVerifyEndpoint = defineEndpoint({
   errors: [429],
 });
 
+export const SignInOptionsEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/sign-in-options',
+  access: 'public',
+  summary: 'The ways to sign in besides a password',
+  description: "Google sign-in's OAuth client id when it is configured (null when it is off), for the sign-in page's Google button.",
+  operationId: 'getSignInOptions',
+  tags,
+  reply: z.object({ google: z.object({ clientId: z.string() }).nullable() }),
+});
+
+export const LoginSocialEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/login-social',
+  access: 'public',
+  summary: 'Sign in with Google',
+  description:
+    'Takes the ID token of Google Identity Services; its signature is checked against the configured JWKS, with the issuer, the audience (the configured client id), the expiry and a verified email. An unknown email gets a new seller account. 404 SOCIAL_LOGIN_OFF when not configured.',
+  operationId: 'loginSocial',
+  tags,
+  body: z.object({ provider: z.literal('google'), idToken: textField().min(20, 'validation.required').max(8192, 'validation.invalid') }),
+  reply: LoginReplySchema,
+  message: 'auth.loggedIn',
+  errors: [401, 403, 404, 429],
+});
+
 export const LoginEndpoint = defineEndpoint({
   method: 'POST',
   path: '/login',

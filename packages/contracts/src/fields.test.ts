@@ -18,6 +18,9 @@ import {
   ZoneRangeSchema,
   dateFilterField,
   idField,
+  isMetadataHost,
+  optionalHttpUrlField,
+  pageField,
   isMessageKey,
   keywordQueryField,
   localDateTimeField,
@@ -264,5 +267,35 @@ describe('every input schema refuses NUL in every string it reads', () => {
     stringLeaves(schema, name, leaves);
     const accepting = leaves.filter(({ leaf }) => leaf.safeParse('a\u0000b').success || leaf.safeParse('\u0000').success).map((l) => l.path);
     expect(accepting.filter((p) => !COMPARED_ONLY.includes(p))).toEqual([]);
+  });
+});
+
+describe('optionalHttpUrlField and isMetadataHost', () => {
+  const url = optionalHttpUrlField(500);
+  it('takes an http(s) URL or nothing, and refuses other schemes by name', () => {
+    for (const ok of ['', 'https://carrier.example.com/api', 'http://127.0.0.1:9/api']) expect(url.safeParse(ok).success, ok).toBe(true);
+    for (const bad of ['javascript:alert(1)', 'file:///etc/passwd', 'data:text/html,x', 'ftp://x.example.com', 'https://', 'http:// spaced.example.com']) {
+      const res = url.safeParse(bad);
+      expect(res.success, bad).toBe(false);
+      expect(res.error?.issues[0]?.message, bad).toBe('validation.url.invalid');
+    }
+  });
+  it('knows link-local, cloud metadata and disguised numeric hosts', () => {
+    for (const host of ['http://169.254.169.254/latest', 'http://[fe80::1]/', 'http://metadata.google.internal/', 'http://2852039166/', 'http://0xa9fea9fe/', 'http://0251.0376.0251.0376/', 'http://user@169.254.169.254/']) {
+      expect(isMetadataHost(host), host).toBe(true);
+    }
+    for (const host of ['https://carrier.example.com/api', 'http://127.0.0.1:9/api', 'http://10.0.0.5/', 'https://api.169.254.example.com/']) expect(isMetadataHost(host), host).toBe(false);
+  });
+});
+
+describe('pageField', () => {
+  it('is 1 when absent, takes a whole number from 1, and says what a page must be otherwise', () => {
+    expect(pageField().parse(undefined)).toBe(1);
+    expect(pageField().parse('3')).toBe(3);
+    for (const bad of ['-1', '0', '1.5', 'abc']) {
+      const res = pageField().safeParse(bad);
+      expect(res.success, bad).toBe(false);
+      expect(res.error?.issues[0]?.message, bad).toBe('validation.page');
+    }
   });
 });

@@ -51,6 +51,26 @@ export const keywordQueryField = () => textField().trim().max(100, 'validation.m
 /** A record id (uuid). In a path, a value that fails this answers 404 (platform/http.ts). */
 export const idField = () => textField().uuid('validation.id.invalid');
 
+/** A list's page number in a query string: a whole number, 1 or more (1 when absent). */
+export const pageField = () => z.coerce.number({ error: 'validation.page' }).int('validation.page').min(1, 'validation.page').default(1);
+
+/** An http(s) URL or nothing (''): other schemes (javascript:, file:, data:) are refused by name. */
+export const optionalHttpUrlField = (max: number) =>
+  textField()
+    .trim()
+    .max(max, max === 2000 ? 'validation.max2000' : 'validation.tooLong')
+    .regex(/^(https?:\/\/[^\s/?#]+\S*)?$/i, 'validation.url.invalid');
+
+/** Link-local and cloud metadata hosts: never a carrier's address (the server would call them). */
+export function isMetadataHost(url: string): boolean {
+  const m = /^https?:\/\/(?:[^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)/i.exec(url);
+  if (!m) return false;
+  const host = m[1]!.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  // A host written as one number (2852039166, 0xa9fea9fe) or in octal parts hides its address: refused too.
+  const disguised = /^(0x[0-9a-f]+|\d+)$/.test(host) || /^0\d*\./.test(host);
+  return disguised || /^169\.254\./.test(host) || host === 'metadata.google.internal' || host === 'metadata' || /^fe80:/.test(host) || host === 'fd00:ec2::254';
+}
+
 /** `{ id }` path parameters. */
 export const IdParamsSchema = z.object({ id: idField() });
 

@@ -1,7 +1,13 @@
 import type { Language } from './limits';
 import { CORE_MESSAGES_BY_KEY, type FeatureMessageKey, type MessageKey } from './messages';
+import { ADDRESS_CHECK_MESSAGES_EN, ADDRESS_CHECK_MESSAGES_VI } from './address-check.messages';
+import { CRONJOB_MESSAGES_EN, CRONJOB_MESSAGES_VI } from './cronjobs.messages';
+import { EMAIL_MESSAGES_EN, EMAIL_MESSAGES_VI } from './emails.messages';
+import { MEMBER_MESSAGES_EN, MEMBER_MESSAGES_VI } from './members.messages';
+import { ROLE_MESSAGES_EN, ROLE_MESSAGES_VI } from './roles.messages';
 import { ORDER_MESSAGES_EN, ORDER_MESSAGES_VI } from './orders.messages';
 import { CREDIT_MESSAGES_EN, CREDIT_MESSAGES_VI } from './wallet.credit.messages';
+import { SHIPPING_MESSAGES_EN, SHIPPING_MESSAGES_VI } from './shipping.messages';
 import { TOP_UP_MESSAGES_EN, TOP_UP_MESSAGES_VI } from './wallet.topups.messages';
 
 // The whole message catalogue: the core messages (messages.ts) and the features' (orders, wallet).
@@ -13,8 +19,8 @@ let features: Record<Language, Record<FeatureMessageKey, string>> | undefined;
 let whole: Catalogue | undefined;
 const featureCatalogue = () =>
   (features ??= {
-    en: { ...ORDER_MESSAGES_EN, ...TOP_UP_MESSAGES_EN, ...CREDIT_MESSAGES_EN },
-    vi: { ...ORDER_MESSAGES_VI, ...TOP_UP_MESSAGES_VI, ...CREDIT_MESSAGES_VI } satisfies Record<FeatureMessageKey, string>,
+    en: { ...ORDER_MESSAGES_EN, ...TOP_UP_MESSAGES_EN, ...CREDIT_MESSAGES_EN, ...SHIPPING_MESSAGES_EN, ...ADDRESS_CHECK_MESSAGES_EN, ...CRONJOB_MESSAGES_EN, ...EMAIL_MESSAGES_EN, ...MEMBER_MESSAGES_EN, ...ROLE_MESSAGES_EN },
+    vi: { ...ORDER_MESSAGES_VI, ...TOP_UP_MESSAGES_VI, ...CREDIT_MESSAGES_VI, ...SHIPPING_MESSAGES_VI, ...ADDRESS_CHECK_MESSAGES_VI, ...CRONJOB_MESSAGES_VI, ...EMAIL_MESSAGES_VI, ...MEMBER_MESSAGES_VI, ...ROLE_MESSAGES_VI } satisfies Record<FeatureMessageKey, string>,
   });
 const catalogue = () => (whole ??= { en: { ...featureCatalogue().en, ...CORE_MESSAGES_BY_KEY.en }, vi: { ...featureCatalogue().vi, ...CORE_MESSAGES_BY_KEY.vi } });
 

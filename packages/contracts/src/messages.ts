@@ -3,6 +3,12 @@ import type { Language } from './limits';
 import type { ORDER_MESSAGES_EN } from './orders.messages';
 import type { TOP_UP_MESSAGES_EN } from './wallet.topups.messages';
 import type { CREDIT_MESSAGES_EN } from './wallet.credit.messages';
+import type { SHIPPING_MESSAGES_EN } from './shipping.messages';
+import type { ADDRESS_CHECK_MESSAGES_EN } from './address-check.messages';
+import type { CRONJOB_MESSAGES_EN } from './cronjobs.messages';
+import type { EMAIL_MESSAGES_EN } from './emails.messages';
+import type { MEMBER_MESSAGES_EN } from './members.messages';
+import type { ROLE_MESSAGES_EN } from './roles.messages';
 
 // Server-side messages and validation keys, shared with the web app (which adds its own UI strings).
 // en and vi must have the same keys: a test checks it.
@@ -20,6 +26,7 @@ const coreEn = {
   'auth.passwordReset': 'Your password is changed. Sign in with the new one.',
   'auth.passwordUpdated': 'Your password is changed.',
   'profile.updated': 'Profile saved.',
+  'profile.avatarUpdated': 'Profile photo saved.',
   'profile.settingUpdated': 'Settings saved.',
   'profile.languageUpdated': 'Language changed.',
   'user.statusChanged': 'User status changed.',
@@ -42,6 +49,8 @@ const coreEn = {
   'error.INVALID_CREDENTIALS': 'Wrong email or password.',
   'error.ACCOUNT_NOT_VERIFIED': 'Your account is not verified yet. Open the link in the verification email, or ask for a new one.',
   'error.ACCOUNT_INACTIVE': 'Your account is inactive. Contact support.',
+  'error.SOCIAL_LOGIN_OFF': 'Sign-in with Google is not available.',
+  'error.SOCIAL_TOKEN_INVALID': 'The Google sign-in could not be verified. Try again.',
   'error.ACCOUNT_ALREADY_VERIFIED': 'This account is already verified. Sign in to continue.',
   'error.VERIFY_LINK_INVALID': 'The verification link is invalid or has expired.',
   'error.RESET_LINK_INVALID': 'The reset link is invalid or has expired.',
@@ -125,6 +134,7 @@ const coreEn = {
   'validation.max255': 'At most 255 characters.',
   'validation.code.pattern': 'Use uppercase letters, digits and underscore only, without accents.',
   'validation.number': 'Enter a number.',
+  'validation.page': 'The page must be a whole number, 1 or more.',
   'validation.integer': 'Enter a whole number.',
   'validation.positive': 'Enter a number above 0.',
   'validation.money.range': 'The amount is out of range.',
@@ -235,6 +245,7 @@ const coreEn = {
   'validation.variants.required': 'Add at least one variant.',
   'validation.variants.tooMany': 'A product can have at most 100 variants.',
   'validation.url.invalid': 'Enter a valid http(s) URL.',
+  'validation.url.forbiddenHost': 'This address (link-local or cloud metadata) cannot be used.',
   'validation.link.invalid': 'Enter an app path starting with / or an http(s) URL.',
   'validation.max2000': 'At most 2,000 characters.',
   'validation.datetime.invalid': 'Enter a real date and time with its offset (e.g. 2026-03-01T09:00:00+07:00) between the years 2000 and 2100.',
@@ -247,7 +258,16 @@ const coreEn = {
   'validation.fee': 'The fee must be from 0 to 999,999 USD.',
 } as const;
 
-export type FeatureMessageKey = keyof typeof ORDER_MESSAGES_EN | keyof typeof TOP_UP_MESSAGES_EN | keyof typeof CREDIT_MESSAGES_EN;
+export type FeatureMessageKey =
+  | keyof typeof ORDER_MESSAGES_EN
+  | keyof typeof TOP_UP_MESSAGES_EN
+  | keyof typeof CREDIT_MESSAGES_EN
+  | keyof typeof SHIPPING_MESSAGES_EN
+  | keyof typeof ADDRESS_CHECK_MESSAGES_EN
+  | keyof typeof CRONJOB_MESSAGES_EN
+  | keyof typeof EMAIL_MESSAGES_EN
+  | keyof typeof MEMBER_MESSAGES_EN
+  | keyof typeof ROLE_MESSAGES_EN;
 type CoreKey = keyof typeof coreEn;
 export type MessageKey = CoreKey | FeatureMessageKey;
 
@@ -262,6 +282,7 @@ const coreVi: Record<CoreKey, string> = {
   'auth.passwordReset': 'Mật khẩu đã được đổi. Hãy đăng nhập bằng mật khẩu mới.',
   'auth.passwordUpdated': 'Mật khẩu đã được đổi.',
   'profile.updated': 'Đã lưu hồ sơ.',
+  'profile.avatarUpdated': 'Đã lưu ảnh đại diện.',
   'profile.settingUpdated': 'Đã lưu cài đặt.',
   'profile.languageUpdated': 'Đã đổi ngôn ngữ.',
   'user.statusChanged': 'Đã đổi trạng thái người dùng.',
@@ -284,6 +305,8 @@ const coreVi: Record<CoreKey, string> = {
   'error.INVALID_CREDENTIALS': 'Sai email hoặc mật khẩu.',
   'error.ACCOUNT_NOT_VERIFIED': 'Tài khoản chưa được xác minh. Hãy mở liên kết trong email xác minh hoặc yêu cầu liên kết mới.',
   'error.ACCOUNT_INACTIVE': 'Tài khoản của bạn đã bị vô hiệu hóa. Vui lòng liên hệ hỗ trợ.',
+  'error.SOCIAL_LOGIN_OFF': 'Chưa hỗ trợ đăng nhập bằng Google.',
+  'error.SOCIAL_TOKEN_INVALID': 'Không xác minh được đăng nhập Google. Hãy thử lại.',
   'error.ACCOUNT_ALREADY_VERIFIED': 'Tài khoản này đã được xác minh. Hãy đăng nhập để tiếp tục.',
   'error.VERIFY_LINK_INVALID': 'Liên kết xác minh không hợp lệ hoặc đã hết hạn.',
   'error.RESET_LINK_INVALID': 'Liên kết đặt lại mật khẩu không hợp lệ hoặc đã hết hạn.',
@@ -367,6 +390,7 @@ const coreVi: Record<CoreKey, string> = {
   'validation.max255': 'Tối đa 255 ký tự.',
   'validation.code.pattern': 'Chỉ dùng chữ in hoa, chữ số và dấu gạch dưới, không dấu.',
   'validation.number': 'Hãy nhập một số.',
+  'validation.page': 'Số trang phải là số nguyên từ 1 trở lên.',
   'validation.integer': 'Hãy nhập số nguyên.',
   'validation.positive': 'Hãy nhập số lớn hơn 0.',
   'validation.money.range': 'Số tiền nằm ngoài giới hạn cho phép.',
@@ -476,6 +500,7 @@ const coreVi: Record<CoreKey, string> = {
   'validation.variants.required': 'Hãy thêm ít nhất một biến thể.',
   'validation.variants.tooMany': 'Một sản phẩm có tối đa 100 biến thể.',
   'validation.url.invalid': 'Hãy nhập URL http(s) hợp lệ.',
+  'validation.url.forbiddenHost': 'Không thể dùng địa chỉ này (link-local hoặc metadata đám mây).',
   'validation.link.invalid': 'Hãy nhập đường dẫn bắt đầu bằng / hoặc một URL http(s).',
   'validation.max2000': 'Tối đa 2.000 ký tự.',
   'validation.datetime.invalid': 'Hãy nhập ngày giờ có thật kèm múi giờ (ví dụ 2026-03-01T09:00:00+07:00) trong khoảng năm 2000 đến 2100.',

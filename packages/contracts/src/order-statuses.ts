@@ -67,11 +67,15 @@ export const ORDER_SYSTEM_EVENTS = [
   'scheduleLabel',
   'labelPurchased',
   'labelFailed',
+  // A failed label purchase tried again by its job (after a back-off).
+  'retryLabel',
   'addressInvalid',
   'dimensionMismatch',
   'dimensionTimeout',
   'carrierCancelConfirmed',
   'carrierCancelRefused',
+  // Staff cancel a labeled order at once (tracking cancel, force mode, SPEC §4).
+  'forceCancel',
   'ship',
   'deliver',
   'complete',

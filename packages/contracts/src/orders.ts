@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, PHONE_PATTERN } from './auth';
 import { codeField } from './catalog';
-import { dateFilterField, idField, keywordQueryField, multilineTextField, numberField, textField, whenValid } from './fields';
+import { dateFilterField, idField, keywordQueryField, multilineTextField, numberField, optionalHttpUrlField, pageField, textField, whenValid } from './fields';
 import { CHECK_IN_STATUSES, ORDER_STATUSES, ORDER_USER_ACTIONS, PAYMENT_STATUSES, ROUTING_STATUSES, SCHEDULE_STATUSES } from './order-statuses';
 
 // SPEC §3 Order / Created order, §5 Orders, §9 limits. One schema for the web form and the server.
@@ -83,7 +83,7 @@ const orderFields = {
   /** The accepted products shipped (empty for a free parcel). */
   lines: z.array(OrderLineInputSchema).max(ORDER_LIMITS.linesMax, 'validation.lines.max').default([]),
   /** Short-video marketplace accounts: the marketplace's own label, by URL. */
-  labelTiktok: textField().trim().max(2000).url('validation.url.invalid').or(z.literal('')).default(''),
+  labelTiktok: optionalHttpUrlField(2000).default(''),
   paymentMethod: z.enum(PAYMENT_METHODS).default('wallet'),
 };
 
@@ -110,7 +110,7 @@ const allOrEnum = <T extends readonly [string, ...string[]]>(values: T) => z.enu
 export const ORDER_SORTS = ['createdAt:desc', 'createdAt:asc', 'totalPrice:desc', 'totalPrice:asc'] as const;
 
 export const OrderListQuerySchema = z.object({
-  page: z.coerce.number({ error: 'validation.number' }).int('validation.number').min(1, 'validation.number').default(1),
+  page: pageField(),
   pageSize: z.coerce.number({ error: 'validation.number' }).int('validation.number').min(1, 'validation.pageSize').max(ORDER_LIMITS.pageSizeMax, 'validation.pageSize').default(10),
   status: allOrEnum(ORDER_STATUSES),
   paymentStatus: allOrEnum(PAYMENT_STATUSES),

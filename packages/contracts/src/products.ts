@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField, keywordQueryField, textField } from './fields';
+import { idField, keywordQueryField, pageField, textField } from './fields';
 
 // SPEC §3 Product, §4 product approval, §5 product rules, §9 limits. Messages are keys (messages.ts).
 
@@ -187,7 +187,7 @@ const allOr = <T extends readonly [string, ...string[]]>(values: T, key: string)
 
 /** SPEC §3 product filters: status, keyword, type, createdBy, approvalStatus, customer. */
 export const ProductListQuerySchema = z.object({
-  page: z.coerce.number({ error: 'validation.number' }).int('validation.number').min(1, 'validation.number').default(1),
+  page: pageField(),
   pageSize: z.coerce.number({ error: 'validation.number' }).int('validation.number').min(1, 'validation.pageSize').max(PRODUCT_LIMITS.pageSizeMax, 'validation.pageSize').default(10),
   keyword: keywordQueryField(),
   status: allOr(PRODUCT_STATUSES, 'validation.status.invalid'),

@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import { emailField, fullNameField, GENDERS, optionalPhoneField, passwordField, USER_STATUSES } from './auth';
-import { dateFilterField, idField, keywordQueryField, pastDateField, textField } from './fields';
+import { dateFilterField, idField, keywordQueryField, pageField, pastDateField, textField } from './fields';
 
 // SPEC §3 User, §7 /admin/* user management, §9 (user manager: role, tier, date range).
+
+/** Issue 12: a seller account is basic or sells on a short-video marketplace (its orders may carry that marketplace's label URL). */
+export const ACCOUNT_TYPES = ['basic', 'short-video'] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
 
 /** A short optional text (user name, department, tier): '' clears it. */
 const optionalShortText = (max: number) =>
@@ -11,11 +15,12 @@ const roleCodeField = () => textField().trim().min(1, 'validation.role.required'
 
 /** SPEC §7 GET /admin/users-management and /admin/accounts: pageIndex, totalItem (page size 10/15/20). */
 export const UserListQuerySchema = z.object({
-  pageIndex: z.coerce.number({ error: 'validation.number' }).int('validation.number').min(1, 'validation.number').default(1),
+  pageIndex: pageField(),
   totalItem: z.coerce.number({ error: 'validation.number' }).int('validation.number').min(1, 'validation.number').max(100, 'validation.number').default(10),
   keyword: keywordQueryField(),
   role: z.preprocess((v) => (v === '' ? undefined : v), textField().trim().max(100, 'validation.max100').optional()),
   tier: z.preprocess((v) => (v === '' ? undefined : v), textField().trim().max(100, 'validation.max100').optional()),
+  accountType: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(ACCOUNT_TYPES, { error: 'validation.invalid' }).optional()),
   status: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(USER_STATUSES, { error: 'validation.status.invalid' }).optional()),
   /** An empty filter (`?startDate=`) is no filter; the screen opens on the last 7 days (SPEC §9). */
   startDate: z.preprocess((v) => (v === '' ? undefined : v), dateFilterField().optional()),
@@ -35,6 +40,7 @@ export const ManagedUserSchema = z.object({
   department: z.string().nullable(),
   role: z.object({ code: z.string(), name: z.string(), kind: z.enum(['staff', 'customer']) }),
   tier: z.string().nullable(),
+  accountType: z.enum(ACCOUNT_TYPES),
   status: z.enum(USER_STATUSES),
   allowCheckin: z.boolean(),
   createdAt: z.string(),
@@ -57,6 +63,8 @@ const userFields = {
   department: optionalShortText(100),
   roleCode: roleCodeField(),
   tier: optionalShortText(100),
+  /** Left out: unchanged (a new account is basic). */
+  accountType: z.enum(ACCOUNT_TYPES, { error: 'validation.invalid' }).optional(),
 };
 
 /** SPEC §7 POST /admin/account/create: staff create a user; the account is active at once. */
@@ -86,3 +94,18 @@ export const AccountsForDiscountBodySchema = z.object({
   ids: z.array(idField()).max(100, 'validation.invalid').default([]),
   limit: z.number().int().min(1).max(50).default(20),
 });
+
+/** One line of a user's activity trail (GET /admin/get-user-activity). */
+export const UserActivitySchema = () =>
+  z.object({
+    _id: z.string(),
+    at: z.string(),
+    operationId: z.string(),
+    summary: z.string(),
+    method: z.string(),
+    route: z.string(),
+    params: z.record(z.string(), z.string()),
+    status: z.number(),
+    ip: z.string(),
+    userAgent: z.string(),
+  });

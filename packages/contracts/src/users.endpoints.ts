@@ -10,6 +10,7 @@ import {
   UserPermissionsBodySchema,
 } from './auth';
 import { defineEndpoint } from './endpoint';
+import { idField, pageField, textField } from './fields';
 import {
   AccountCreateBodySchema,
   AccountsByIdsBodySchema,
@@ -21,6 +22,7 @@ import {
   UserIdQuerySchema,
   UserListQuerySchema,
   UserListReplySchema,
+  UserActivitySchema,
 } from './users.admin';
 
 // SPEC §7 the caller's profile and settings; staff manage users and their permission overrides (SPEC §6).
@@ -47,6 +49,35 @@ export const UpdateProfileEndpoint = defineEndpoint({
   body: ProfileUpdateBodySchema,
   reply: ProfileSchema,
   message: 'profile.updated',
+  errors: [404],
+});
+
+/** SPEC §7 POST /profile/update-avatar-v2: a photo under 5 MB, checked by its bytes and re-encoded. */
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const UpdateAvatarEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/profile/update-avatar-v2',
+  access: 'open',
+  summary: 'Upload my profile photo',
+  description: 'multipart/form-data `avatar`: a JPG or PNG photo (recognised by its bytes, not its name) under 5 MB. It is re-encoded (metadata dropped) and the profile\'s `avatar` becomes its address.',
+  operationId: 'updateAvatar',
+  tags: ['profile'],
+  multipart: { field: 'avatar', description: 'The photo: JPG or PNG under 5 MB', accept: ['image/jpeg', 'image/png'] },
+  reply: ProfileSchema,
+  message: 'profile.avatarUpdated',
+  errors: [413, 415],
+});
+
+export const GetAvatarEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/avatars/:file',
+  access: 'public',
+  summary: 'A profile photo',
+  description: 'By its unguessable file name (the profile\'s `avatar`), so an image element can show it; served with its own image type and nosniff.',
+  operationId: 'getAvatar',
+  tags: ['profile'],
+  params: z.object({ file: textField().regex(/^[0-9a-f]{32}\.(jpg|png)$/, 'validation.invalid') }),
+  reply: { binary: 'image/jpeg | image/png', description: 'The photo' },
   errors: [404],
 });
 
@@ -245,4 +276,22 @@ export const AccountsForDiscountEndpoint = defineEndpoint({
   tags: ['admin'],
   body: AccountsForDiscountBodySchema,
   reply: z.array(CustomerOptionSchema),
+});
+
+export const GetUserActivityEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/admin/get-user-activity',
+  access: 'EX-USER-LIST',
+  summary: 'A user\'s activity: sign-ins and every change made through the API, newest first',
+  description: 'Written for every route by one platform hook (no request bodies are kept). Filter by operation (e.g. `login`) and date.',
+  operationId: 'getUserActivity',
+  tags: ['admin'],
+  query: z.object({
+    userId: idField(),
+    page: pageField(),
+    pageSize: z.coerce.number({ error: 'validation.number' }).int('validation.number').min(1, 'validation.pageSize').max(100, 'validation.pageSize').default(20),
+    operationId: textField().trim().max(100, 'validation.invalid').optional(),
+  }),
+  reply: z.object({ items: z.array(UserActivitySchema()), total: z.number(), page: z.number(), pageSize: z.number() }),
+  errors: [404],
 });

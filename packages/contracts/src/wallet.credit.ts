@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateFilterField, idField, keywordQueryField, multilineTextField, numberField, textField, timestampField } from './fields';
+import { dateFilterField, idField, keywordQueryField, multilineTextField, numberField, pageField, textField, timestampField } from './fields';
 
 // SPEC §3/§4/§9 credit customers, invoices and transaction reports (issue 10). Shared by the server
 // (validation) and the web forms (types and rules).
@@ -25,7 +25,7 @@ const pageSize = () => z.number({ error: 'validation.number' }).int('validation.
 const noEmpty = <T extends z.ZodType>(s: T) => z.preprocess((v) => (v === '' || v === null ? undefined : v), s.optional());
 
 export const CreditListQuerySchema = z.object({
-  page: z.coerce.number({ error: 'validation.number' }).int('validation.number').min(1, 'validation.number').default(1),
+  page: pageField(),
   pageSize: z.coerce.number({ error: 'validation.number' }).int('validation.number').min(1, 'validation.pageSize').max(100, 'validation.pageSize').default(10),
   status: z.enum(['all', ...CREDIT_STATUSES], { error: 'validation.invalid' }).default('all'),
   customerId: noEmpty(idField()),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { dateFilterField, idField, multilineTextField, textField } from './fields';
+import { dateFilterField, idField, multilineTextField, pageField, textField } from './fields';
 import { TOP_UP_LIMITS, TOP_UP_PROOF_FIELD, TOP_UP_STATUSES, TopUpRequestSchema, topUpAmountField } from './wallet.topups';
 
 // Issue 10 "Top-ups": a seller asks for a top-up by bank transfer with a proof photo; staff accept
@@ -36,7 +36,7 @@ export const ListTopUpsEndpoint = defineEndpoint({
   operationId: 'listTopUpRequests',
   tags,
   query: z.object({
-    page: z.coerce.number({ error: 'validation.number' }).int('validation.number').min(1, 'validation.number').default(1),
+    page: pageField(),
     pageSize: z.coerce.number({ error: 'validation.number' }).int('validation.number').min(1, 'validation.pageSize').max(100, 'validation.pageSize').default(10),
     status: z.enum(['all', ...TOP_UP_STATUSES]).default('all'),
     customerId: idField().optional(),

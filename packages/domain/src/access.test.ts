@@ -68,7 +68,9 @@ describe('buildMenu — SPEC §2', () => {
     buildMenu(perms).flatMap((e) => (e.type === 'group' ? [`${e.group}:${e.items.map((i) => i.id).join(',')}`] : [`${e.type}:${e.screen.id}`]));
 
   it('shows only what the permissions allow, open entries always', () => {
-    expect(ids([])).toEqual(['item:dashboard', 'freight:airline', 'setting:emails,notifications']);
+    expect(ids([])).toEqual(['item:dashboard', 'freight:airline', 'setting:notifications']);
+    // The email templates screen asks for EX-EMAIL-TEMPLATE-MANAGE (EX_VIEW_EMAILS).
+    expect(ids(['EX-EMAIL-TEMPLATE-MANAGE'])).toEqual(['item:dashboard', 'freight:airline', 'setting:emails,notifications']);
   });
 
   it('a seller sees orders and products but no staff groups', () => {

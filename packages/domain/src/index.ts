@@ -11,3 +11,5 @@ export * from './credit';
 export * from './order-lifecycle';
 export * from './restricted-goods';
 export * from './order-rules';
+export * from './tracking-numbers';
+export * from './parcels';

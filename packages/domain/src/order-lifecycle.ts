@@ -89,6 +89,7 @@ export const ORDER_TRANSITIONS: { readonly [A in OrderAction]: readonly Transiti
   scheduleLabel: [{ from: ['paid'], to: 'waiting-label', by: 'system' }],
   labelPurchased: [{ from: ['waiting-label'], to: 'labeled', by: 'system' }],
   labelFailed: [{ from: ['waiting-label'], to: 'label error', by: 'system' }],
+  retryLabel: [{ from: ['label error'], to: 'waiting-label', by: 'system' }],
   addressInvalid: [{ from: ['paid', 'waiting-label', 'labeled'], to: 'not-verified', by: 'system' }],
   dimensionMismatch: [{ from: ['labeled'], to: 'error-dimension', by: 'system' }],
   // The seller confirms the measured size: a new order replaces this one, which is cancelled.
@@ -96,6 +97,7 @@ export const ORDER_TRANSITIONS: { readonly [A in OrderAction]: readonly Transiti
   dimensionTimeout: [{ from: ['error-dimension'], to: 'canceled', by: 'system' }],
   carrierCancelConfirmed: [{ from: ['waiting-cancel'], to: 'canceled', by: 'system' }],
   carrierCancelRefused: [{ from: ['waiting-cancel'], to: 'preStatus', by: 'system' }],
+  forceCancel: [{ from: ['labeled', 'on-hold', 'on-hold-ship', 'not-verified', 'error-dimension', 'waiting-cancel'], to: 'canceled', by: 'system', when: hasLabel }],
   ship: [{ from: ['labeled'], to: 'shipped', by: 'system' }],
   deliver: [{ from: ['shipped'], to: 'delivered', by: 'system' }],
   complete: [{ from: ['delivered'], to: 'completed', by: 'system' }],
@@ -106,7 +108,7 @@ export const ORDER_TRANSITIONS: { readonly [A in OrderAction]: readonly Transiti
 };
 
 /** The actions that cancel an order (and so may start a refund). */
-const CANCELLING = new Set<OrderAction>(['cancel', 'confirmDimension', 'dimensionTimeout', 'carrierCancelConfirmed', 'autoCancel']);
+const CANCELLING = new Set<OrderAction>(['cancel', 'confirmDimension', 'dimensionTimeout', 'carrierCancelConfirmed', 'autoCancel', 'forceCancel']);
 
 function ruleFor(o: OrderState, action: OrderAction): TransitionRule | undefined {
   return ORDER_TRANSITIONS[action].find(
@@ -180,8 +182,9 @@ export function apply(o: OrderState, action: OrderAction, ctx: ApplyContext): Ap
   if (CANCELLING.has(action) && to === 'canceled') {
     // The terms are those of the moment the cancellation was asked for: a carrier that confirms a
     // void days later does not shorten the seller's window.
-    const askedAt = action === 'carrierCancelConfirmed' && o.canceledAt ? o.canceledAt : ctx.now;
-    const asked = action === 'carrierCancelConfirmed' ? { ...o, status: o.preStatus ?? o.status } : o;
+    const wasWaiting = o.status === 'waiting-cancel';
+    const askedAt = wasWaiting && o.canceledAt ? o.canceledAt : ctx.now;
+    const asked = wasWaiting ? { ...o, status: o.preStatus ?? o.status } : o;
     const terms = cancellationTerms(asked, askedAt, ctx.calendar);
     refund = terms.refund;
     next.canceledAt = askedAt;

@@ -37,6 +37,18 @@ const ConfigSchema = z.object({
   PAYMENT_PROVIDER_SECRET_KEY: z.string().min(8, 'must have at least 8 characters').optional(),
   /** money-and-security.md "Webhooks": the signing secret is at least 24 bytes. */
   PAYMENT_WEBHOOK_SECRET: z.string().min(24, 'must have at least 24 characters').optional(),
+  /** The sandbox carrier's time scale: 1 = a parcel takes 100 hours from label to delivery; 3600 = 100 seconds. */
+  SANDBOX_CARRIER_SPEED: z.coerce.number().min(1, 'must be at least 1').max(1_000_000, 'must be at most 1000000').default(1),
+  /** The address provider's API base (docs/address-check.md); address checks stay offline without it. */
+  ADDRESS_PROVIDER_URL: z.string().url('must be a full URL such as https://address.provider.example').optional(),
+  ADDRESS_PROVIDER_API_KEY: z.string().min(8, 'must have at least 8 characters').optional(),
+  ADDRESS_PROVIDER_TIMEOUT_MS: z.coerce.number().int('must be a whole number').min(100, 'must be at least 100').max(60_000, 'must be at most 60000').default(5000),
+  /** Google sign-in (POST /login-social): the OAuth client id the ID token must be issued for; off when unset. */
+  GOOGLE_CLIENT_ID: z.string().min(8, 'must have at least 8 characters').optional(),
+  /** Where Google's signing keys are published (a local JWKS server in tests). */
+  GOOGLE_JWKS_URL: z.string().url('must be a full URL such as https://www.googleapis.com/oauth2/v3/certs').default('https://www.googleapis.com/oauth2/v3/certs'),
+  /** Accepted issuers, comma-separated. */
+  GOOGLE_ISSUERS: z.string().min(1).default('https://accounts.google.com,accounts.google.com'),
   /** SPEC §9: rows an order import accepts (1000 by default; at most 10,000). */
   ORDER_IMPORT_MAX_ROWS: z.coerce
     .number()
@@ -100,8 +112,14 @@ export interface Config {
   trustProxy: false | number | string[];
   /** ORDER_IMPORT_MAX_ROWS: data rows an order import accepts. */
   orderImportMaxRows: number;
+  /** SANDBOX_CARRIER_SPEED: how much faster than real time the sandbox carrier's parcels travel. */
+  sandboxCarrierSpeed: number;
+  /** Google sign-in, or undefined: off. */
+  google?: { clientId: string; jwksUrl: string; issuers: string[] };
   /** The payment provider (PAYMENT_PROVIDER_URL and its secrets), or undefined: online top-ups off. */
   paymentProvider?: { url: string; secretKey: string; webhookSecret: string };
+  /** The address provider (ADDRESS_PROVIDER_URL), or undefined: address checks are offline only. */
+  addressProvider?: { url: string; apiKey?: string; timeoutMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -110,7 +128,7 @@ export class ConfigError extends Error {}
 export const DEFAULT_ADMIN_PASSWORD = 'Admin#Passw0rd!';
 
 /** Variables whose values are secrets: a configuration error names them without their value. */
-const SECRET_VARIABLES = new Set(['SEED_ADMIN_PASSWORD', 'SEED_SELLER_PASSWORD', 'DATABASE_URL', 'SMTP_URL', 'PAYMENT_PROVIDER_SECRET_KEY', 'PAYMENT_WEBHOOK_SECRET']);
+const SECRET_VARIABLES = new Set(['SEED_ADMIN_PASSWORD', 'SEED_SELLER_PASSWORD', 'DATABASE_URL', 'SMTP_URL', 'PAYMENT_PROVIDER_SECRET_KEY', 'PAYMENT_WEBHOOK_SECRET', 'ADDRESS_PROVIDER_API_KEY']);
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -145,10 +163,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     e2e: c.E2E === '1',
     trustProxy: c.TRUST_PROXY,
     orderImportMaxRows: c.ORDER_IMPORT_MAX_ROWS,
+    sandboxCarrierSpeed: c.SANDBOX_CARRIER_SPEED,
+    google: c.GOOGLE_CLIENT_ID ? { clientId: c.GOOGLE_CLIENT_ID, jwksUrl: c.GOOGLE_JWKS_URL, issuers: c.GOOGLE_ISSUERS.split(',').map((x) => x.trim()).filter(Boolean) } : undefined,
     paymentProvider:
       c.PAYMENT_PROVIDER_URL && c.PAYMENT_PROVIDER_SECRET_KEY && c.PAYMENT_WEBHOOK_SECRET
         ? { url: c.PAYMENT_PROVIDER_URL, secretKey: c.PAYMENT_PROVIDER_SECRET_KEY, webhookSecret: c.PAYMENT_WEBHOOK_SECRET }
         : undefined,
+    addressProvider: c.ADDRESS_PROVIDER_URL ? { url: c.ADDRESS_PROVIDER_URL, apiKey: c.ADDRESS_PROVIDER_API_KEY, timeoutMs: c.ADDRESS_PROVIDER_TIMEOUT_MS } : undefined,
     webDist: path.resolve(c.WEB_DIST ?? fileURLToPath(new URL('../../../web/dist', import.meta.url))),
   };
 }

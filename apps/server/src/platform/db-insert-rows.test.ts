@@ -51,6 +51,21 @@ describe('insertRows', () => {
     expect(count.rows[0]!.n).toBe(3);
   });
 
+  it('adds columns with one value for every row (same) and columns given beside the rows (byRow)', async () => {
+    const at = new Date('2026-05-02T08:30:00Z');
+    const out = await insertRows(db, things, [{ cents: 1 }, { cents: 2 }, { cents: 3 }], ['name', 'cents', 'at', 'meta', 'weight'], {
+      same: { at, meta: { from: 'same' }, weight: null },
+      byRow: { name: ['x1', 'x2', "x'3"] },
+    });
+    expect(out).toEqual([
+      { name: 'x1', cents: 1, at, meta: { from: 'same' }, weight: null },
+      { name: 'x2', cents: 2, at, meta: { from: 'same' }, weight: null },
+      { name: "x'3", cents: 3, at, meta: { from: 'same' }, weight: null },
+    ]);
+    await expect(insertRows(db, things, [{ cents: 1 }], [], { byRow: { name: ['a', 'b'] } })).rejects.toThrow(/2 values for 1 rows/);
+    await expect(insertRows(db, things, [{ name: 'a', cents: 1 }], [], { same: { name: 'b' } })).rejects.toThrow(/given twice/);
+  });
+
   it('inserts nothing for no rows', async () => {
     expect(await insertRows(db, things, [])).toEqual([]);
   });

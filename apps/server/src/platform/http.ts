@@ -96,40 +96,51 @@ export function compiledSerializer(schema: z.ZodType): () => (data: unknown) => 
 
 /** Map a zod issue message to a message key: our schemas already use keys; zod's defaults get a generic one. */
 function issueMessage(message: string, keyword: string, params: Record<string, unknown>): string {
+  // A text over its limit says so, whichever key its schema gave (many give the generic one).
+  if (keyword === 'too_big' && params.origin === 'string' && (message === 'validation.invalid' || !isMessageKey(message))) return 'validation.tooLong';
   if (isMessageKey(message)) return message;
   if (keyword === 'invalid_type' && (params.input === undefined || /received undefined/.test(message))) return 'validation.required';
   if (keyword === 'unrecognized_keys') return 'validation.unknownField';
   return 'validation.invalid';
 }
 
+/** Google Identity Services: its script, its button's styles and frame, its calls (only when Google sign-in is on). */
+const GOOGLE_SIGN_IN = 'https://accounts.google.com/gsi/';
+
 /**
  * The web app's Content-Security-Policy (issue 8): only our own scripts, no plugins, no <base>, no
  * framing. antd's CSS-in-JS injects <style> tags at run time, hence 'unsafe-inline' for styles only;
- * images may be data: or blob: URLs (icons, previews of files being uploaded).
+ * images may be data: or blob: URLs (icons, previews of files being uploaded). With Google sign-in
+ * configured, Google's sign-in button (its script, styles and frame) is allowed too, and nothing else of Google.
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export function contentSecurityPolicy(opts: { googleSignIn?: boolean } = {}): string {
+  const google = opts.googleSignIn ? ` ${GOOGLE_SIGN_IN}` : '';
+  return [
+    "default-src 'self'",
+    `script-src 'self'${google}`,
+    `style-src 'self' 'unsafe-inline'${google}`,
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src 'self'${google}`,
+    ...(opts.googleSignIn ? [`frame-src${google}`] : []),
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 /** Sent only over https (with TRUST_PROXY, as the proxy reports it): browsers ignore it on http. */
 const HSTS = 'max-age=31536000; includeSubDomains';
-const SECURITY_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'same-origin',
-  'x-frame-options': 'DENY',
-  'content-security-policy': CONTENT_SECURITY_POLICY,
-};
-const API_HEADERS = { ...SECURITY_HEADERS, 'cache-control': 'no-store' };
 
-export function registerHttpPlatform(app: FastifyInstance): void {
+export function registerHttpPlatform(app: FastifyInstance, opts: { googleSignIn?: boolean } = {}): void {
+  const SECURITY_HEADERS = {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'same-origin',
+    'x-frame-options': 'DENY',
+    'content-security-policy': contentSecurityPolicy(opts),
+  };
+  const API_HEADERS = { ...SECURITY_HEADERS, 'cache-control': 'no-store' };
   // The language is worked out on first use, so routes that never speak pay nothing for it.
   app.decorateRequest('lang', {
     getter(this: FastifyRequest & { _lang?: Language }) {

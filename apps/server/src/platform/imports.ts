@@ -74,7 +74,9 @@ type AnyImport = ImportDefinition<string, any, any, any, any>;
 
 /** Runs a row schema; issues go on the row (one per cell, cell-level errors first). */
 export function applyRowSchema<R>(row: SheetRow, schema: z.ZodType<R>): R | null {
-  const input = Object.fromEntries(Object.entries(row.values).map(([k, v]) => [k, v === null ? undefined : v]));
+  // Blank cells as undefined, on a copy of the row's values (not entries and fromEntries: two arrays per cell).
+  const input: Record<string, unknown> = { ...row.values };
+  for (const k in input) if (input[k] === null) input[k] = undefined;
   const parsed = schema.safeParse(input);
   const flagged = new Set(row.errors.map((e) => e.field));
   if (!parsed.success) {

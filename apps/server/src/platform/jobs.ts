@@ -19,6 +19,8 @@ import { jobReceipts } from './platform.tables';
 //                                 `dead-letter` queue; staff list failed jobs at GET /jobs/dead
 
 const SCHEMA = 'pgboss';
+/** pg-boss's schema, for readers of its own records (the cron job run history). */
+export const JOBS_SCHEMA = SCHEMA;
 export const DEAD_LETTER_QUEUE = 'dead-letter';
 export const PURGE_RECEIPTS_JOB = 'jobs.purge-receipts';
 /** Retries: 5 more attempts, 30 s doubling with jitter (about 30 s, 1, 2, 4, 8 min). */
@@ -191,6 +193,8 @@ export class Jobs {
   private readonly boss: PgBoss;
   private readonly registrations = new Map<string, Registration>();
   private started = false;
+  /** Schedules left out at start (paused cron jobs): see `skipSchedulesOf`. */
+  private pausedSchedules: () => Promise<ReadonlySet<string>> = async () => new Set();
   readonly mode: 'workers' | 'manual';
 
   constructor(
@@ -273,9 +277,27 @@ export class Jobs {
     return [...this.registrations.keys()];
   }
 
+  /** Which schedules start() leaves out (a paused cron job stays paused after a restart). Call before start(). */
+  skipSchedulesOf(paused: () => Promise<ReadonlySet<string>>): void {
+    this.pausedSchedules = paused;
+  }
+
+  /** Put a registered cron job's schedule (back) into pg-boss, in UTC as at start. */
+  async resumeSchedule(name: string): Promise<void> {
+    const r = this.registrations.get(name);
+    if (!r?.cron) throw new Error(`no schedule ${name}`);
+    await this.boss.schedule(r.name, r.cron, {}, { tz: 'UTC' });
+  }
+
+  /** Take a schedule out of pg-boss: it fires no more; jobs already queued still run. */
+  async pauseSchedule(name: string): Promise<void> {
+    await this.boss.unschedule(name);
+  }
+
   async start(): Promise<void> {
     if (this.started) return;
     await this.boss.start();
+    const paused = await this.pausedSchedules();
     await this.boss.createQueue(DEAD_LETTER_QUEUE);
     for (const r of this.registrations.values()) {
       const queue = { name: r.name, ...RETRY, deadLetter: DEAD_LETTER_QUEUE };
@@ -288,7 +310,9 @@ export class Jobs {
           for (const job of jobs) await this.runOne(r, job);
         });
       }
-      if (r.cron) await this.boss.schedule(r.name, r.cron, {}, { tz: 'UTC' });
+      if (r.cron && !paused.has(r.name)) await this.boss.schedule(r.name, r.cron, {}, { tz: 'UTC' });
+      // A paused job's schedule may still be in pg-boss from before the pause was remembered.
+      if (r.cron && paused.has(r.name)) await this.boss.unschedule(r.name);
     }
     this.started = true;
   }
@@ -340,8 +364,8 @@ export class Jobs {
     return { ran, failed };
   }
 
-  /** Queue a job outside any transaction; `startAfterSeconds` delays it. Returns the job id. */
-  async send<In extends object>(job: JobDef<unknown, In> | string, data: In, opts: { startAfterSeconds?: number; retryLimit?: number; tx?: Db } = {}): Promise<string> {
+  /** Queue a job (in `tx` when given); `startAt` or `startAfterSeconds` delays it. Returns the job id. */
+  async send<In extends object>(job: JobDef<unknown, In> | string, data: In, opts: { startAfterSeconds?: number; startAt?: Date; retryLimit?: number; tx?: Db } = {}): Promise<string> {
     const name = typeof job === 'string' ? job : job.name;
     if (!this.registrations.has(name)) throw new Error(`unknown job ${name}`);
     if (!this.started) throw new Error('the job engine is not started');
@@ -351,7 +375,8 @@ export class Jobs {
     }
     const id = await this.boss.send(name, data, {
       ...RETRY,
-      startAfter: opts.startAfterSeconds,
+      // An instant is sent as ISO text (pg-boss casts it); seconds as a number.
+      startAfter: opts.startAt ?? opts.startAfterSeconds,
       retryLimit: opts.retryLimit ?? RETRY.retryLimit,
       // With `tx` the job is written in the caller's transaction (rolled back with it).
       ...(opts.tx ? { db: sqlOn(opts.tx) } : {}),

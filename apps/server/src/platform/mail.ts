@@ -10,6 +10,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The HTML part, sent beside the text part (modules/emails renders both from the mail's template). */
+  html?: string;
 }
 
 export const MAIL_DELIVER_JOB = 'mail.deliver';
@@ -23,7 +25,8 @@ export const REDACTED_LINK = '[link removed after delivery]';
  * carries a token (a run of 32 or more URL-safe characters); plain links such as the sign-in page stay.
  */
 export function redactLinks(text: string): string {
-  return text.replace(/https?:\/\/\S+/g, (url) => (/[A-Za-z0-9_-]{32,}/.test(url) ? REDACTED_LINK : url));
+  // Quotes and angle brackets end a link, so a link in an HTML attribute or element is found too.
+  return text.replace(/https?:\/\/[^\s"'<>]+/g, (url) => (/[A-Za-z0-9_-]{32,}/.test(url) ? REDACTED_LINK : url));
 }
 
 /**
@@ -50,7 +53,7 @@ export class Mailer {
   async send(message: MailMessage, opts: { tx?: Db } = {}): Promise<string> {
     const [row] = await (opts.tx ?? this.db)
       .insert(mailOutbox)
-      .values({ toAddress: message.to, subject: message.subject, text: message.text, status: this.transport ? 'queued' : 'kept' })
+      .values({ toAddress: message.to, subject: message.subject, text: message.text, html: message.html ?? null, status: this.transport ? 'queued' : 'kept' })
       .returning({ id: mailOutbox.id });
     if (this.transport) {
       await this.jobs.send(MailDeliverJob, { id: row!.id }, { tx: opts.tx });
@@ -67,11 +70,11 @@ export class Mailer {
     const [row] = await this.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
     if (!row || row.status === 'sent' || !this.transport) return;
     try {
-      await this.transport.sendMail({ from: this.opts.from, to: row.toAddress, subject: row.subject, text: row.text });
+      await this.transport.sendMail({ from: this.opts.from, to: row.toAddress, subject: row.subject, text: row.text, ...(row.html ? { html: row.html } : {}) });
       // Delivered: the one-time links live on only in the recipient's mailbox.
       await this.db
         .update(mailOutbox)
-        .set({ status: 'sent', sentAt: new Date(), attempts: row.attempts + 1, lastError: null, text: redactLinks(row.text) })
+        .set({ status: 'sent', sentAt: new Date(), attempts: row.attempts + 1, lastError: null, text: redactLinks(row.text), html: row.html && redactLinks(row.html) })
         .where(eq(mailOutbox.id, id));
     } catch (err) {
       await this.db

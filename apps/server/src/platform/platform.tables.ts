@@ -11,6 +11,8 @@ export const mailOutbox = pgTable(
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
+    /** The HTML part, when the mail has one. */
+    html: text('html'),
     /** queued (waiting for SMTP) | sent | kept (no SMTP configured) | failed */
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
@@ -104,4 +106,27 @@ export const idempotencyKeys = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('idempotency_keys_pk').on(t.scope, t.key), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Issue 12: the activity trail of every user — each sign-in and each change made through the API —
+ * written by one hook for every route (platform/activity.ts), never by hand in a module. It keeps
+ * which operation, on which ids (the path parameters), from where and with what status; no bodies.
+ */
+export const activityLog = pgTable(
+  'activity_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    operationId: text('operation_id').notNull(),
+    summary: text('summary').notNull(),
+    method: text('method').notNull(),
+    route: text('route').notNull(),
+    params: jsonb('params').$type<Record<string, string>>().notNull(),
+    status: integer('status').notNull(),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('activity_log_user_at_idx').on(t.userId, t.at)],
 );

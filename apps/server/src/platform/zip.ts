@@ -1,4 +1,6 @@
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import Module, { createRequire } from 'node:module';
+import path from 'node:path';
 import type * as Zipcodes from 'zipcodes';
 
 // US ZIP codes → city and state, from the `zipcodes` package (USPS ZIP list with one place name per
@@ -8,8 +10,48 @@ import type * as Zipcodes from 'zipcodes';
 let data: typeof Zipcodes | undefined;
 
 function zipcodes(): typeof Zipcodes {
-  data ??= createRequire(import.meta.url)('zipcodes') as typeof Zipcodes;
+  data ??= loadZipcodes();
   return data;
+}
+
+/**
+ * The package's data modules are object literals, one per line (`exports.codes = {…};`, 5 MB for the
+ * US). Compiled as JavaScript they cost ~90 MB of peak memory, most of it kept by the process, and
+ * ~250 ms; read as JSON, ~20 MB and ~60 ms. So each data module goes into the require cache parsed
+ * as JSON before the package is required (its own index then finds it there); a file of any other
+ * shape is left to the package's own require.
+ */
+function loadZipcodes(): typeof Zipcodes {
+  const require = createRequire(import.meta.url);
+  const dir = path.dirname(require.resolve('zipcodes'));
+  for (const name of ['codes.js', 'codesCanada.js']) {
+    const file = path.join(dir, name);
+    if (require.cache[file]) continue;
+    const exports = jsonModule(readFileSync(file, 'utf8'));
+    if (!exports) continue;
+    const mod = new Module(file);
+    mod.filename = file;
+    mod.exports = exports;
+    mod.loaded = true;
+    require.cache[file] = mod;
+  }
+  return require('zipcodes') as typeof Zipcodes;
+}
+
+/** `exports.a = <JSON>;` lines as an exports object, or null when a line is anything else. */
+function jsonModule(source: string): Record<string, unknown> | null {
+  const exports: Record<string, unknown> = {};
+  for (const line of source.split('\n')) {
+    if (line.trim() === '') continue;
+    const m = /^exports\.(\w+) = (.*);\s*$/s.exec(line);
+    if (!m) return null;
+    try {
+      exports[m[1]!] = JSON.parse(m[2]!);
+    } catch {
+      return null;
+    }
+  }
+  return exports;
 }
 
 // 5 digits, or ZIP+4 with or without its dash; only the first 5 digits name the place.
@@ -55,4 +97,13 @@ function comparableCity(city: string): string {
   let s = city.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
   for (const [word, abbreviation] of USPS_ABBREVIATIONS) s = s.replace(word, abbreviation);
   return s.replace(/[^a-z0-9]/g, '');
+}
+
+/** The ZIP codes of a US city in a state (USPS code), in the data's order; empty when none is known. */
+export function usZipsOfCity(city: string, state: string): string[] {
+  if (!city.trim() || !state.trim()) return [];
+  return zipcodes()
+    .lookupByName(city.trim(), state.trim().toUpperCase())
+    .filter((e) => e.country === 'US')
+    .map((e) => e.zip);
 }

@@ -40,20 +40,20 @@ describe('route guards', () => {
   });
 
   it('a screen that has not landed is a 404 even with its permission, and is in no menu or tile', async () => {
-    const profile = makeProfile({ permissions: ['EX-SCAN-FORM', 'EX-TRACKING-LOG', 'EX-PRODUCT-LIST'] });
+    const profile = makeProfile({ permissions: ['EX-REPORT-REVENUE', 'EX-PRODUCT-LIST'] });
     vi.stubGlobal('fetch', vi.fn(stubApi(profile)));
     session.signIn('token-1', profile);
-    const { router } = renderRoutes(routes, '/app/scan-form');
+    const { router } = renderRoutes(routes, '/app/report/revenue');
     expect(await screen.findByText('Sorry, the page you visited does not exist.', undefined, { timeout: 10_000 })).toBeTruthy();
     expect(screen.queryByText('This screen is not available yet.')).toBeNull();
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     expect(nav.textContent).toContain('Products');
-    expect(nav.textContent).not.toMatch(/SCAN form|Tracking logs/);
+    expect(nav.textContent).not.toMatch(/Revenue|Reports?/);
     await router.navigate('/app/dashboard');
     expect(await screen.findByText('Hello, Sam Seller', undefined, { timeout: 10_000 })).toBeTruthy();
     const tiles = screen.getByRole('region', { name: 'Your screens' });
     expect(tiles.textContent).toContain('Products');
-    expect(tiles.textContent).not.toMatch(/SCAN form|Tracking logs/);
+    expect(tiles.textContent).not.toMatch(/Revenue/);
   });
 
   it('every available screen has its component, and every component is a known screen', () => {

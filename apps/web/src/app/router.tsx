@@ -55,6 +55,22 @@ const UserManagementPage = lazyScreen(() => import('../features/users/user-manag
 
 // Notifications: everyone's own list; staff write, schedule and publish them.
 const NotificationsPage = lazyScreen(() => import('../features/notifications/notifications-page'));
+// Email templates: staff edit every mail per language.
+const EmailsPage = lazyScreen(() => import('../features/emails/emails-page'));
+
+// Labels and tracking: track routing, tracking logs, SCAN forms; the buyer's public tracking page.
+const TrackRoutingPage = lazyScreen(() => import('../features/shipping/track-routing-page'));
+const TrackingLogsPage = lazyScreen(() => import('../features/shipping/tracking-logs-page'));
+const ScanFormPage = lazyScreen(() => import('../features/shipping/scan-form-page'));
+const PublicTrackingPage = lazyScreen(() => import('../features/shipping/public-tracking-page'));
+
+// Address check: one address or an xlsx file, the history and the rows of a check.
+const AddressCheckPage = lazyScreen(() => import('../features/address-check/address-check-page'));
+const CronJobListPage = lazyScreen(() => import('../features/cronjobs/cronjob-list-page'));
+const CronJobDetailPage = lazyScreen(() => import('../features/cronjobs/cronjob-detail-page'));
+const RolePage = lazyScreen(() => import('../features/roles/role-page'));
+const ResourcePage = lazyScreen(() => import('../features/roles/resource-page'));
+const PermissionPage = lazyScreen(() => import('../features/roles/permission-page'));
 
 const HomePage = lazyScreen(() => import('../features/public/home-page'));
 const PolicyPage = lazyScreen(() => import('../features/public/policy-page'));
@@ -81,6 +97,7 @@ export const SCREEN_COMPONENTS: Record<string, typeof DashboardPage> = {
   productDetail: ProductDetailPage,
   actualWeightFees: ActualWeightFeesPage,
   notifications: NotificationsPage,
+  emails: EmailsPage,
   orders: OrderListPage,
   orderDetail: OrderDetailPage,
   createOrder: OrderWizardPage,
@@ -90,6 +107,15 @@ export const SCREEN_COMPONENTS: Record<string, typeof DashboardPage> = {
   importSurcharge: ImportSurchargePage,
   billing: BillingPage,
   userManagement: UserManagementPage,
+  trackRouting: TrackRoutingPage,
+  trackingLogs: TrackingLogsPage,
+  scanForm: ScanFormPage,
+  checkAddress: AddressCheckPage,
+  cronjob: CronJobListPage,
+  cronjobDetail: CronJobDetailPage,
+  role: RolePage,
+  resource: ResourcePage,
+  permission: PermissionPage,
 };
 
 /** SPEC §2 marketplace routes outside /app; reached signed in, they land with the Walmart module. */
@@ -134,6 +160,8 @@ export const routes: RouteObject[] = [
           { path: '/system-guide', element: <SystemGuidePage /> },
           { path: '/shipping-procedures', element: <ShippingProceduresPage /> },
           { path: '/walmart', element: <WalmartPage /> },
+          // The buyer's tracking link: no sign-in.
+          { path: '/track/:code', element: <PublicTrackingPage /> },
         ],
       },
       {

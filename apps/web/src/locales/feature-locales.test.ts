@@ -6,6 +6,8 @@ import sharedEn from './en.json';
 import { keyDiff } from '../test/key-diff';
 
 type Dict = Record<string, string>;
+const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+const srcDir = path.join(import.meta.dirname, '..');
 
 // Lazily registered feature strings (features/<name>/locales/{en,vi}.json): same checks as the shared files.
 const featuresDir = path.join(import.meta.dirname, '..', 'features');
@@ -36,6 +38,33 @@ describe('feature locale bundles', () => {
       expect((vi[k] ?? '').trim(), `vi ${k}`).not.toBe('');
     }
     expect(Object.keys(en).filter((k) => k in sharedEn || k in MESSAGES.en)).toEqual([]);
+  });
+
+  it.each(features)('%s: placeholders match between languages', (feature) => {
+    const en = load(feature, 'en');
+    const vi = load(feature, 'vi');
+    for (const [k, v] of Object.entries(en)) expect(placeholders(vi[k] ?? ''), `placeholders of ${k}`).toEqual(placeholders(v));
+  });
+
+  it('every literal key a screen asks for exists in a bundle, the shared files or the server messages', () => {
+    // Every English string file of the app (any locales folder), and the server's messages.
+    const known = new Set<string>(Object.keys(MESSAGES.en));
+    const used = new Map<string, string>();
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(file);
+        else if (/(^|\.)en\.json$/.test(entry.name) && file.includes('locales')) for (const k of Object.keys(JSON.parse(readFileSync(file, 'utf8')) as Dict)) known.add(k);
+        else if (/\.tsx?$/.test(entry.name) && !entry.name.includes('.test.')) {
+          for (const m of readFileSync(file, 'utf8').matchAll(/\bt\(\s*'([a-zA-Z][\w-]*(?:\.[\w-]+)+)'/g)) used.set(m[1]!, path.relative(srcDir, file));
+        }
+      }
+    };
+    walk(srcDir);
+    expect(used.size).toBeGreaterThan(500);
+    // A counted string exists as its plural forms (key_one, key_other).
+    const exists = (k: string) => known.has(k) || known.has(`${k}_other`);
+    expect([...used].filter(([k]) => !exists(k)).map(([k, f]) => `${k} (${f})`)).toEqual([]);
   });
 
   it('bundles do not collide with each other', () => {

@@ -2,13 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Envelope } from '../api/client';
 import { session } from '../api/session';
+import { envelope, fakeApi } from '../test/fake-api';
 import { makeProfile, renderWithProviders } from '../test/render';
 import { ImportWizard, IMPORT_WIZARD_BUNDLES, type ImportQueued } from './import-wizard';
 
 // The shared SPEC §4 wizard: rows deleted in the review are left out of the import; a queued
 // (large) import is followed at GET /imports/:id; the error workbook is fetched from its link.
-
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
 
 const xlsx = (name = 'codes.xlsx') => new File([new Uint8Array([80, 75, 3, 4])], name);
 const choose = (file: File) => fireEvent.change(document.querySelector('input[type=file]') as HTMLInputElement, { target: { files: [file] } });
@@ -44,8 +43,7 @@ describe('shared ImportWizard', () => {
       { id: 'run-1', name: 'codes', fileName: 'codes.xlsx', onlyValidate: false, status: 'running', progress: 50, result: null, error: null },
       { id: 'run-1', name: 'codes', fileName: 'codes.xlsx', onlyValidate: false, status: 'succeeded', progress: 100, result: { rows: rows.slice(0, 2) }, error: null },
     ];
-    const polls = vi.fn(async (_url: RequestInfo | URL) => json({ success: true, message: '', data: runs.shift() }));
-    vi.stubGlobal('fetch', polls);
+    const polls = fakeApi(() => envelope(runs.shift(), { message: '' }));
     const imported = vi.fn();
     renderWithProviders(
       <ImportWizard<'codes', Result>
@@ -71,7 +69,7 @@ describe('shared ImportWizard', () => {
       { onlyValidate: true, skipRows: [] },
       { onlyValidate: false, skipRows: [4] },
     ]);
-    expect(polls.mock.calls.map((c) => String(c[0]))).toEqual(['/api/v1/imports/run-1', '/api/v1/imports/run-1']);
+    expect(polls.map((c) => c.url)).toEqual(['/api/v1/imports/run-1', '/api/v1/imports/run-1']);
     expect(imported).toHaveBeenCalledWith({ rows: rows.slice(0, 2) }, 'codes');
     expect(screen.getByText('2 imported')).toBeTruthy();
     expect(progress()).toBe(100);
@@ -88,10 +86,7 @@ describe('shared ImportWizard', () => {
       result: null,
       error: { code: 'IMPORT_ROWS_INVALID', message: 'Some rows are not valid.', errors: [{ field: 'rows.3.Code', message: 'Invalid.' }], details: { invalidRows: 1, errorWorkbook: { fileName: 'codes_Errors_01022026_101112.xlsx', url: '/api/v1/imports/run-2/errors.xlsx' } } },
     };
-    const fetch = vi.fn(async (url: RequestInfo | URL) =>
-      String(url).endsWith('/errors.xlsx') ? new Response(new Uint8Array([80, 75, 3, 4]), { status: 200 }) : json({ success: true, message: '', data: failedRun }),
-    );
-    vi.stubGlobal('fetch', fetch);
+    const calls = fakeApi(({ url }) => (url.endsWith('/errors.xlsx') ? new Response(new Uint8Array([80, 75, 3, 4]), { status: 200 }) : envelope(failedRun, { message: '' })));
     const createObjectURL = vi.fn(() => 'blob:x');
     // A subclass, so that unstubbing gives back the untouched URL (other files share this worker).
     vi.stubGlobal('URL', Object.assign(class extends URL {}, { createObjectURL, revokeObjectURL: vi.fn() }));
@@ -110,6 +105,6 @@ describe('shared ImportWizard', () => {
     expect(progress()).toBe(0);
     fireEvent.click(screen.getByRole('button', { name: /Download error file/ }));
     await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
-    expect(fetch.mock.calls.map((c) => String(c[0]))).toEqual(['/api/v1/imports/run-2', '/api/v1/imports/run-2/errors.xlsx']);
+    expect(calls.map((c) => c.url)).toEqual(['/api/v1/imports/run-2', '/api/v1/imports/run-2/errors.xlsx']);
   }, 60_000);
 });

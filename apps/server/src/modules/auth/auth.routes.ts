@@ -4,6 +4,8 @@ import {
   ActivateAccountEndpoint,
   ForgotPasswordEndpoint,
   LoginEndpoint,
+  LoginSocialEndpoint,
+  SignInOptionsEndpoint,
   LogoutEndpoint,
   RegisterEndpoint,
   RequestVerifyEndpoint,
@@ -38,6 +40,16 @@ export const authRoutes =
 
     route(app, LoginEndpoint, async (req) => {
       const session = await auth.login(req.body.email, req.body.password, meta(req));
+      req.activityUserId = session.userId;
+      const profile = await getProfile(db, session.userId);
+      return { token: session.token, expiresAt: session.expiresAt, mustChangePassword: session.mustChangePassword, profile };
+    });
+
+    route(app, SignInOptionsEndpoint, async () => auth.signInOptions());
+
+    route(app, LoginSocialEndpoint, async (req) => {
+      const session = await auth.loginSocial(req.body.idToken, meta(req));
+      req.activityUserId = session.userId;
       const profile = await getProfile(db, session.userId);
       return { token: session.token, expiresAt: session.expiresAt, mustChangePassword: session.mustChangePassword, profile };
     });

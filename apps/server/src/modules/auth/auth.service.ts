@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
-import { DEFAULT_SELLER_ROLE, LIMITS, translate, type Language, type LoginReply, type RegisterBody } from '@exship/contracts';
+import { DEFAULT_SELLER_ROLE, LIMITS, type Language, type LoginReply, type RegisterBody } from '@exship/contracts';
 import type { Db } from '../../platform/db';
 import { AppError, sqlState } from '../../platform/errors';
 import type { AuthContext } from '../../platform/http';
@@ -8,8 +8,10 @@ import type { Mailer } from '../../platform/mail';
 import { hashPassword, isCommonPassword, verifyPassword, dummyHash } from '../../platform/passwords';
 import * as rate from '../../platform/rate-limit';
 import { hashToken, newToken } from '../../platform/tokens';
+import { renderMail } from '../emails';
 import * as users from '../users';
 import { openWallet } from '../wallet';
+import { googleVerifier, type GoogleConfig } from './auth.social';
 import { emailTokens, sessions } from './auth.tables';
 
 const MINUTE = 60_000;
@@ -32,6 +34,8 @@ export interface AuthDeps {
   mailer: Mailer;
   jobs: Jobs;
   appUrl: string;
+  /** Google sign-in, when configured. */
+  google?: GoogleConfig;
 }
 
 /** Queued by POST /password/forgot for every well-formed email, known or not. */
@@ -47,7 +51,8 @@ export interface ClientMeta {
   lang: Language;
 }
 
-export function createAuthService({ db, mailer, jobs, appUrl }: AuthDeps) {
+export function createAuthService({ db, mailer, jobs, appUrl, google }: AuthDeps) {
+  const verifyGoogle = google ? googleVerifier(google) : undefined;
   const cache = new Map<string, { at: number; ctx: AuthContext; expiresAt: number }>();
   const inflight = new Map<string, Promise<AuthContext | 'expired' | null>>();
   // Bumped whenever sessions are dropped, so a lookup that started before a logout does not cache its result.
@@ -76,7 +81,7 @@ export function createAuthService({ db, mailer, jobs, appUrl }: AuthDeps) {
   }
 
   async function mail(lang: Language, to: string, kind: 'verify' | 'existing' | 'reset', vars: { name: string; link: string }) {
-    await mailer.send({ to, subject: translate(lang, `mail.${kind}.subject`), text: translate(lang, `mail.${kind}.body`, vars) });
+    await mailer.send({ to, ...(await renderMail(db, `auth.${kind}`, lang, vars)) });
   }
 
   /**
@@ -95,6 +100,13 @@ export function createAuthService({ db, mailer, jobs, appUrl }: AuthDeps) {
     if (await isCommonPassword(password)) {
       throw new AppError('VALIDATION_FAILED', 400, { errors: [{ field: 'password', message: 'validation.password.common' }] });
     }
+  }
+
+  async function openSession(user: users.UserRow, meta: ClientMeta) {
+    const token = newToken();
+    const expiresAt = new Date(Date.now() + ABSOLUTE_TTL);
+    await db.insert(sessions).values({ userId: user.id, tokenHash: hashToken(token), expiresAt, ip: meta.ip, userAgent: meta.userAgent?.slice(0, 300) });
+    return { token, expiresAt: expiresAt.toISOString(), mustChangePassword: user.mustChangePassword, userId: user.id };
   }
 
   async function throttle(key: string, limit: number, windowMs: number) {
@@ -221,10 +233,49 @@ export function createAuthService({ db, mailer, jobs, appUrl }: AuthDeps) {
       if (user.status === 'unverified') throw new AppError('ACCOUNT_NOT_VERIFIED', 403, { details: { userId: user.id } });
       if (user.status === 'inactive') throw new AppError('ACCOUNT_INACTIVE', 403);
       await rate.reset(db, failKey);
-      const token = newToken();
-      const expiresAt = new Date(Date.now() + ABSOLUTE_TTL);
-      await db.insert(sessions).values({ userId: user.id, tokenHash: hashToken(token), expiresAt, ip: meta.ip, userAgent: meta.userAgent?.slice(0, 300) });
-      return { token, expiresAt: expiresAt.toISOString(), mustChangePassword: user.mustChangePassword, userId: user.id };
+      return openSession(user, meta);
+    },
+
+    /**
+     * Google sign-in: a verified ID token signs its account in; an unknown (verified) email gets a new
+     * seller account, active at once (Google verified the address), with no usable password.
+     */
+    /** What the sign-in page offers besides the password: the client id is public (it is in Google's button). */
+    signInOptions(): { google: { clientId: string } | null } {
+      return { google: google ? { clientId: google.clientId } : null };
+    },
+
+    async loginSocial(idToken: string, meta: ClientMeta): Promise<Omit<LoginReply, 'profile'> & { userId: string }> {
+      if (!verifyGoogle) throw new AppError('SOCIAL_LOGIN_OFF', 404);
+      await throttle(`login:ip:${meta.ip}`, LIMITS.loginAttemptsPerIp, LOGIN_WINDOW);
+      const who = await verifyGoogle(idToken);
+      let user = await users.findUserByEmail(db, who.email);
+      if (!user) {
+        try {
+          user = await db.transaction(async (tx) => {
+            const created = await users.createUser(tx, {
+              email: who.email,
+              passwordHash: await hashPassword(newToken()),
+              fullName: who.name,
+              roleCode: DEFAULT_SELLER_ROLE,
+              status: 'active',
+              language: meta.lang,
+            });
+            await users.updateUserRow(tx, created.id, { verifiedAt: new Date() });
+            await openWallet(tx, created.accountId);
+            return created;
+          });
+        } catch (err) {
+          // Two first sign-ins at once: the second finds the account the first made.
+          if (sqlState(err) !== '23505') throw err;
+          user = await users.findUserByEmail(db, who.email);
+          if (!user) throw err;
+        }
+      }
+      if (user.status === 'inactive') throw new AppError('ACCOUNT_INACTIVE', 403);
+      // Google verified the address: an account waiting for its link is verified now.
+      if (user.status === 'unverified') await users.updateUserRow(db, user.id, { status: 'active', verifiedAt: new Date() });
+      return openSession(user, meta);
     },
 
     async logout(sessionId: string): Promise<void> {

@@ -1,9 +1,10 @@
 import { desc, eq } from 'drizzle-orm';
-import { translate, type CreditCustomer, type CreditListQuery, type CreditSetBody, type Language } from '@exship/contracts';
+import { type CreditCustomer, type CreditListQuery, type CreditSetBody, type Language } from '@exship/contracts';
 import { creditDueDate, creditRemaining, creditStatus, fromCents, toCents, usedCredit, type CreditPeriod } from '@exship/domain';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
+import { renderMail } from '../emails';
 import { activeAccountUsers, searchCustomers } from '../users';
 import { creditWallet, listCreditWallets, lockCreditTerms, overdueUnlockedWallets, updateCreditTerms, walletsOf, walletsToRemind, type CreditTermsRow } from '../wallet';
 import { creditHistory } from './billing.tables';
@@ -173,7 +174,7 @@ export function createCreditService({ db, mailer, now = () => new Date() }: Cred
           const vars = { dueDate: dueDateText(w.creditDueAt), used: fromCents(usedCredit(w.balanceCents)).toFixed(2) };
           for (const u of await activeAccountUsers(tx, w.accountId)) {
             const lang = u.language as Language;
-            await mailer.send({ to: u.email, subject: translate(lang, 'mail.creditReminder.subject', vars), text: translate(lang, 'mail.creditReminder.text', vars) }, { tx });
+            await mailer.send({ to: u.email, ...(await renderMail(tx, 'credit.reminder', lang, vars)) }, { tx });
           }
           await audit(tx, w.accountId, null, 'reminder', w, w);
           return 1;
@@ -194,7 +195,7 @@ export function createCreditService({ db, mailer, now = () => new Date() }: Cred
           const vars = { dueDate: dueDateText(w.creditDueAt), used: fromCents(usedCredit(w.balanceCents)).toFixed(2) };
           for (const u of await activeAccountUsers(tx, w.accountId)) {
             const lang = u.language as Language;
-            await mailer.send({ to: u.email, subject: translate(lang, 'mail.creditLocked.subject', vars), text: translate(lang, 'mail.creditLocked.text', vars) }, { tx });
+            await mailer.send({ to: u.email, ...(await renderMail(tx, 'credit.locked', lang, vars)) }, { tx });
           }
           await audit(tx, w.accountId, null, 'overdue_lock', w, after);
           return 1;

@@ -167,6 +167,18 @@ export function createCatalogService(db: Db, onChange: () => Promise<void>) {
     },
 
     // ----- warehouses -----
+    /** A warehouse by its code (the sender block of a label), or undefined. */
+    async warehouseByCode(code: string) {
+      const [w] = await db.select().from(warehouses).where(eq(warehouses.code, code)).limit(1);
+      return w;
+    },
+    /** Carriers by id (code and name), for labels and tracking. */
+    async carriersByIds(ids: string[]) {
+      return ids.length === 0 ? [] : db.select({ id: carriers.id, code: carriers.code, name: carriers.name, status: carriers.status }).from(carriers).where(inArray(carriers.id, ids));
+    },
+    async allCarriers() {
+      return db.select({ id: carriers.id, code: carriers.code, name: carriers.name, status: carriers.status }).from(carriers).orderBy(asc(carriers.code));
+    },
     async listWarehouses(q: Body<typeof WarehouseListQuerySchema>) {
       const where = listFilters(
         { keyword: q.keyword, keywordColumns: [warehouses.code, warehouses.name, warehouses.city, warehouses.zipcode], status: q.status, statusColumn: warehouses.status },

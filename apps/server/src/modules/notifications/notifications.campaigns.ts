@@ -9,9 +9,9 @@ import { listFilters, paginate, uniqueWrite } from '../../platform/crud';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
+import { renderMail } from '../emails';
 import { activeUsersFor } from '../users';
 import { notificationCampaigns, notifications } from './notifications.tables';
-import { noticeMail } from './notifications.texts';
 
 type Row = typeof notificationCampaigns.$inferSelect;
 
@@ -117,7 +117,10 @@ export function createCampaignService({ db, mailer, appUrl }: { db: Db; mailer: 
       const link = c.url ? (c.url.startsWith('/') ? `${appUrl}${c.url}` : c.url) : null;
       const title = { en: c.titleEn, vi: c.titleVi };
       const content = { en: c.contentEn, vi: c.contentVi };
-      for (const u of to) await mailer.send(noticeMail(u.email, u.language as Language, title, content, link));
+      for (const u of to) {
+        const lang = u.language as Language;
+        await mailer.send({ to: u.email, ...(await renderMail(db, 'notification', lang, { title: title[lang], content: content[lang], link: link ?? '' })) });
+      }
     }
     return true;
   }

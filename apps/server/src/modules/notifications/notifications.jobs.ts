@@ -1,6 +1,7 @@
 import { on } from '../../platform/jobs';
 import { job } from '../../platform/module';
 import { ProductReviewed, ProductSubmitted } from '../products';
+import { ParcelFlagged } from '../shipping';
 import { TopUpReviewed } from '../wallet';
 import type { CampaignService } from './notifications.campaigns';
 import type { NotificationService } from './notifications.service';
@@ -10,6 +11,7 @@ export const PUBLISH_DUE_JOB = 'notifications.publish-due';
 export const TELL_SELLER_OF_REVIEW = 'notifications.tell-seller-of-review';
 export const TELL_REVIEWERS_OF_SUBMISSION = 'notifications.tell-reviewers-of-submission';
 export const TELL_SELLER_OF_TOP_UP = 'notifications.tell-seller-of-top-up';
+export const TELL_SELLER_OF_PARCEL_FLAG = 'notifications.tell-seller-of-parcel-flag';
 
 export const notificationJobs = (campaigns: CampaignService) => [
   job(PUBLISH_DUE_JOB, async () => void (await campaigns.publishDue()), {
@@ -24,5 +26,7 @@ export const notificationHandlers = (notifications: NotificationService) => [
   // Issue 8 #25: reviewers learn that a product waits for them.
   // Issue 10: staff accepted or declined a top-up request, the seller is told.
   on(TopUpReviewed, TELL_SELLER_OF_TOP_UP, async (e, { tx }) => void (await notifications.topUpReviewed(e, tx)), 'Tell the seller that a top-up request was reviewed'),
+  // Issue 11: a parcel was flagged lost or late.
+  on(ParcelFlagged, TELL_SELLER_OF_PARCEL_FLAG, async (e, { tx }) => void (await notifications.parcelFlagged(e, tx)), 'Tell the seller that a parcel is lost or late'),
   on(ProductSubmitted, TELL_REVIEWERS_OF_SUBMISSION, async (e, { tx }) => void (await notifications.productSubmitted(e, tx)), 'Tell reviewers that a product waits for approval'),
 ];

@@ -1,15 +1,30 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Language, Notification, NotificationListQuery, NotificationListReply } from '@exship/contracts';
+import type { EmailKind, Language, Notification, NotificationListQuery, NotificationListReply } from '@exship/contracts';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
 import type { ProductReviewedEvent, ProductSubmittedEvent } from '../products';
 import type { TopUpReviewedEvent } from '../wallet';
+import type { ParcelFlaggedEvent } from '../shipping';
+import { renderMail } from '../emails';
 import { activeAccountUsers, activeUsersWithPermission } from '../users';
 import { notifications } from './notifications.tables';
-import { noticeMail, renderNotification, type SystemNotificationKind } from './notifications.texts';
+import { renderNotification, type SystemNotificationKind } from './notifications.texts';
 
 type Row = typeof notifications.$inferSelect;
+
+/** The mail template of each notice sent by email. */
+const NOTICE_MAIL = {
+  'product.accepted': 'product.reviewed',
+  'product.rejected': 'product.reviewed',
+  'top-up.accepted': 'topup.reviewed',
+  'top-up.declined': 'topup.reviewed',
+  // Reviewers get no email of a submission (productSubmitted); listed so every kind has one.
+  'product.submitted': 'notification',
+  // Lost and late parcels (issue 11): the notice's title and text in the general notification mail.
+  'parcel.lost': 'notification',
+  'parcel.late': 'notification',
+} as const satisfies Record<SystemNotificationKind, EmailKind>;
 
 /** Who reviews products (SPEC §4 approval). */
 const PRODUCT_REVIEW_PERMISSION = 'EX-PRODUCT-APPROVE';
@@ -54,7 +69,13 @@ export function createNotificationService({ db, mailer, appUrl }: NotificationsD
         recipients.map((u) => ({ userId: u.id, kind, titleEn: text.title.en, titleVi: text.title.vi, contentEn: text.content.en, contentVi: text.content.vi, url, ...(at ? { createdAt: at } : {}) })),
       );
       const link = `${appUrl}${url ?? '/app/dashboard'}`;
-      for (const u of recipients) await mailer.send(noticeMail(u.email, u.language as Language, text.title, text.content, link), { tx });
+      // The mail of each kind has its own template (SPEC §2 emails); the notice's title and text are among its variables.
+      const mailKind = NOTICE_MAIL[kind];
+      for (const u of recipients) {
+        const lang = u.language as Language;
+        const mail = await renderMail(tx, mailKind, lang, { ...vars, title: text.title[lang], content: text.content[lang], link });
+        await mailer.send({ to: u.email, ...mail }, { tx });
+      }
       return recipients.length;
     },
 
@@ -62,6 +83,11 @@ export function createNotificationService({ db, mailer, appUrl }: NotificationsD
     productReviewed(e: ProductReviewedEvent, tx: Db = db) {
       const kind = e.approvalStatus === 'accepted' ? 'product.accepted' : 'product.rejected';
       return this.notifyAccount(e.accountId, kind, { name: e.productName, reason: e.reason ?? '' }, `/app/products/${e.productId}`, tx, new Date(e.at));
+    },
+
+    /** Issue 11: a parcel was flagged lost or late, so its seller is told (in the app and by email). */
+    parcelFlagged(e: ParcelFlaggedEvent, tx: Db = db) {
+      return this.notifyAccount(e.accountId, e.flag === 'lost' ? 'parcel.lost' : 'parcel.late', { tracking: e.trackingNumber, order: e.exOrderId }, `/app/orders/order-detail/${e.orderId}`, tx, new Date(e.at));
     },
 
     /** Issue 10: staff accepted or declined a top-up request, so its seller is told (in the app and by email). */

@@ -47,19 +47,23 @@ const TEXTS = {
       vi: 'Yêu cầu nạp {amount} bị từ chối: {reason}. Hãy kiểm tra chuyển khoản và gửi yêu cầu mới.',
     },
   },
+  'parcel.lost': {
+    title: { en: 'Parcel may be lost', vi: 'Bưu kiện có thể đã thất lạc' },
+    content: {
+      en: 'Parcel {tracking} of order {order} has had no tracking update for 15 business days. We are checking with the carrier; you can file a claim within 15 business days.',
+      vi: 'Bưu kiện {tracking} của đơn {order} không có cập nhật hành trình trong 15 ngày làm việc. Chúng tôi đang kiểm tra với hãng vận chuyển; bạn có thể gửi khiếu nại trong vòng 15 ngày làm việc.',
+    },
+  },
+  'parcel.late': {
+    title: { en: 'Parcel is late', vi: 'Bưu kiện bị trễ' },
+    content: {
+      en: 'Parcel {tracking} of order {order} arrived at the US warehouse more than 15 days ago and is not delivered yet.',
+      vi: 'Bưu kiện {tracking} của đơn {order} đã đến kho Mỹ hơn 15 ngày nhưng vẫn chưa được giao.',
+    },
+  },
 } satisfies Record<string, { title: Text; content: Text }>;
 
 export type SystemNotificationKind = keyof typeof TEXTS;
-
-const MAIL_FOOTER: Text = {
-  en: 'Open it in ExShip: {link}',
-  vi: 'Mở trong ExShip: {link}',
-};
-
-/** The email of a notification: its title as subject, its content, and the link to open when there is one. */
-export function noticeMail(to: string, lang: Language, title: Text, content: Text, link: string | null) {
-  return { to, subject: title[lang], text: link ? `${content[lang]}\n\n${fill(MAIL_FOOTER[lang], { link })}` : content[lang] };
-}
 
 /** Title and content of a system notification in every language. */
 export function renderNotification(kind: SystemNotificationKind, vars: Vars): { title: Text; content: Text } {

@@ -9,7 +9,7 @@ import { ordersRoutes } from './orders.routes';
 import { createOrderService } from './orders.service';
 
 export { OrderCreated, OrderStatusChanged, type OrderCreatedEvent, type OrderStatusChangedEvent } from './orders.events';
-export type { OrderService } from './orders.service';
+export { createOrderService, type OrderService } from './orders.service';
 export { billedOrders, ordersMatching, type BilledOrder } from './orders.billing';
 /** Recounts the list's stored per-status counts from the orders (after a bulk load outside the service). */
 export { rebuildStatusCounts as rebuildOrderStatusCounts } from './orders.repository';

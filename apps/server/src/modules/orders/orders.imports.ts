@@ -149,8 +149,11 @@ function createBodyOf(c: Cells, signature: boolean) {
   };
 }
 
-/** One row = the create body of a one-line order, checked by the create schema. */
-const OrderRowSchema = z.record(z.string(), z.unknown()).transform((input, ctx): OrderCreateBody => {
+/**
+ * One row = the create body of a one-line order, checked by the create schema. The row's cells are
+ * taken as they are (an object from the reader; z.record would copy each row's 23 cells first).
+ */
+const OrderRowSchema = z.custom<Record<string, unknown>>((v) => typeof v === 'object' && v !== null && !Array.isArray(v)).transform((input, ctx): OrderCreateBody => {
   const cells = input as Cells;
   const yesNo = cells.signatureService === undefined ? 'no' : String(cells.signatureService).trim().toLowerCase();
   let failed = false;
@@ -175,8 +178,8 @@ interface OrderGroup {
   rows: OrderImportRow[];
 }
 type CreationPieces = OrderService['creation'];
+/** What the commit needs of a checked order: its row values, priced, and its lines (not its sheet rows). */
 type PreparedOrder = {
-  group: OrderGroup;
   values: Awaited<ReturnType<CreationPieces['pricedValues']>>;
   lines: Awaited<ReturnType<CreationPieces['lineValues']>>['lines'];
 };
@@ -259,7 +262,8 @@ export function defineOrderImport(orders: OrderService, maxRows: number) {
       const complete = groups.filter((g) => g.rows.every((r) => r.data !== null && r.errors.length === 0));
       const bodies = new Map<OrderGroup, OrderCreateBody>();
       for (const g of complete) {
-        const body: OrderCreateBody = { ...g.rows[0]!.data!, lines: g.rows.map((r) => r.data!.lines[0]!) };
+        // A one-row order (most of a large file) is its row's body as it is; no copy per order.
+        const body: OrderCreateBody = g.rows.length === 1 ? g.rows[0]!.data! : { ...g.rows[0]!.data!, lines: g.rows.map((r) => r.data!.lines[0]!) };
         bodies.set(g, body);
         for (const e of addressAndGoodsErrors(body)) {
           const { column, line } = columnOf(e.field.split('.'));
@@ -291,9 +295,14 @@ export function defineOrderImport(orders: OrderService, maxRows: number) {
       const prepared: PreparedOrder[] = [];
       for (const g of complete) {
         if (g.rows.some((r) => r.errors.length > 0)) continue;
-        const lines = g.rows.map((r, position) => ({ ...linesByRow.get(r)!, position }));
+        // The resolved lines are this order's own objects: each takes its position in the order.
+        const lines = g.rows.map((r, position) => {
+          const line = linesByRow.get(r)!;
+          line.position = position;
+          return line;
+        });
         try {
-          prepared.push({ group: g, values: await pricedValues(accountId, bodies.get(g)!, lines, tx), lines });
+          prepared.push({ values: await pricedValues(accountId, bodies.get(g)!, lines, tx), lines });
         } catch (err) {
           if (!(err instanceof AppError)) throw err;
           g.rows[0]!.errors.push(...pricingErrors(err, g.rows[0]!.row));

@@ -18,7 +18,7 @@ import {
   type PaymentStatus,
   type SurchargeBody,
 } from '@exship/contracts';
-import { isCountryCode, isSubdivisionOf, subdivisionsOf } from '@exship/contracts';
+import { isCountryCode, isSubdivisionOf, subdivisionsOf, type RoutingStatus } from '@exship/contracts';
 import { allowedActions, apply, checkRestrictedGoods, dimensionError, editScope, fromCents, isAllowed, refundAmountCents, toCents, type OrderState, type RestrictedGoodsCode } from '@exship/domain';
 import type { WorkingDayCalendar } from '@exship/domain/working-days';
 import { accountScope, actsForAnyAccount, requireOwned, type Actor } from '../../platform/access';
@@ -65,12 +65,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 export function newExOrderId(): string {
   const bytes = crypto.randomBytes(7);
-  let n = 0n;
-  for (const b of bytes) n = (n << 8n) | BigInt(b);
+  // The low 50 bits of the 7 bytes (big-endian), least significant 5 bits first; below 2^53, so a
+  // Number holds them exactly (no BigInt per step: an import makes 10,000 ids).
+  let n = (bytes[0]! & 0x03) * 2 ** 48 + bytes[1]! * 2 ** 40 + bytes.readUInt32BE(2) * 2 ** 8 + bytes[6]!;
   let out = '';
   for (let i = 0; i < 10; i++) {
-    out += CROCKFORD[Number(n & 31n)];
-    n >>= 5n;
+    out += CROCKFORD[n % 32];
+    n = Math.floor(n / 32);
   }
   return `EX${out}`;
 }
@@ -321,27 +322,51 @@ export function createOrderService(deps: OrderServiceDeps) {
   async function insertOrders(tx: Db, accountId: string, actor: OrderActor, items: readonly { values: OrderValues; lines: readonly LineValues[] }[], reason = ''): Promise<CreatedOrderRow[]> {
     const out: CreatedOrderRow[] = [];
     for (let from = 0; from < items.length; from += INSERT_CHUNK) {
-      const part = items.slice(from, from + INSERT_CHUNK);
-      const rows = await insertOrderRows(tx, accountId, actor, part.map((p) => p.values));
-      const lines = part.flatMap((p, i) => p.lines.map((l) => ({ ...l, orderId: rows[i]!.id })));
-      await insertRows(tx, orderLines, lines, []);
-      await repo.countStatusChange(tx, accountId, null, 'unpaid', rows.length);
-      await insertRows(tx, orderHistory, rows.map((r) => ({ orderId: r.id, at: clock(), actorId: actor.userId, action: 'create', fromStatus: null, toStatus: 'unpaid', paymentTo: 'unpaid', reason })), []);
-      await emitMany(tx, OrderCreatedEvent, rows.map((r) => ({ orderId: r.id, accountId, exOrderId: r.exOrderId, totalCents: r.totalCents, at: clock().toISOString() })));
-      out.push(...rows);
+      out.push(...(await insertOrderChunk(tx, accountId, actor, items.slice(from, from + INSERT_CHUNK), reason)));
     }
     await syncUnpaid(tx, [accountId]);
     return out;
   }
 
+  /**
+   * One chunk of insertOrders. The rows are written from the callers' objects as they are: the
+   * columns every row shares and the new ids go beside them (insertRows' `same` and `byRow`), not
+   * into a copy of each row.
+   */
+  async function insertOrderChunk(tx: Db, accountId: string, actor: OrderActor, part: readonly { values: OrderValues; lines: readonly LineValues[] }[], reason: string): Promise<CreatedOrderRow[]> {
+    const rows = await insertOrderRows(tx, accountId, actor, part.map((p) => p.values));
+    const lines: LineValues[] = [];
+    const lineOrderIds: string[] = [];
+    part.forEach((p, i) => {
+      for (const l of p.lines) {
+        lines.push(l);
+        lineOrderIds.push(rows[i]!.id);
+      }
+    });
+    await insertRows(tx, orderLines, lines, [], { byRow: { orderId: lineOrderIds } });
+    await repo.countStatusChange(tx, accountId, null, 'unpaid', rows.length);
+    const at = clock();
+    await insertRows(
+      tx,
+      orderHistory,
+      rows.map((r) => ({ orderId: r.id })),
+      [],
+      { same: { at, actorId: actor.userId, action: 'create', fromStatus: null, toStatus: 'unpaid', paymentTo: 'unpaid', reason } },
+    );
+    await emitMany(tx, OrderCreatedEvent, rows.map((r) => ({ orderId: r.id, accountId, exOrderId: r.exOrderId, totalCents: r.totalCents, at: at.toISOString() })));
+    return rows;
+  }
+
   /** Inserts order rows with fresh exOrderIds; a (very unlikely) id collision is retried in a savepoint. */
   async function insertOrderRows(tx: Db, accountId: string, actor: OrderActor, values: readonly OrderValues[]): Promise<CreatedOrderRow[]> {
     for (let attempt = 0; ; attempt++) {
-      const withIds = values.map((v) => ({ ...v, exOrderId: newExOrderId(), accountId, createdBy: actor.userId, status: 'unpaid', paymentStatus: 'unpaid', createdAt: clock(), updatedAt: clock() }));
+      const exOrderIds = values.map(() => newExOrderId());
+      const now = clock();
+      const same = { accountId, createdBy: actor.userId, status: 'unpaid', paymentStatus: 'unpaid', createdAt: now, updatedAt: now } as const;
       try {
-        const inserted = await tx.transaction((sp) => insertRows(sp, orders, withIds, CREATED_ORDER_COLUMNS));
+        const inserted = await tx.transaction((sp) => insertRows(sp, orders, values, CREATED_ORDER_COLUMNS, { same, byRow: { exOrderId: exOrderIds } }));
         const byExId = new Map(inserted.map((r) => [r.exOrderId, r]));
-        return withIds.map((v) => byExId.get(v.exOrderId)!);
+        return exOrderIds.map((id) => byExId.get(id)!);
       } catch (err) {
         if (sqlState(err) !== '23505') throw err;
         const detail = String((err as { constraint?: string; cause?: { constraint?: string } }).constraint ?? (err as { cause?: { constraint?: string } }).cause?.constraint ?? (err as Error).message);
@@ -909,6 +934,53 @@ export function createOrderService(deps: OrderServiceDeps) {
       const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
       if (!row) throw notFound();
       return row;
+    },
+
+    /**
+     * The carrier sold a label (the shipping module): the order gets its tracking number, label file
+     * and carrier, then ⚙ labelPurchased. `row` is locked by the caller.
+     */
+    async labelBought(tx: Db, row: repo.OrderRow, label: { trackingNumber: string; labelKey: string; carrierId: string | null; carrierCode: string }, reason = ''): Promise<repo.OrderRow> {
+      const [withLabel] = await tx
+        .update(orders)
+        .set({ trackingNumber: label.trackingNumber, labelKey: label.labelKey, carrierId: label.carrierId, carrierCode: label.carrierCode, routingStatus: null, updatedAt: clock() })
+        .where(eq(orders.id, row.id))
+        .returning();
+      return transition(tx, withLabel!, 'labelPurchased', null, reason, { trackingNumber: label.trackingNumber, carrierCode: label.carrierCode });
+    },
+
+    /**
+     * The carrier's newest routing status (the shipping module's poller): kept on the order; the first
+     * scan after the label ships a labeled order, a delivery delivers it (SPEC §4 display rules then
+     * show the routing status). Statuses that say nothing of the parcel's movement change only the field.
+     */
+    async followRouting(tx: Db, row: repo.OrderRow, status: RoutingStatus): Promise<repo.OrderRow> {
+      let current = row;
+      if (row.routingStatus !== status) {
+        const [u] = await tx.update(orders).set({ routingStatus: status, updatedAt: clock() }).where(eq(orders.id, row.id)).returning();
+        current = u!;
+      }
+      const moving = !['pre-shipment', 'lost', 'error', 'expired', 'alert'].includes(status);
+      if (moving && current.status === 'labeled') current = await transition(tx, current, 'ship', null, `carrier: ${status}`);
+      if (status === 'delivered' && current.status === 'shipped') current = await transition(tx, current, 'deliver', null, 'carrier: delivered');
+      return current;
+    },
+
+    /** Orders by their EX ids, within one account or every account (`accountId` undefined). */
+    async rowsByExOrderIds(exOrderIds: string[], accountId: string | undefined): Promise<Map<string, repo.OrderRow>> {
+      if (exOrderIds.length === 0) return new Map();
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(and(inArray(orders.exOrderId, exOrderIds), accountId ? eq(orders.accountId, accountId) : undefined, isNull(orders.replacedBy)));
+      return new Map(rows.map((r) => [r.exOrderId, r]));
+    },
+
+    /** The status and EX order id of each order among `ids` (the shipping module's views and messages). */
+    async statusesOf(ids: string[]): Promise<Map<string, { status: string; exOrderId: string }>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db.select({ id: orders.id, status: orders.status, exOrderId: orders.exOrderId }).from(orders).where(inArray(orders.id, ids));
+      return new Map(rows.map((r) => [r.id, { status: r.status, exOrderId: r.exOrderId }]));
     },
 
     /** Live order ids of an account among `ids` (bulk access checks, one query). */

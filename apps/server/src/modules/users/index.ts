@@ -22,6 +22,7 @@ export {
 } from './users.service';
 export { activeAccountUsers, activeUsersFor, activeUsersWithPermission, customerAccountsByEmails, searchCustomers } from './users.repository';
 export { seedFirstAdmin, seedDemoSeller, hasNoUsers } from './users.seed';
+export type { MemberAccess } from './users.members';
 
 /** Roles, resources, permissions, users, overrides, profile, admin status. The auth module connects its sessions here. */
 export const usersModule = defineModule({
@@ -32,6 +33,6 @@ export const usersModule = defineModule({
     use(walletModule).connectCustomerEmails(async (db, accountIds) => new Map((await findUsersByIds(db, accountIds)).map((u) => [u.id, u.email])));
     return createUsersModule();
   },
-  routes: (ctx, m) => [usersRoutes(ctx.database.db, m.useCases)],
+  routes: (ctx, m) => [usersRoutes(ctx.database.db, m.useCases, ctx.storage)],
   seeds: () => ({ isEmpty: hasNoUsers, catalog: seedAccessCatalog, firstAdmin: seedFirstAdmin, demo: seedDemoSeller }),
 });

@@ -61,6 +61,22 @@ describe('create and list', () => {
     expect(none.body.data.total).toBe(0);
   });
 
+  it('sets the account type (basic by default, short-video marketplace), filters by it, and refuses another value', async () => {
+    const basic = await create('type.basic@exship.local', 'EXR-CUSTOMER');
+    const video = await create('type.video@exship.local', 'EXR-CUSTOMER', { accountType: 'short-video' });
+    const list = await t.call({ method: 'GET', url: '/api/v1/admin/users-management?keyword=type.&accountType=short-video', token: admin });
+    expect(list.body.data.items.map((u: { email: string }) => u.email)).toEqual(['type.video@exship.local']);
+    expect(list.body.data.items[0].accountType).toBe('short-video');
+    const upd = await t.call({ method: 'POST', url: '/api/v1/admin/account/update', token: admin, payload: { userId: basic.id, fullName: 'Now Video', roleCode: 'EXR-CUSTOMER', accountType: 'short-video' } });
+    expect(upd.status, JSON.stringify(upd.body)).toBe(200);
+    expect(upd.body.data.accountType).toBe('short-video');
+    const keep = await t.call({ method: 'POST', url: '/api/v1/admin/account/update', token: admin, payload: { userId: video.id, fullName: 'Still Video', roleCode: 'EXR-CUSTOMER' } });
+    expect(keep.body.data.accountType).toBe('short-video');
+    const bad = await t.call({ method: 'POST', url: '/api/v1/admin/account/update', token: admin, payload: { userId: video.id, fullName: 'X', roleCode: 'EXR-CUSTOMER', accountType: 'premium' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].field).toBe('accountType');
+  });
+
   it('names the missing and invalid fields, in en and vi', async () => {
     const res = await t.call({ method: 'POST', url: '/api/v1/admin/account/create', token: admin, payload: { email: 'not-an-email' } });
     expect(res.status).toBe(400);

@@ -15,6 +15,7 @@ import { likePattern } from '../../platform/crud';
 import type { Db } from '../../platform/db';
 import { AppError, sqlState } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
+import { activityLog } from '../../platform/platform.tables';
 import { getWalletSummary, openWallet } from '../wallet';
 import * as repo from './users.repository';
 import type { Actor, UserSessions } from './users.service';
@@ -45,6 +46,7 @@ const managedColumns = {
   dateOfBirth: users.dateOfBirth,
   department: users.department,
   tier: users.tier,
+  accountType: users.accountType,
   status: users.status,
   allowCheckin: users.allowCheckin,
   createdAt: users.createdAt,
@@ -66,6 +68,7 @@ function toManaged(r: ManagedRow): ManagedUser {
     dateOfBirth: r.dateOfBirth,
     department: r.department,
     tier: r.tier,
+    accountType: r.accountType as ManagedUser['accountType'],
     status: r.status as ManagedUser['status'],
     allowCheckin: r.allowCheckin,
     createdAt: r.createdAt.toISOString(),
@@ -90,6 +93,7 @@ export async function listUsers(db: Db, actor: Manager, q: UserListQuery) {
     like ? or(ilike(users.fullName, like), ilike(users.userName, like), ilike(users.email, like), ilike(users.phone, like)) : undefined,
     q.role ? eq(roles.code, q.role) : undefined,
     q.tier ? eq(users.tier, q.tier) : undefined,
+    q.accountType ? eq(users.accountType, q.accountType) : undefined,
     q.status ? eq(users.status, q.status) : undefined,
     createdBound(q.startDate, 'from'),
     createdBound(q.endDate, 'to'),
@@ -135,6 +139,7 @@ const profileFields = (b: Omit<AccountUpdateBody, 'userId' | 'roleCode'>) => ({
   dateOfBirth: b.dateOfBirth ?? null,
   department: b.department ?? null,
   tier: b.tier ?? null,
+  ...(b.accountType ? { accountType: b.accountType } : {}),
 });
 
 /** SPEC §7 POST /admin/account/create: an active, verified user; a seller account gets its wallet. */
@@ -208,6 +213,22 @@ export async function changeCheckin(db: Db, actor: Manager, userId: string, allo
 export async function walletByUser(db: Db, actor: Manager, userId: string) {
   const user = await reachableUser(db, actor, userId);
   return getWalletSummary(db, user.accountId);
+}
+
+/** SPEC §7 GET /admin/get-user-activity: the user's trail (platform/activity.ts writes it for every route). */
+export async function userActivity(db: Db, actor: Manager, q: { userId: string; page: number; pageSize: number; operationId?: string }) {
+  const user = await reachableUser(db, actor, q.userId);
+  const where = and(eq(activityLog.userId, user.id), q.operationId ? eq(activityLog.operationId, q.operationId) : undefined);
+  const [rows, [total]] = await Promise.all([
+    db.select().from(activityLog).where(where).orderBy(desc(activityLog.at), desc(activityLog.id)).offset((q.page - 1) * q.pageSize).limit(q.pageSize),
+    db.select({ n: count() }).from(activityLog).where(where),
+  ]);
+  return {
+    items: rows.map((r) => ({ _id: r.id, at: r.at.toISOString(), operationId: r.operationId, summary: r.summary, method: r.method, route: r.route, params: r.params, status: r.status, ip: r.ip, userAgent: r.userAgent })),
+    total: total!.n,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
 }
 
 /** SPEC §7 account pickers (/accounts/accounts-by-ids, /admin/accounts-for-discount): staff see every seller account, anyone else only their own. */

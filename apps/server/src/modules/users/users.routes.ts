@@ -9,23 +9,66 @@ import {
   ListUsersEndpoint,
   UpdateAccountEndpoint,
   WalletByUserEndpoint,
+  GetUserActivityEndpoint,
   ChangeUserStatusEndpoint,
   GetUserPermissionsEndpoint,
   MeEndpoint,
   SearchCustomersEndpoint,
   SetNotificationLanguageEndpoint,
   UpdateProfileEndpoint,
+  UpdateAvatarEndpoint,
+  GetAvatarEndpoint,
+  AVATAR_MAX_BYTES,
   UpdateProfileSettingEndpoint,
   UpdateUserPermissionsEndpoint,
+  ListRolesEndpoint,
+  CreateRoleEndpoint,
+  UpdateRoleEndpoint,
+  DeleteRoleEndpoint,
+  SetRolePermissionsEndpoint,
+  RoleMatrixEndpoint,
+  RoleMatrixXlsxEndpoint,
+  ListResourcesEndpoint,
+  CreateResourceEndpoint,
+  UpdateResourceEndpoint,
+  DeleteResourceEndpoint,
+  ListPermissionsEndpoint,
+  CreatePermissionEndpoint,
+  UpdatePermissionEndpoint,
+  DeletePermissionEndpoint,
 } from '@exship/contracts';
 import { authOf } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { route } from '../../platform/endpoints';
+import { AppError } from '../../platform/errors';
+import { sendXlsx } from '../../platform/xlsx';
+import { readForm, reencodeImage, registerUploads, IMAGE_CONTENT_TYPES, type Storage } from '../../platform/storage';
 import type { UsersUseCases } from './users.service';
+import { randomBytes } from 'node:crypto';
 
 export const usersRoutes =
-  (db: Db, users: UsersUseCases): FastifyPluginAsyncZod =>
+  (db: Db, users: UsersUseCases, storage: Storage): FastifyPluginAsyncZod =>
   async (app) => {
+    await registerUploads(app, AVATAR_MAX_BYTES);
+    route(app, UpdateAvatarEndpoint, async (req) => {
+      const { userId } = authOf(req);
+      const { upload } = await readForm(req, 'avatar', AVATAR_MAX_BYTES - 1);
+      if (!upload) throw new AppError('FILE_MISSING', 400, { errors: [{ field: 'avatar', message: 'validation.required' }] });
+      // By its bytes, decoded and written again: no metadata, no polyglot file survives.
+      const image = await reencodeImage(upload);
+      const file = `${randomBytes(16).toString('hex')}.${image.type}`;
+      await storage.put(`avatars/${file}`, image.data);
+      const before = await users.setAvatar(db, userId, `/api/v1/avatars/${file}`);
+      const old = before && /^\/api\/v1\/avatars\/([0-9a-f]{32}\.(jpg|png))$/.exec(before)?.[1];
+      if (old) await storage.delete(`avatars/${old}`).catch(() => undefined);
+      return users.getProfile(db, userId);
+    });
+    route(app, GetAvatarEndpoint, async (req, reply) => {
+      const data = await storage.get(`avatars/${req.params.file}`);
+      if (!data) throw new AppError('FILE_NOT_FOUND', 404);
+      const type = req.params.file.endsWith('.png') ? 'png' : 'jpg';
+      return reply.header('content-type', IMAGE_CONTENT_TYPES[type]).header('x-content-type-options', 'nosniff').header('cache-control', 'public, max-age=86400, immutable').header('content-security-policy', "default-src 'none'").send(data);
+    });
     route(app, MeEndpoint, async (req) => users.getProfile(db, authOf(req).userId));
 
     route(app, UpdateProfileEndpoint, async (req) => users.updateProfile(db, authOf(req).userId, req.body));
@@ -61,6 +104,33 @@ export const usersRoutes =
     route(app, ChangeCheckinEndpoint, async (req) => users.changeCheckin(db, authOf(req), req.body.userId, req.body.allowCheckin));
     route(app, ListRolesForFilterEndpoint, async () => users.listRolesForFilter(db));
     route(app, WalletByUserEndpoint, async (req) => users.walletByUser(db, authOf(req), req.query.userId));
+    route(app, GetUserActivityEndpoint, async (req) => users.userActivity(db, authOf(req), req.query));
     route(app, AccountsByIdsEndpoint, async (req) => (req.body.ids.length === 0 ? [] : users.pickAccounts(db, authOf(req), { ids: req.body.ids, limit: 100 })));
     route(app, AccountsForDiscountEndpoint, async (req) => users.pickAccounts(db, authOf(req), req.body));
+  
+    // SPEC §2 /app/setting-user/role, /resource, /permission.
+    route(app, ListRolesEndpoint, async () => users.listRoles(db));
+    route(app, CreateRoleEndpoint, async (req) => users.createRole(db, req.body));
+    route(app, UpdateRoleEndpoint, async (req) => users.updateRole(db, req.params.id, req.body));
+    route(app, DeleteRoleEndpoint, async (req) => {
+      await users.deleteRole(db, req.params.id);
+      return null;
+    });
+    route(app, SetRolePermissionsEndpoint, async (req) => users.setRolePermissions(db, req.params.id, req.body.codes));
+    route(app, RoleMatrixEndpoint, async () => users.roleMatrix(db));
+    route(app, RoleMatrixXlsxEndpoint, async (_req, reply) => sendXlsx(reply, 'Role_permission_matrix.xlsx', await users.roleMatrixWorkbook(db)));
+    route(app, ListResourcesEndpoint, async () => users.listResources(db));
+    route(app, CreateResourceEndpoint, async (req) => users.createResource(db, req.body));
+    route(app, UpdateResourceEndpoint, async (req) => users.updateResource(db, req.params.code, req.body));
+    route(app, DeleteResourceEndpoint, async (req) => {
+      await users.deleteResource(db, req.params.code);
+      return null;
+    });
+    route(app, ListPermissionsEndpoint, async () => users.listPermissions(db));
+    route(app, CreatePermissionEndpoint, async (req) => users.createPermission(db, req.body));
+    route(app, UpdatePermissionEndpoint, async (req) => users.updatePermission(db, req.params.code, req.body));
+    route(app, DeletePermissionEndpoint, async (req) => {
+      await users.deletePermission(db, req.params.code);
+      return null;
+    });
   };

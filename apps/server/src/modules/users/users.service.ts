@@ -16,7 +16,9 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { getWalletSummary, setAutoPay } from '../wallet';
 import * as admin from './users.admin';
+import * as access from './users.roles';
 import * as repo from './users.repository';
+import { memberAccess } from './users.members';
 import { permissions, resources, rolePermissions, roles, userPermissions } from './users.tables';
 
 export type { UserRow } from './users.repository';
@@ -172,6 +174,13 @@ export async function updateProfile(
   return getProfile(db, userId);
 }
 
+/** Sets the user's profile photo address; returns the one it replaces (its file is then deleted). */
+export async function setAvatar(db: Db, userId: string, avatar: string): Promise<string | null> {
+  const before = await repo.findUserById(db, userId);
+  await repo.updateUser(db, userId, { avatar });
+  return before?.avatar ?? null;
+}
+
 export async function updateSettings(
   db: Db,
   sessions: UserSessions,
@@ -317,9 +326,12 @@ export function createUsersModule() {
       if (port) throw new Error('sessions already connected');
       port = keeper;
     },
+    /** For the team-members module (users.members.ts). */
+    members: memberAccess(sessions),
     useCases: {
       getProfile,
       updateProfile,
+      setAvatar,
       searchCustomers: repo.searchCustomers,
       permissionDetail,
       updateSettings: (db: Db, user: { userId: string; accountId: string }, input: Parameters<typeof updateSettings>[3]) => updateSettings(db, sessions, user, input),
@@ -334,6 +346,22 @@ export function createUsersModule() {
       pickAccounts: admin.pickAccounts,
       changeCheckin: admin.changeCheckin,
       walletByUser: admin.walletByUser,
+      userActivity: admin.userActivity,
+      listRoles: access.listRoles,
+      createRole: access.createRole,
+      updateRole: (db: Db, id: string, body: Parameters<typeof access.updateRole>[3]) => access.updateRole(db, sessions, id, body),
+      deleteRole: access.deleteRole,
+      setRolePermissions: (db: Db, id: string, codes: string[]) => access.setRolePermissions(db, sessions, id, codes),
+      roleMatrix: access.roleMatrix,
+      roleMatrixWorkbook: access.roleMatrixWorkbook,
+      listResources: access.listResources,
+      createResource: access.createResource,
+      updateResource: access.updateResource,
+      deleteResource: access.deleteResource,
+      listPermissions: access.listPermissions,
+      createPermission: access.createPermission,
+      updatePermission: (db: Db, code: string, body: Parameters<typeof access.updatePermission>[3]) => access.updatePermission(db, sessions, code, body),
+      deletePermission: (db: Db, code: string) => access.deletePermission(db, sessions, code),
     },
   };
 }

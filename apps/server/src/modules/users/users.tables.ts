@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { GENDERS, LANGUAGES, ROLE_KINDS, USER_STATUSES } from '@exship/contracts';
+import { ACCOUNT_TYPES, GENDERS, LANGUAGES, ROLE_KINDS, USER_STATUSES } from '@exship/contracts';
 import { enumCheck } from '../../platform/db-checks';
 
 // SPEC §3 / §6: roles, resources, permissions, users and per-user permission overrides.
@@ -11,6 +11,7 @@ export const roles = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     code: text('code').notNull(),
     name: text('name').notNull(),
+    description: text('description'),
     kind: text('kind').notNull(),
     parentCode: text('parent_code'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -62,6 +63,8 @@ export const users = pgTable(
     dateOfBirth: text('date_of_birth'),
     department: text('department'),
     tier: text('tier'),
+    /** Issue 12: basic, or a short-video marketplace seller. */
+    accountType: text('account_type').notNull().default('basic'),
     /** SPEC §7 PATCH /admin/change-checkin-user: whether the user may check parcels in. */
     allowCheckin: boolean('allow_checkin').notNull().default(false),
     status: text('status').notNull().default('unverified'),
@@ -82,6 +85,7 @@ export const users = pgTable(
     index('users_account_idx').on(t.accountId),
     index('users_created_idx').on(t.createdAt),
     enumCheck('users_status_ck', t.status, USER_STATUSES),
+    enumCheck('users_account_type_ck', t.accountType, ACCOUNT_TYPES),
     enumCheck('users_gender_ck', t.gender, GENDERS, { nullable: true }),
     enumCheck('users_language_ck', t.language, LANGUAGES),
   ],

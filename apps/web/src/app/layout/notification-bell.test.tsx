@@ -4,6 +4,7 @@ import { Outlet, useParams } from 'react-router';
 import type { Notification } from '@exship/contracts';
 import { session } from '../../api/session';
 import i18n from '../i18n';
+import { envelope, failure, fakeApi } from '../../test/fake-api';
 import { makeProfile, renderRoutes } from '../../test/render';
 import { notificationTime } from '../../shared/notification-inbox';
 import { NotificationBell } from './notification-bell';
@@ -11,8 +12,6 @@ import { NotificationBell } from './notification-bell';
 // SPEC §2 Header bell, §4 unseen → seen, §7 /notifi/*, §8 read failure, §9 overflow 100 and popover 10.
 
 const USER_ID = '00000000-0000-4000-8000-000000000001';
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const ok = (data: unknown) => json(200, { success: true, message: 'OK', data });
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
 
 const note = (over: Partial<Notification>): Notification => ({
@@ -42,32 +41,27 @@ interface Api {
 
 /** A fetch stub for /notifi/*: keeps the unseen count like the server, records every call. */
 function stubNotifications(api: Api) {
-  const calls: { method: string; url: string; body: unknown }[] = [];
-  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    const method = init?.method ?? 'GET';
-    const body = init?.body ? (JSON.parse(String(init.body)) as { id?: string }) : undefined;
-    calls.push({ method, url, body });
-    if (url.startsWith('/api/v1/notifi/count-unseen')) return ok({ count: api.unseen });
+  const calls = fakeApi(({ method, url, search, body }) => {
+    if (url.startsWith('/api/v1/notifi/count-unseen')) return envelope({ count: api.unseen });
     if (url.startsWith('/api/v1/notifi/user')) {
-      const page = Number(new URL(url, 'http://x').searchParams.get('current'));
+      const page = Number(search.get('current'));
       // Later pages: older copies, told apart by their title.
       const items = page > 1 ? api.items.map((n) => ({ ...n, id: `${n.id}-p${page}`, title: `Older: ${n.title}` })) : api.items;
-      return ok({ items, page, pageSize: 10, total: api.total ?? api.items.length, unseen: api.unseen });
+      return envelope({ items, page, pageSize: 10, total: api.total ?? api.items.length, unseen: api.unseen });
     }
     if (url === '/api/v1/notifi/update-seen' && method === 'PATCH') {
-      const reply = api.seenReply?.(body ?? {});
+      const seen = (body ?? {}) as { id?: string };
+      const reply = api.seenReply?.(seen);
       if (reply) return reply;
-      if (body?.id) {
-        const item = api.items.find((n) => n.id === body.id);
+      if (seen.id) {
+        const item = api.items.find((n) => n.id === seen.id);
         if (item && !item.seen) api.unseen -= 1;
       } else api.unseen = 0;
-      return ok({ count: api.unseen });
+      return envelope({ count: api.unseen });
     }
-    return json(404, { success: false, code: 'NOT_FOUND', message: 'Not found' });
+    return undefined;
   });
-  vi.stubGlobal('fetch', fetch);
-  return { fetch, calls };
+  return { calls };
 }
 
 function ProductPage() {
@@ -183,7 +177,7 @@ describe('NotificationBell', () => {
 
     expect(await screen.findByRole('heading', { name: 'Product p-1' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/app/products/p-1');
-    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toEqual([{ method: 'PATCH', url: '/api/v1/notifi/update-seen', body: { id: 'n1' } }]));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH').map(({ method, url, body }) => ({ method, url, body: body as unknown }))).toEqual([{ method: 'PATCH', url: '/api/v1/notifi/update-seen', body: { id: 'n1' } }]));
     expect(bell().getAttribute('aria-expanded')).toBe('false');
     await waitFor(() => expect(badgeText()).toBe('1'));
   });
@@ -192,7 +186,7 @@ describe('NotificationBell', () => {
     stubNotifications({
       unseen: 2,
       items: ITEMS,
-      seenReply: () => json(404, { success: false, code: 'NOTIFICATION_NOT_FOUND', message: 'Notification not found.' }),
+      seenReply: () => failure(404, 'NOTIFICATION_NOT_FOUND', 'Notification not found.'),
     });
     renderBell();
     await waitFor(() => expect(badgeText()).toBe('2'));

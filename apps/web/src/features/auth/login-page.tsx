@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, App, Button, Form, Input } from 'antd';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { authApi } from '../../api/endpoints';
 import { session } from '../../api/session';
 import { applyFieldErrors, errorText } from '../../shared/api-feedback';
 import { AuthHeading } from './auth-heading';
+import GoogleSignIn from './google-sign-in';
 
 interface LoginForm {
   email: string;
@@ -23,12 +24,23 @@ export default function LoginPage() {
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<{ text: string; unverifiedUserId?: string } | null>(null);
   const [resending, setResending] = useState(false);
+  // Google's client id when the server offers Google sign-in; the button is left out otherwise.
+  const [googleClientId, setGoogleClientId] = useState<string | null>(null);
 
-  const onFinish = async (values: LoginForm) => {
+  useEffect(() => {
+    const aborted = new AbortController();
+    authApi
+      .signInOptions(aborted.signal)
+      .then((options) => setGoogleClientId(options.google?.clientId ?? null))
+      .catch(() => undefined);
+    return () => aborted.abort();
+  }, []);
+
+  const signIn = async (attempt: () => ReturnType<typeof authApi.login>) => {
     setSubmitting(true);
     setFailure(null);
     try {
-      const res = await authApi.login({ email: values.email.trim(), password: values.password });
+      const res = await attempt();
       if (res.data.mustChangePassword) message.warning(t('profile.mustChangePassword'));
       else message.success(res.message || t('auth.login.success'));
       // GuestOnly sends the now signed-in user on to the dashboard (or the page they came from),
@@ -42,6 +54,7 @@ export default function LoginPage() {
       setSubmitting(false);
     }
   };
+  const onFinish = (values: LoginForm) => signIn(() => authApi.login({ email: values.email.trim(), password: values.password }));
 
   const resend = async (userId: string) => {
     setResending(true);
@@ -88,6 +101,9 @@ export default function LoginPage() {
           {t('auth.login.submit')}
         </Button>
       </Form>
+      {googleClientId && (
+        <GoogleSignIn clientId={googleClientId} onToken={(idToken) => void signIn(() => authApi.loginGoogle(idToken))} />
+      )}
       <p style={{ textAlign: 'center', marginTop: 20, marginBottom: 4 }}>
         {t('auth.login.noAccount')} <Link to="/app/signup">{t('auth.login.toSignup')}</Link>
       </p>

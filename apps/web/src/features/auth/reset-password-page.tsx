@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { Alert, App, Button, Form, Input, Result } from 'antd';
+import { Alert, App, Button, Form, Result } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { passwordField } from '@exship/contracts';
 import { authApi } from '../../api/endpoints';
 import { applyFieldErrors, errorText } from '../../shared/api-feedback';
-import { matchesField, zodRule } from '../../shared/zod-rule';
 import { AuthHeading } from './auth-heading';
+import { NewPasswordFields } from './new-password-fields';
 
 interface ResetForm {
   password: string;
@@ -65,12 +64,7 @@ export default function ResetPasswordPage() {
         />
       )}
       <Form<ResetForm> form={form} layout="vertical" requiredMark={false} onFinish={onFinish}>
-        <Form.Item name="password" label={t('auth.field.newPassword')} rules={[zodRule(passwordField, t)]} extra={t('auth.field.passwordHint')}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item name="confirmPassword" label={t('auth.field.confirmPassword')} dependencies={['password']} rules={[matchesField('password', t)]}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields label={t('auth.field.newPassword')} />
         <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
           {t('auth.reset.submit')}
         </Button>

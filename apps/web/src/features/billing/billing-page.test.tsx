@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { session } from '../../api/session';
+import { download, envelope, failure, fakeApi } from '../../test/fake-api';
 import { makeProfile, renderRoutes } from '../../test/render';
 import BillingPage from './BillingPage';
 import { openCheckout } from './topups/online-top-up';
@@ -10,8 +11,7 @@ vi.mock('@ant-design/plots', () => ({
   Line: ({ data }: { data: { at: string; balance: number }[] }) => <ol aria-label="balance line">{data.map((d) => <li key={d.at}>{`${d.at} ${d.balance}`}</li>)}</ol>,
 }));
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const ok = (data: unknown, message = 'OK') => json({ success: true, message, data });
+const ok = (data: unknown, message = 'OK') => envelope(data, { message });
 const pendingItem = {
   id: '00000000-0000-4000-8000-0000000000aa',
   customerId: '00000000-0000-4000-8000-000000000001',
@@ -28,40 +28,24 @@ const pendingItem = {
   createdAt: '2026-01-02T03:04:05.000Z',
 };
 
-interface Sent {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  body: unknown;
-}
-
 const TRANSACTIONS = [
   { id: 't2', customerId: 'c', type: 'payment', result: 'success', amount: -20, balanceAfter: 12.5, gateway: null, note: '', orders: [], createdAt: '2026-01-03T00:00:00.000Z' },
   { id: 't1', customerId: 'c', type: 'top_up', result: 'success', amount: 32.5, balanceAfter: 32.5, gateway: 'bank', note: '', orders: [], createdAt: '2026-01-02T00:00:00.000Z' },
 ];
 
 function stub(opts: { transactions?: unknown[]; online?: boolean } = {}) {
-  const sent: Sent[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      sent.push({ method: init?.method ?? 'GET', url, headers: (init?.headers ?? {}) as Record<string, string>, body: init?.body });
-      if (url.includes('/proof')) return new Response(new Blob([new Uint8Array([0x89, 0x50])], { type: 'image/png' }), { status: 200 });
-      if (url.includes('/transaction/all-transaction')) return ok({ items: opts.transactions ?? TRANSACTIONS, total: (opts.transactions ?? TRANSACTIONS).length, page: 1, pageSize: 100 });
-      if (url.includes('/wallet/online-top-up')) return ok({ available: opts.online ?? false });
-      if (url.includes('/wallet/checkout-sessions')) return ok({ sessionId: 'cs_1', url: 'https://pay.example.com/checkout/cs_1' }, 'Checkout opened.');
-      if (url.includes('/profile/update-setting')) return ok({ ...makeProfile({ permissions: ['EX-BILLING', 'EX-WALLET-VIEW', 'EX-TOPUP-CREATE'] }), wallet: { balance: 12.5, unPaid: 0, autoPay: true, credit: null } }, 'Settings saved.');
-      if (url.includes('/wallet/imformation-wallet')) return ok({ balance: 12.5, unpaid: 0, credit: null, autoPay: false });
-      if (url.includes('/wallet/top-up-requests') && init?.method === 'POST' && url.endsWith('/accept')) return ok({ ...pendingItem, status: 'accepted', balanceAfter: 133 }, 'Top-up accepted. The wallet was credited.');
-      if (url.includes('/wallet/top-up-requests') && init?.method === 'POST') {
-        return json({ success: false, code: 'VALIDATION_FAILED', message: 'Check the fields.', errors: [{ field: 'amount', message: 'validation.topUp.amountMin' }] }, 400);
-      }
-      if (url.includes('/wallet/top-up-requests')) return ok({ items: [pendingItem], total: 1, page: 1, pageSize: 10, pending: 1 });
-      return ok(null);
-    }),
-  );
-  return sent;
+  return fakeApi(({ method, url }) => {
+    if (url.includes('/proof')) return download(new Uint8Array([0x89, 0x50]), 'image/png');
+    if (url.includes('/transaction/all-transaction')) return ok({ items: opts.transactions ?? TRANSACTIONS, total: (opts.transactions ?? TRANSACTIONS).length, page: 1, pageSize: 100 });
+    if (url.includes('/wallet/online-top-up')) return ok({ available: opts.online ?? false });
+    if (url.includes('/wallet/checkout-sessions')) return ok({ sessionId: 'cs_1', url: 'https://pay.example.com/checkout/cs_1' }, 'Checkout opened.');
+    if (url.includes('/profile/update-setting')) return ok({ ...makeProfile({ permissions: ['EX-BILLING', 'EX-WALLET-VIEW', 'EX-TOPUP-CREATE'] }), wallet: { balance: 12.5, unPaid: 0, autoPay: true, credit: null } }, 'Settings saved.');
+    if (url.includes('/wallet/imformation-wallet')) return ok({ balance: 12.5, unpaid: 0, credit: null, autoPay: false });
+    if (url.includes('/wallet/top-up-requests') && method === 'POST' && url.endsWith('/accept')) return ok({ ...pendingItem, status: 'accepted', balanceAfter: 133 }, 'Top-up accepted. The wallet was credited.');
+    if (url.includes('/wallet/top-up-requests') && method === 'POST') return failure(400, 'VALIDATION_FAILED', 'Check the fields.', { errors: [{ field: 'amount', message: 'validation.topUp.amountMin' }] });
+    if (url.includes('/wallet/top-up-requests')) return ok({ items: [pendingItem], total: 1, page: 1, pageSize: 10, pending: 1 });
+    return ok(null);
+  });
 }
 
 const render = (path = '/app/billing') => renderRoutes([{ path: '/app/billing', element: <BillingPage /> }], path);
@@ -100,7 +84,7 @@ describe('billing screen', () => {
     fireEvent.click(confirm);
     await waitFor(() => expect(sent.filter((s) => s.url.endsWith('/accept'))).toHaveLength(1));
     const call = sent.find((s) => s.url.endsWith('/accept'))!;
-    expect(call.headers['Idempotency-Key']).toBe(`accept-${pendingItem.id}`);
+    expect(call.headers.get('Idempotency-Key')).toBe(`accept-${pendingItem.id}`);
     expect(await screen.findByText('Top-up accepted. The wallet was credited.')).toBeTruthy();
   });
 
@@ -115,13 +99,13 @@ describe('billing screen', () => {
     expect(points).toHaveLength(3);
     expect(points[2]).toMatch(/ 12\.5$/);
     const history = sent.find((s) => s.url.includes('/transaction/all-transaction'))!;
-    expect(JSON.parse(String(history.body))).toMatchObject({ page: 1, pageSize: 100, type: 'all' });
+    expect(history.body).toMatchObject({ page: 1, pageSize: 100, type: 'all' });
     expect(screen.getByText('New orders and surcharges are paid at once when the wallet covers them.')).toBeTruthy();
     fireEvent.click(screen.getByRole('switch', { name: 'Auto pay' }));
     await waitFor(() => expect(sent.filter((s) => s.url.includes('/profile/update-setting'))).toHaveLength(1));
     const patch = sent.find((s) => s.url.includes('/profile/update-setting'))!;
     expect(patch.method).toBe('PATCH');
-    expect(JSON.parse(String(patch.body))).toEqual({ autoPay: true });
+    expect(patch.body).toEqual({ autoPay: true });
     expect(await screen.findByText('Settings saved.')).toBeTruthy();
     // No provider configured: no online top-up.
     expect(screen.queryByRole('button', { name: /Top up online/ })).toBeNull();
@@ -138,8 +122,8 @@ describe('billing screen', () => {
     fireEvent.click(button);
     await waitFor(() => expect(go).toHaveBeenCalledWith('https://pay.example.com/checkout/cs_1'));
     const checkout = sent.find((s) => s.url.includes('/wallet/checkout-sessions'))!;
-    expect(JSON.parse(String(checkout.body))).toMatchObject({ amount: 75 });
-    expect(checkout.headers['Idempotency-Key']).toBeTruthy();
+    expect(checkout.body).toMatchObject({ amount: 75 });
+    expect(checkout.headers.get('Idempotency-Key')).toBeTruthy();
     go.mockRestore();
   });
 

@@ -1,10 +1,13 @@
 import './locales';
-import { Space, Tag, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { Button, Space, Tag, type TableColumnsType } from 'antd';
+import { ApiOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { CarrierBodySchema, type ScreenDef } from '@exship/contracts';
 import { catalogApi, type CarrierBody, type CarrierItem } from '../../api/endpoints';
+import { AdapterTag, CarrierConnectionModal, useCarrierConnections } from './carrier-connection';
 import { useServiceOptions, useWarehouseOptions } from '../../shared/catalog-options';
-import { CodeNameFields, FormModal, ScreenCard, StatusTag, UrlServerTable, useCan, useEditing, useListQuery, useUrlState, editColumn, KeywordSearch, NewButton, OptionFilter, StatusField, StatusFilter } from '../../shared/list-ui';
+import { CodeNameFields, FormModal, ScreenCard, StatusTag, UrlServerTable, useCan, useEditing, useListQuery, useUrlState, KeywordSearch, NewButton, OptionFilter, StatusField, StatusFilter } from '../../shared/list-ui';
 
 const DEFAULTS = { keyword: '', serviceId: '', warehouseId: '', status: 'all', page: '1', pageSize: '10' };
 
@@ -18,6 +21,8 @@ export default function CarrierListPage(_props: { screen?: ScreenDef }) {
   const warehouses = useWarehouseOptions();
   const list = useListQuery('carriers', filters, catalogApi.carriers);
   const manage = can('EX-CARRIER-MANAGE');
+  const connections = useCarrierConnections(can('EX-CARRIER-LIST'));
+  const [connecting, setConnecting] = useState<CarrierItem | null>(null);
 
   const columns: TableColumnsType<CarrierItem> = [
     { title: t('net.field.code'), dataIndex: 'code', width: 140 },
@@ -37,7 +42,26 @@ export default function CarrierListPage(_props: { screen?: ScreenDef }) {
         ),
     },
     { title: t('net.field.status'), dataIndex: 'status', width: 120, render: (s: string) => <StatusTag status={s} /> },
-    ...editColumn<CarrierItem>(manage, editor.setEditing, t),
+    { title: t('net.connection.column'), key: 'adapter', width: 120, render: (_: unknown, row) => <AdapterTag connection={connections.byCarrier.get(row.id)} /> },
+    ...(manage
+      ? [
+          {
+            title: t('net.common.actions'),
+            key: 'actions',
+            width: 220,
+            render: (_: unknown, row: CarrierItem) => (
+              <Space wrap>
+                <Button size="small" icon={<EditOutlined />} onClick={() => editor.setEditing(row)} aria-label={t('net.common.editOf', { name: row.code })}>
+                  {t('net.common.edit')}
+                </Button>
+                <Button size="small" icon={<ApiOutlined />} onClick={() => setConnecting(row)} aria-label={t('net.connection.openOf', { code: row.code })}>
+                  {t('net.connection.open')}
+                </Button>
+              </Space>
+            ),
+          },
+        ]
+      : []),
   ];
 
   return (
@@ -57,6 +81,7 @@ export default function CarrierListPage(_props: { screen?: ScreenDef }) {
         <CodeNameFields shape={CarrierBodySchema.shape} />
         <StatusField />
       </FormModal>
+      {connecting && <CarrierConnectionModal carrier={connecting} onClose={() => setConnecting(null)} />}
     </ScreenCard>
   );
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { session } from '../../api/session';
+import { envelope, failure, fakeApi } from '../../test/fake-api';
 import { makeProfile, renderRoutes } from '../../test/render';
 import { RateShopper } from './rate-shopper';
 
@@ -8,7 +9,6 @@ import { RateShopper } from './rate-shopper';
 // transit days, fee lines and a link that opens the order form with the parcel. Also the form's
 // own rules (issue 8 #19): current errors, "required" for a blank zip code, one line for the sides.
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const fees = (shippingFee: number, extra: Partial<Record<'seasonalFee' | 'signatureFee' | 'overLengthFee' | 'discount' | 'taxFee', number>> = {}) => {
   const f = { shippingFee, seasonalFee: 0, signatureFee: 0, overLengthFee: 0, discount: 0, taxFee: 0, ...extra };
   return { ...f, total: Math.round((f.shippingFee + f.seasonalFee + f.signatureFee + f.overLengthFee - f.discount + f.taxFee) * 100) / 100 };
@@ -31,7 +31,6 @@ const type = (label: string, value: string) => fireEvent.change(field(label), { 
 const find = (text: string) => screen.findByText(text, undefined, { timeout: 10_000 });
 const gone = (text: string) => waitFor(() => expect(screen.queryByText(text)).toBeNull(), { timeout: 10_000 });
 const submit = () => fireEvent.click(screen.getByRole('button', { name: /Compare rates/ }));
-const ok = (data: unknown) => json(200, { success: true, message: 'OK', data });
 
 function fillParcel() {
   type('Weight', '500');
@@ -60,14 +59,7 @@ describe('rate shopper', { timeout: 60_000 }, () => {
   });
 
   it('shows every rate side by side, cheapest first and tagged, with transit days and the fee lines any rate has', async () => {
-    const bodies: Record<string, unknown>[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
-        bodies.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
-        return ok(RATES);
-      }),
-    );
+    const calls = fakeApi(() => envelope(RATES));
     renderScreen();
     expect(screen.getByText(/Enter the parcel and where it goes/)).toBeTruthy();
     fillParcel();
@@ -75,7 +67,7 @@ describe('rate shopper', { timeout: 60_000 }, () => {
     const list = await screen.findByRole('list', { name: 'Rates' }, { timeout: 10_000 });
     const cards = within(list).getAllByRole('listitem');
     expect(cards.map((c) => c.getAttribute('aria-label'))).toEqual(['Economy', 'Standard', 'Express']);
-    expect(bodies[0]).toEqual({ weight: 500, length: 10, width: 10, height: 10, country: 'US', state: 'NY', zipcode: '10001', signature: false });
+    expect(calls[0]!.body).toEqual({ weight: 500, length: 10, width: 10, height: 10, country: 'US', state: 'NY', zipcode: '10001', signature: false });
 
     const [eco, std, exp] = cards as [HTMLElement, HTMLElement, HTMLElement];
     expect(within(eco).getByText('Cheapest')).toBeTruthy();
@@ -96,7 +88,7 @@ describe('rate shopper', { timeout: 60_000 }, () => {
   });
 
   it('"Create order" opens the order form with the service and the parcel in the address', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => ok(RATES)));
+    fakeApi(() => envelope(RATES));
     const { router } = renderScreen();
     fillParcel();
     fireEvent.click(field('Signature on delivery'));
@@ -112,7 +104,7 @@ describe('rate shopper', { timeout: 60_000 }, () => {
   });
 
   it('offers no "Create order" to someone who may not create orders', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => ok(RATES)));
+    fakeApi(() => envelope(RATES));
     renderScreen(['EX-QUOTE']);
     fillParcel();
     submit();
@@ -122,26 +114,19 @@ describe('rate shopper', { timeout: 60_000 }, () => {
 
   it('shows a loading state, then says when no service can carry the parcel', async () => {
     let answer: (r: Response) => void = () => {};
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    fakeApi(() => new Promise<Response>((resolve) => (answer = resolve)));
     renderScreen();
     fillParcel();
     submit();
     expect(await screen.findByRole('status', { name: 'Getting rates…' }, { timeout: 10_000 })).toBeTruthy();
-    answer(ok({ chargeableWeight: 500, rates: [], unavailable: RATES.unavailable }));
+    answer(envelope({ chargeableWeight: 500, rates: [], unavailable: RATES.unavailable }));
     expect(await find('No service can carry this parcel to this destination.')).toBeTruthy();
     expect(screen.queryByRole('status', { name: 'Getting rates…' })).toBeNull();
     expect(screen.getByRole('list', { name: 'Not available for this parcel' }).textContent).toContain('Germany only');
   });
 
   it('finds a country by its name without accents or by its code', async () => {
-    const bodies: { country?: string }[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
-        bodies.push(JSON.parse(String(init?.body)) as { country?: string });
-        return ok(RATES);
-      }),
-    );
+    const calls = fakeApi(() => envelope(RATES));
     renderScreen();
     const country = screen.getByRole('combobox', { name: 'Country' });
     fireEvent.mouseDown(country);
@@ -155,20 +140,14 @@ describe('rate shopper', { timeout: 60_000 }, () => {
     fireEvent.click(document.querySelector('.ant-select-item-option')!);
     fillParcel();
     submit();
-    await waitFor(() => expect(bodies[0]?.country).toBe('VN'));
+    await waitFor(() => expect(calls[0]?.body.country).toBe('VN'));
   });
 
   it('a refused discount code error goes away with the next request once the field is cleared', async () => {
-    const bodies: { discountCode?: string }[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
-        const body = JSON.parse(String(init?.body)) as { discountCode?: string };
-        bodies.push(body);
-        if (body.discountCode)
-          return json(422, { success: false, code: 'DISCOUNT_NOT_FOUND', message: 'Discount code not found.', errors: [{ field: 'discountCode', message: 'Discount code not found.' }] });
-        return ok(RATES);
-      }),
+    const calls = fakeApi(({ body }) =>
+      (body as { discountCode?: string }).discountCode
+        ? failure(422, 'DISCOUNT_NOT_FOUND', 'Discount code not found.', { errors: [{ field: 'discountCode', message: 'Discount code not found.' }] })
+        : envelope(RATES),
     );
     renderScreen();
     fillParcel();
@@ -179,17 +158,13 @@ describe('rate shopper', { timeout: 60_000 }, () => {
     fireEvent.change(field('Discount code'), { target: { value: '' } });
     submit();
     expect(await screen.findByRole('list', { name: 'Rates' }, { timeout: 10_000 })).toBeTruthy();
-    expect(bodies.at(-1)?.discountCode).toBeUndefined();
+    expect(calls.at(-1)?.body.discountCode).toBeUndefined();
     await gone('Discount code not found.');
   });
 
   it('the error of a refused code also leaves when the next request succeeds with the code still there', async () => {
-    let calls = 0;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        ++calls === 1 ? json(422, { success: false, code: 'DISCOUNT_NOT_STARTED', message: 'x', errors: [{ field: 'discountCode', message: 'This discount code has not started yet.' }] }) : ok(RATES),
-      ),
+    const calls = fakeApi(() =>
+      calls.length === 1 ? failure(422, 'DISCOUNT_NOT_STARTED', 'x', { errors: [{ field: 'discountCode', message: 'This discount code has not started yet.' }] }) : envelope(RATES),
     );
     renderScreen();
     fillParcel();
@@ -202,7 +177,7 @@ describe('rate shopper', { timeout: 60_000 }, () => {
   });
 
   it('a blank zip code is required, not "digits only"', async () => {
-    vi.stubGlobal('fetch', vi.fn());
+    fakeApi();
     renderScreen();
     submit();
     expect(await find('This field is required.')).toBeTruthy();
@@ -212,7 +187,7 @@ describe('rate shopper', { timeout: 60_000 }, () => {
   });
 
   it('the three missing sides say so once, on the line under the size row', async () => {
-    vi.stubGlobal('fetch', vi.fn());
+    const calls = fakeApi();
     renderScreen();
     type('Weight', '500');
     type('Zip code', '90001');
@@ -226,6 +201,6 @@ describe('rate shopper', { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.getAllByText('Dimensions are missing, so the price cannot be calculated.')).toHaveLength(1));
     type('Height', '0.1');
     expect(await find('Each side must be above 0.25 cm and below 99999 cm.')).toBeTruthy();
-    expect(fetch).not.toHaveBeenCalled();
+    expect(calls).toEqual([]);
   });
 });

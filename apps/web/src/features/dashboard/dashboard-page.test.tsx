@@ -1,24 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { session } from '../../api/session';
+import { envelope, fakeApi } from '../../test/fake-api';
 import { makeProfile, renderRoutes, stubApi } from '../../test/render';
 import DashboardPage from './dashboard-page';
 
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
-
 function stubWithProducts(profile: ReturnType<typeof makeProfile>, totalWaitingApproval: number) {
-  const calls: string[] = [];
   const base = stubApi(profile);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = String(input);
-      calls.push(url);
-      if (url.includes('/products?')) return json({ success: true, message: 'OK', data: { items: [], total: 40, totalWaitingApproval, totalCount: totalWaitingApproval, page: 1, pageSize: 1 } });
-      return base(input);
-    }),
-  );
-  return calls;
+  const calls = fakeApi(({ url }) => {
+    if (url.includes('/products?')) return envelope({ items: [], total: 40, totalWaitingApproval, totalCount: totalWaitingApproval, page: 1, pageSize: 1 });
+    return base(url);
+  });
+  /** The URLs asked for so far. */
+  return () => calls.map((c) => c.url);
 }
 
 const render = () => renderRoutes([{ path: '/app/dashboard', element: <DashboardPage /> }], '/app/dashboard');
@@ -31,22 +25,22 @@ describe('dashboard', () => {
 
   it('shows reviewers how many products wait for approval, linking to that list (issue 8 #25)', async () => {
     const profile = makeProfile({ role: { name: 'Admin', code: 'EXR-ADMIN', kind: 'staff' }, permissions: ['EX-PRODUCT-LIST', 'EX-PRODUCT-APPROVE'] });
-    const calls = stubWithProducts(profile, 7);
+    const urls = stubWithProducts(profile, 7);
     session.signIn('token-1', profile);
     render();
     const tile = await screen.findByRole('link', { name: /^Products waiting for approval\s*7\b/ }, { timeout: 10_000 });
     expect(tile.getAttribute('href')).toBe('/app/products?approvalStatus=waiting_approval');
-    expect(calls.some((u) => u.includes('/products?') && u.includes('approvalStatus=waiting_approval'))).toBe(true);
+    expect(urls().some((u) => u.includes('/products?') && u.includes('approvalStatus=waiting_approval'))).toBe(true);
   });
 
   it('a seller, who cannot review, gets no such tile', async () => {
     const profile = makeProfile({ permissions: ['EX-PRODUCT-LIST', 'EX-WALLET-VIEW'] });
-    const calls = stubWithProducts(profile, 7);
+    const urls = stubWithProducts(profile, 7);
     session.signIn('token-1', profile);
     render();
     expect(await screen.findByText('Hello, Sam Seller', undefined, { timeout: 10_000 })).toBeTruthy();
     expect(screen.queryByText('Products waiting for approval')).toBeNull();
-    expect(calls.some((u) => u.includes('/products?'))).toBe(false);
+    expect(urls().some((u) => u.includes('/products?'))).toBe(false);
   });
 
   it('has one h1 and no skipped heading level (WCAG, issue 8 #29)', async () => {

@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import type { Notification, NotificationCampaign } from '@exship/contracts';
 import { session } from '../../api/session';
 import i18n from '../../app/i18n';
+import { envelope, failure, fakeApi, type ApiCall } from '../../test/fake-api';
 import { makeProfile, renderRoutes } from '../../test/render';
 import { fromWallClock, toCampaignBody, toWallClock, type CampaignForm } from './campaign-form';
 import NotificationsPage from './notifications-page';
@@ -13,8 +14,7 @@ import NotificationsPage from './notifications-page';
 
 const PATH = '/app/setting-user/notifications';
 const STAFF = ['EX-NOTIFICATION-LIST', 'EX-NOTIFICATION-MANAGE'];
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const ok = (data: unknown, message = 'OK') => json(200, { success: true, message, data });
+const ok = (data: unknown, message = 'OK') => envelope(data, { message });
 
 /** A notification's texts in both languages, as typed in the form and sent in the body. */
 const TEXTS = {
@@ -65,30 +65,20 @@ const MINE: Notification[] = [
   { id: 'n1', title: TEXTS.titleEn, content: TEXTS.contentEn, iconUrl: null, imageUrl: null, url: null, createdAt: new Date().toISOString(), seen: false },
 ];
 
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
+/** A fetch stub for the screen's calls; `reply` answers the writes, everything is recorded. */
+function stubApi(reply: (call: ApiCall) => Response | undefined = () => undefined) {
+  return fakeApi((call) => {
+    const answer = reply(call);
+    if (answer) return answer;
+    if (call.url.startsWith('/api/v1/notifi?')) return ok({ items: [WAITING, SENT], total: 2, page: 1, pageSize: 10 });
+    if (call.url.startsWith('/api/v1/notifi/count-unseen')) return ok({ count: 1 });
+    if (call.url.startsWith('/api/v1/notifi/user')) return ok({ items: MINE, page: 1, pageSize: 10, total: 1, unseen: 1 });
+    return undefined;
+  });
 }
 
-/** A fetch stub for the screen's calls; `reply` answers the writes, everything is recorded. */
-function stubApi(reply: (call: Call) => Response | undefined = () => undefined) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const call = { method: init?.method ?? 'GET', url: String(input), body: init?.body ? JSON.parse(String(init.body)) : undefined };
-      calls.push(call);
-      const answer = reply(call);
-      if (answer) return answer;
-      if (call.url.startsWith('/api/v1/notifi?')) return ok({ items: [WAITING, SENT], total: 2, page: 1, pageSize: 10 });
-      if (call.url.startsWith('/api/v1/notifi/count-unseen')) return ok({ count: 1 });
-      if (call.url.startsWith('/api/v1/notifi/user')) return ok({ items: MINE, page: 1, pageSize: 10, total: 1, unseen: 1 });
-      return json(404, { success: false, code: 'NOT_FOUND', message: 'Not found' });
-    }),
-  );
-  return calls;
-}
+/** The calls with one method, as { method, url, body }. */
+const sentWith = (calls: ApiCall[], method: string) => calls.filter((c) => c.method === method).map(({ url, body }) => ({ method, url, body: body as unknown }));
 
 function renderPage(permissions: string[]) {
   session.signIn('token-1', makeProfile({ permissions, timeZone: '+07:00' }));
@@ -207,7 +197,7 @@ describe('notifications screen, staff', { timeout: 40_000 }, () => {
   it('creating a notification for a role sends the right body and says to how many it went', async () => {
     const calls = stubApi((c) =>
       c.method === 'POST' && c.url === '/api/v1/notifi/new'
-        ? json(201, { success: true, message: 'Saved.', data: campaign({ status: 'sent', sentAt: new Date().toISOString(), recipients: 3 }) })
+        ? envelope(campaign({ status: 'sent', sentAt: new Date().toISOString(), recipients: 3 }), { status: 201, message: 'Saved.' })
         : c.url.startsWith('/api/v1/notifi?')
           ? ok({ items: [], total: 0, page: 1, pageSize: 10 })
           : undefined,
@@ -233,7 +223,7 @@ describe('notifications screen, staff', { timeout: 40_000 }, () => {
     fireEvent.click(button(form, 'Save'));
 
     await waitForText(document.body, 'Sent to 3 recipients.');
-    const posts = calls.filter((c) => c.method === 'POST');
+    const posts = sentWith(calls, 'POST');
     expect(posts).toEqual([
       {
         method: 'POST',
@@ -260,7 +250,7 @@ describe('notifications screen, staff', { timeout: 40_000 }, () => {
   it('publishing one that was sent meanwhile shows the server message (409)', async () => {
     const calls = stubApi((c) =>
       c.url === '/api/v1/notifi-system/update-stt'
-        ? json(409, { success: false, code: 'ACTION_NOT_ALLOWED_FOR_STATUS', message: 'This action is not allowed for the current status.' })
+        ? failure(409, 'ACTION_NOT_ALLOWED_FOR_STATUS', 'This action is not allowed for the current status.')
         : c.url.startsWith('/api/v1/notifi?')
           ? ok({ items: [WAITING], total: 1, page: 1, pageSize: 10 })
           : undefined,
@@ -273,7 +263,7 @@ describe('notifications screen, staff', { timeout: 40_000 }, () => {
     fireEvent.click(button(confirm, 'Publish now'));
 
     await waitForText(document.body, 'This action is not allowed for the current status.');
-    expect(calls.filter((c) => c.method === 'PATCH')).toEqual([{ method: 'PATCH', url: '/api/v1/notifi-system/update-stt', body: { id: WAITING.id } }]);
+    expect(sentWith(calls, 'PATCH')).toEqual([{ method: 'PATCH', url: '/api/v1/notifi-system/update-stt', body: { id: WAITING.id } }]);
   });
 });
 

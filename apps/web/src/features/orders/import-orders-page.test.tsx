@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { session } from '../../api/session';
+import { envelope, fakeApi } from '../../test/fake-api';
 import { makeProfile, renderRoutes } from '../../test/render';
 import ImportOrdersPage from './import-orders-page';
 
 // SPEC §2 /app/orders/import-order: the shared wizard on a screen of its own. A seller imports into
 // their own account; staff choose the seller first, and the import names them (customerId).
 
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
 const result = (onlyValidate: boolean) => ({
   onlyValidate,
   totalRows: 3,
@@ -37,8 +37,10 @@ describe('ImportOrdersPage', () => {
 
   it('a seller checks the file, reviews the rows and imports them into their own account', async () => {
     session.signIn('token-1', makeProfile({ permissions: ['EX-ORDER-IMPORT'] }));
-    const fetch = vi.fn(async (url: RequestInfo | URL) => json({ success: true, message: String(url).includes('onlyValidate') ? 'The file is valid.' : 'Orders imported.', data: result(String(url).includes('onlyValidate')) }));
-    vi.stubGlobal('fetch', fetch);
+    const calls = fakeApi(({ search }) => {
+      const onlyValidate = search.has('onlyValidate');
+      return envelope(result(onlyValidate), { message: onlyValidate ? 'The file is valid.' : 'Orders imported.' });
+    });
     render();
     expect(screen.getByRole('heading', { name: 'Import orders' })).toBeTruthy();
     expect(screen.queryByLabelText('Seller')).toBeNull();
@@ -47,12 +49,12 @@ describe('ImportOrdersPage', () => {
     expect(await screen.findByText("2 order(s), $1,234.50 at today's prices.")).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Import 3 row(s)' }));
     expect(await screen.findByText('2 order(s) created, $1,234.50 in total. They stay unpaid until they are paid.')).toBeTruthy();
-    expect(fetch.mock.calls.map((c) => String(c[0]))).toEqual(['/api/v1/orders/import?onlyValidate=true', '/api/v1/orders/import']);
+    expect(calls.map((c) => c.url)).toEqual(['/api/v1/orders/import?onlyValidate=true', '/api/v1/orders/import']);
   }, 60_000);
 
   it('staff choose the seller before the wizard appears', () => {
     session.signIn('token-1', makeProfile({ permissions: ['EX-ORDER-IMPORT', 'EX-ACT-FOR-CUSTOMER'], role: { name: 'Admin', code: 'EXR-ADMIN', kind: 'staff' } }));
-    vi.stubGlobal('fetch', vi.fn(async () => json({ success: true, message: '', data: [] })));
+    fakeApi(() => envelope([], { message: '' }));
     render();
     expect(screen.getByLabelText('Seller')).toBeTruthy();
     expect(screen.getByText('Choose the seller first: the orders, and the products they ship, belong to that seller.')).toBeTruthy();

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { SurchargeImportRow } from '@exship/contracts';
 import { session } from '../../api/session';
+import { envelope, failure, fakeApi } from '../../test/fake-api';
 import { makeProfile, renderRoutes, renderWithProviders } from '../../test/render';
 import ImportSurchargePage, { SurchargeReviewTable } from './import-surcharge-page';
 
@@ -20,8 +21,6 @@ const row = (n: number, over: Partial<SurchargeImportRow> = {}): SurchargeImport
   order: { id: `00000000-0000-4000-8000-0000000000${String(n).padStart(2, '0')}`, exOrderId: `EX00000000${String(n).padStart(2, '0')}`, orderName: `O-${n}` },
   ...over,
 });
-
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 describe('SurchargeReviewTable', () => {
   it('shows N/A for an empty detail reason, $ amounts, the order link in a new tab, and the summary line with separators', () => {
@@ -75,18 +74,15 @@ describe('ImportSurchargePage', () => {
   const step = (name: string) => screen.getByText(name).closest('.ant-steps-item') as HTMLElement;
 
   it('upload → review (only with rows) → import; deleted rows are left out; success goes back to the orders', async () => {
-    const bodies: unknown[] = [];
-    const fetch = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
-      const path = String(url);
-      if (path.endsWith('/orders/import-surcharge/file')) {
-        return json({ success: true, message: '', data: { totalRows: 2, rows: [{ row: 2, orderId: 'EX0000000002', surcharge: 5, reason: 'FBA', detailReason: '' }, { row: 3, orderId: 'EX0000000003', surcharge: 7.5, reason: 'Other', detailReason: 'Heavier' }] } });
+    const calls = fakeApi(({ path, body }) => {
+      if (path === '/orders/import-surcharge/file') {
+        return envelope({ totalRows: 2, rows: [{ row: 2, orderId: 'EX0000000002', surcharge: 5, reason: 'FBA', detailReason: '' }, { row: 3, orderId: 'EX0000000003', surcharge: 7.5, reason: 'Other', detailReason: 'Heavier' }] }, { message: '' });
       }
-      const body = JSON.parse(String(init?.body)) as { data: { row: number }[]; onlyValidateDoNotImport?: boolean };
-      bodies.push(body);
-      const rows = body.data.map((d) => row(d.row, d as Partial<SurchargeImportRow>));
-      return json({ success: true, message: body.onlyValidateDoNotImport ? 'The surcharges are valid.' : 'Surcharges imported.', data: rows });
+      const sent = body as { data: { row: number }[]; onlyValidateDoNotImport?: boolean };
+      const rows = sent.data.map((d) => row(d.row, d as Partial<SurchargeImportRow>));
+      return envelope(rows, { message: sent.onlyValidateDoNotImport ? 'The surcharges are valid.' : 'Surcharges imported.' });
     });
-    vi.stubGlobal('fetch', fetch);
+    const bodies = () => calls.filter((c) => c.path !== '/orders/import-surcharge/file').map((c) => c.body as unknown);
     const { router } = renderRoutes(
       [
         { path: '/app/orders/import-surcharge', element: <ImportSurchargePage /> },
@@ -110,7 +106,7 @@ describe('ImportSurchargePage', () => {
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('1 row(s) · Total surcharge $7.50'));
     fireEvent.click(screen.getByRole('button', { name: 'Import' }));
     expect(await screen.findByText('import success')).toBeTruthy();
-    expect(bodies).toEqual([
+    expect(bodies()).toEqual([
       {
         data: [
           { row: 2, orderId: 'EX0000000002', surcharge: 5, reason: 'FBA', detailReason: '' },
@@ -126,20 +122,11 @@ describe('ImportSurchargePage', () => {
   }, 60_000);
 
   it('a failed validation stays on upload with no rows, lists the first errors and resets when the file is removed', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        json(
-          {
-            success: false,
-            code: 'IMPORT_ROWS_INVALID',
-            message: 'Some rows are not valid.',
-            errors: [{ field: 'rows.2.OrderID*', message: 'Order not found.' }],
-            details: { invalidRows: 1, errorWorkbook: { fileName: 'surcharges_Errors_01022026_101112.xlsx', url: '/api/v1/imports/run-1/errors.xlsx' } },
-          },
-          400,
-        ),
-      ),
+    fakeApi(() =>
+      failure(400, 'IMPORT_ROWS_INVALID', 'Some rows are not valid.', {
+        errors: [{ field: 'rows.2.OrderID*', message: 'Order not found.' }],
+        details: { invalidRows: 1, errorWorkbook: { fileName: 'surcharges_Errors_01022026_101112.xlsx', url: '/api/v1/imports/run-1/errors.xlsx' } },
+      }),
     );
     renderRoutes([{ path: '/', element: <ImportSurchargePage /> }], '/');
     choose(xlsx());

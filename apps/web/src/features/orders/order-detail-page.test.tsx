@@ -2,13 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { OrderDetail } from '@exship/contracts';
 import { session } from '../../api/session';
+import { envelope, fakeApi, type ApiCall } from '../../test/fake-api';
 import { makeProfile, renderRoutes } from '../../test/render';
 import OrderDetailPage from './order-detail-page';
 
 // SPEC §4 actions on the detail: the buttons are the order's allowedActions, each behind its own
 // permission; `pay` has no call yet; hold asks first, cancel asks with an optional reason.
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const ID = '11111111-1111-4111-8111-111111111111';
 const T = { timeout: 15_000 };
 
@@ -59,23 +59,22 @@ const detail = (over: Partial<OrderDetail> = {}): OrderDetail => ({
   ...over,
 });
 
+const NO_SHIPPING = { trackingNumber: null, hasLabel: false, publicPath: null, lostAt: null, lateAt: null, purchases: [], events: [] };
+
+/** The POSTs sent so far, as { path (with /api/v1), body }. */
+const postsOf = (calls: ApiCall[]) => calls.filter((c) => c.method === 'POST').map((c) => ({ path: new URL(c.url, 'http://localhost').pathname, body: c.body ?? {} }));
+
 function stubApi() {
-  const posts: { path: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = new URL(String(input), 'http://localhost').pathname;
-      if (init?.method === 'POST') {
-        const body = JSON.parse(String(init.body ?? '{}')) as { reason?: string };
-        posts.push({ path, body });
-        if (path.endsWith('/orders/pay')) return json(200, { success: true, message: 'Payment done.', data: { paid: 1, amount: 9.75, balanceAfter: 490.25, transactionIds: ['t1'] } });
-        if (path.endsWith('/hold')) return json(200, { success: true, message: 'Done.', data: detail({ status: 'on-hold', preStatus: 'unpaid', allowedActions: ['unhold', 'cancel'] }) });
-        if (path.endsWith('/cancel')) return json(200, { success: true, message: 'Done.', data: detail({ status: 'canceled', allowedActions: [], editScope: 'none', history: [...detail().history, { at: '2026-03-02T03:00:00.000Z', action: 'cancel', from: 'unpaid', to: 'canceled', paymentFrom: 'unpaid', paymentTo: 'unpaid', by: { id: 'u1', fullName: 'Sam Seller' }, reason: body.reason ?? '' }] }) });
-      }
-      return json(200, { success: true, message: 'OK', data: detail() });
-    }),
-  );
-  return posts;
+  const calls = fakeApi(({ method, path, body }) => {
+    if (method === 'POST') {
+      if (path === '/orders/pay') return envelope({ paid: 1, amount: 9.75, balanceAfter: 490.25, transactionIds: ['t1'] }, { message: 'Payment done.' });
+      if (path.endsWith('/hold')) return envelope(detail({ status: 'on-hold', preStatus: 'unpaid', allowedActions: ['unhold', 'cancel'] }), { message: 'Done.' });
+      if (path.endsWith('/cancel')) return envelope(detail({ status: 'canceled', allowedActions: [], editScope: 'none', history: [...detail().history, { at: '2026-03-02T03:00:00.000Z', action: 'cancel', from: 'unpaid', to: 'canceled', paymentFrom: 'unpaid', paymentTo: 'unpaid', by: { id: 'u1', fullName: 'Sam Seller' }, reason: (body as { reason?: string }).reason ?? '' }] }), { message: 'Done.' });
+    }
+    if (path.endsWith('/shipping')) return envelope(NO_SHIPPING);
+    return envelope(detail());
+  });
+  return { posts: () => postsOf(calls) };
 }
 
 function renderDetail(permissions: string[]) {
@@ -92,7 +91,7 @@ describe('order detail actions', { timeout: 120_000 }, () => {
   });
 
   it('offers the allowed actions the user may take; hold asks first and the reply shows at once', async () => {
-    const posts = stubApi();
+    const { posts } = stubApi();
     renderDetail(SELLER);
     await screen.findByRole('heading', { name: /EX0000000001/ }, T);
     expect(screen.getByRole('button', { name: /Edit/ })).toBeTruthy();
@@ -103,16 +102,16 @@ describe('order detail actions', { timeout: 120_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Hold' }));
     const confirm = await screen.findByRole('tooltip', undefined, T);
     expect(within(confirm).getByText('Hold this order?')).toBeTruthy();
-    expect(posts).toEqual([]);
+    expect(posts()).toEqual([]);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Hold' }));
     expect(await screen.findByText('Order held.', undefined, T)).toBeTruthy();
-    expect(posts).toEqual([{ path: `/api/v1/orders/${ID}/hold`, body: { reason: '' } }]);
+    expect(posts()).toEqual([{ path: `/api/v1/orders/${ID}/hold`, body: { reason: '' } }]);
     expect(await screen.findByRole('button', { name: 'Release hold' }, T)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Hold' })).toBeNull();
   });
 
   it('pay asks first with the amount, then pays the order from the wallet', async () => {
-    const posts = stubApi();
+    const { posts } = stubApi();
     renderDetail(SELLER);
     await screen.findByRole('heading', { name: /EX0000000001/ }, T);
     fireEvent.click(screen.getByRole('button', { name: /Pay/ }));
@@ -120,7 +119,7 @@ describe('order detail actions', { timeout: 120_000 }, () => {
     expect(within(confirm).getByText('$9.75 is taken from your wallet balance, then your credit line.')).toBeTruthy();
     fireEvent.click(within(confirm).getByRole('button', { name: 'Pay' }));
     expect(await screen.findByText('Payment done.', undefined, T)).toBeTruthy();
-    expect(posts).toEqual([{ path: '/api/v1/orders/pay', body: { orderIds: [ID] } }]);
+    expect(posts()).toEqual([{ path: '/api/v1/orders/pay', body: { orderIds: [ID] } }]);
   });
 
   it('without EX-ORDER-PAY there is no Pay button', async () => {
@@ -133,34 +132,28 @@ describe('order detail actions', { timeout: 120_000 }, () => {
 
   it('staff refund a cancelled order: the scheduled amount is offered, another amount is sent with an Idempotency-Key', async () => {
     const waiting = detail({ status: 'canceled', paymentStatus: 'waiting-refund', allowedActions: ['refund'], editScope: 'none', refundAmount: 9.75, refundDueAt: '2026-03-12T03:00:00.000Z' });
-    const posts: { path: string; body: unknown; key: string | null }[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        const path = new URL(String(input), 'http://localhost').pathname;
-        if (init?.method === 'POST') {
-          posts.push({ path, body: JSON.parse(String(init.body ?? '{}')), key: new Headers(init.headers).get('Idempotency-Key') });
-          return json(200, { success: true, message: 'Refund paid into the wallet.', data: { ...waiting, paymentStatus: 'refund-custom', allowedActions: [], refundDueAt: null, refundAmount: 4.5 } });
-        }
-        return json(200, { success: true, message: 'OK', data: waiting });
-      }),
-    );
+    const calls = fakeApi(({ method, path }) => {
+      if (method === 'POST') return envelope({ ...waiting, paymentStatus: 'refund-custom', allowedActions: [], refundDueAt: null, refundAmount: 4.5 }, { message: 'Refund paid into the wallet.' });
+      if (path.endsWith('/shipping')) return envelope(NO_SHIPPING);
+      return envelope(waiting);
+    });
+    const posts = () => postsOf(calls).map((post, i) => ({ ...post, key: calls.filter((c) => c.method === 'POST')[i]!.headers.get('Idempotency-Key') }));
     renderDetail(['EX-ORDER-LIST', 'EX-ORDER-DETAIL', 'EX-ORDER-REFUND']);
     await screen.findByRole('heading', { name: /EX0000000001/ }, T);
     fireEvent.click(screen.getByRole('button', { name: /Refund/ }));
     const dialog = await screen.findByRole('dialog', undefined, T);
     const amount = within(dialog).getByLabelText('Refund amount (USD)') as HTMLInputElement;
     await waitFor(() => expect(amount.value).toBe('9.75'));
-    expect(posts).toEqual([]);
+    expect(posts()).toEqual([]);
     fireEvent.change(amount, { target: { value: '4.5' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /Refund/ }));
-    await waitFor(() => expect(posts).toHaveLength(1), T);
-    expect(posts[0]).toMatchObject({ path: `/api/v1/orders/${ID}/refund`, body: { reason: '', amount: 4.5 } });
-    expect(posts[0]!.key).toBeTruthy();
+    await waitFor(() => expect(posts()).toHaveLength(1), T);
+    expect(posts()[0]).toMatchObject({ path: `/api/v1/orders/${ID}/refund`, body: { reason: '', amount: 4.5 } });
+    expect(posts()[0]!.key).toBeTruthy();
   });
 
   it('cancel asks for an optional reason and sends it; the history shows who, from → to and why', async () => {
-    const posts = stubApi();
+    const { posts } = stubApi();
     renderDetail(SELLER);
     await screen.findByRole('heading', { name: /EX0000000001/ }, T);
     fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
@@ -168,7 +161,7 @@ describe('order detail actions', { timeout: 120_000 }, () => {
     fireEvent.change(within(dialog).getByLabelText('Reason (optional)'), { target: { value: 'Wrong address' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
     expect(await screen.findByText('Order cancelled.', undefined, T)).toBeTruthy();
-    expect(posts).toEqual([{ path: `/api/v1/orders/${ID}/cancel`, body: { reason: 'Wrong address' } }]);
+    expect(posts()).toEqual([{ path: `/api/v1/orders/${ID}/cancel`, body: { reason: 'Wrong address' } }]);
     expect(await screen.findByText('Reason: Wrong address', undefined, T)).toBeTruthy();
     expect(screen.getByText('Unpaid → Canceled')).toBeTruthy();
     // Nothing is left to do but duplicate it.

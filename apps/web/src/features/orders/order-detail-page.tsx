@@ -10,6 +10,7 @@ import { errorText } from '../../shared/api-feedback';
 import { usd } from '../../shared/money';
 import { FeeTable } from './fee-table';
 import { OrderActions, detailKey } from './order-actions';
+import { OrderShippingCard, TrackingCancelAction } from './order-shipping-card';
 import { OrderStatusCell, OrderStatusTag, PaymentStatusTag, ScreenCard, countryName, dimensions, grams, useFormatDate, useIsStaff, useRestrictedViewer } from './shared';
 
 // SPEC §2 /app/orders/order-detail/{orderId}: every field of the order (SPEC §3), its fee lines,
@@ -101,7 +102,12 @@ export default function OrderDetailPage(_props: { screen?: ScreenDef }) {
             </Typography.Text>
           </Space>
         }
-        extra={<OrderActions order={o} />}
+        extra={
+          <>
+            <OrderActions order={o} />
+            <TrackingCancelAction order={o} />
+          </>
+        }
       >
         {o.replacedBy && (
           <Alert
@@ -140,6 +146,8 @@ export default function OrderDetailPage(_props: { screen?: ScreenDef }) {
           </Descriptions.Item>
         </Descriptions>
       </ScreenCard>
+
+      <OrderShippingCard order={o} />
 
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>

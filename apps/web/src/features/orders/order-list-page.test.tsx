@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { OrderSummary } from '@exship/contracts';
 import { session } from '../../api/session';
+import { envelope, failure, fakeApi, type ApiCall } from '../../test/fake-api';
 import { makeProfile, renderRoutes } from '../../test/render';
 import { columnsStorageKey } from './order-columns';
 import OrderListPage from './order-list-page';
@@ -9,7 +10,6 @@ import OrderListPage from './order-list-page';
 // SPEC §2 /app/orders: tabs with counts, filters and page kept in the URL (a reload reproduces the
 // view), the §3 default columns with a chooser remembered per user, the §4 display rule, selection.
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const SELLER = ['EX-ORDER-LIST', 'EX-ORDER-DETAIL', 'EX-ORDER-CREATE', 'EX-ORDER-EXPORT', 'EX-ORDER-HOLD', 'EX-PRICING-VIEW'];
 
 const order = (over: Partial<OrderSummary>): OrderSummary => ({
@@ -54,25 +54,15 @@ const ITEMS = [
   }),
 ];
 
-function stubOrders(pay?: (init?: RequestInit) => Promise<Response>) {
-  const urls: URL[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      urls.push(url);
-      if (url.pathname === '/api/v1/orders/pay' && pay) return pay(init);
-      if (url.pathname === '/api/v1/orders') {
-        return json(200, { success: true, message: 'OK', data: { items: ITEMS, total: 2, page: 1, pageSize: 10, counts: { unpaid: 1, shipped: 1 } } });
-      }
-      if (url.pathname === '/api/v1/pricing/sell-prices') {
-        return json(200, { success: true, message: 'OK', data: [{ service: { id: 's1', code: 'STD', name: 'Standard', signatureFee: 2.5 }, brackets: [] }] });
-      }
-      if (url.pathname === '/api/v1/user/get-customers') return json(200, { success: true, message: 'OK', data: [] });
-      return json(200, { success: true, message: 'OK', data: { items: [], total: 0, page: 1, pageSize: 10 } });
-    }),
-  );
-  const listCalls = () => urls.filter((u) => u.pathname === '/api/v1/orders');
+function stubOrders(pay?: (call: ApiCall) => Promise<Response>) {
+  const calls = fakeApi((call) => {
+    if (call.path === '/orders/pay' && pay) return pay(call);
+    if (call.path === '/orders') return envelope({ items: ITEMS, total: 2, page: 1, pageSize: 10, counts: { unpaid: 1, shipped: 1 } });
+    if (call.path === '/pricing/sell-prices') return envelope([{ service: { id: 's1', code: 'STD', name: 'Standard', signatureFee: 2.5 }, brackets: [] }]);
+    if (call.path === '/user/get-customers') return envelope([]);
+    return envelope({ items: [], total: 0, page: 1, pageSize: 10 });
+  });
+  const listCalls = () => calls.filter((c) => c.url.startsWith('/api/v1/orders') && c.path === '/orders');
   return { listCalls };
 }
 
@@ -93,7 +83,7 @@ describe('order list', { timeout: 120_000 }, () => {
     const api = stubOrders();
     renderList('/app/orders?status=unpaid&keyword=ABC&paymentStatus=unpaid&dateFrom=2026-03-01&dateTo=2026-03-31&page=2');
     await screen.findByText('EX0000000001', undefined, T);
-    const q = api.listCalls().at(-1)!.searchParams;
+    const q = api.listCalls().at(-1)!.search;
     expect(Object.fromEntries(q)).toEqual({ status: 'unpaid', keyword: 'ABC', paymentStatus: 'unpaid', dateFrom: '2026-03-01', dateTo: '2026-03-31', page: '2', pageSize: '10' });
     // The widgets show what the URL says.
     expect((screen.getByRole('searchbox', { name: 'Name, order ID or tracking number' }) as HTMLInputElement).value).toBe('ABC');
@@ -121,8 +111,8 @@ describe('order list', { timeout: 120_000 }, () => {
     fireEvent.mouseDown(payment);
     fireEvent.click(await screen.findByTitle('Surcharge unpaid', undefined, T));
     await waitFor(() => expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ status: 'shipped', keyword: 'EX0000000002', paymentStatus: 'surcharge-unpaid' }));
-    await waitFor(() => expect(api.listCalls().at(-1)!.searchParams.get('paymentStatus')).toBe('surcharge-unpaid'));
-    expect(api.listCalls().at(-1)!.searchParams.get('page')).toBe('1');
+    await waitFor(() => expect(api.listCalls().at(-1)!.search.get('paymentStatus')).toBe('surcharge-unpaid'));
+    expect(api.listCalls().at(-1)!.search.get('page')).toBe('1');
 
     fireEvent.click(screen.getAllByRole('button', { name: 'Clear filters' })[0]!);
     await waitFor(() => expect(router.state.location.search).toBe('?status=shipped'));
@@ -185,9 +175,9 @@ describe('order list', { timeout: 120_000 }, () => {
 
   it('paying the selected orders shows the progress, then the paid count, amount and balance after', async () => {
     let answer!: (r: Response) => void;
-    const sent: RequestInit[] = [];
-    stubOrders((init) => {
-      sent.push(init!);
+    const sent: ApiCall[] = [];
+    stubOrders((call) => {
+      sent.push(call);
       return new Promise<Response>((resolve) => (answer = resolve));
     });
     renderList('/app/orders', [...SELLER, 'EX-ORDER-PAY', 'EX-ORDER-MULTIPLE-PAY']);
@@ -199,8 +189,8 @@ describe('order list', { timeout: 120_000 }, () => {
     expect(await screen.findByText('Paying 2 order(s)… Keep this page open.', undefined, T)).toBeTruthy();
     expect(screen.getByRole('progressbar')).toBeTruthy();
     await waitFor(() => expect(sent).toHaveLength(1));
-    expect((sent[0]!.headers as Record<string, string>)['Idempotency-Key']).toBeTruthy();
-    answer(json(200, { success: true, message: 'Paid.', data: { paid: 2, amount: 31.5, balanceAfter: 68.5, transactionIds: ['t1'] } }));
+    expect(sent[0]!.headers.get('Idempotency-Key')).toBeTruthy();
+    answer(envelope({ paid: 2, amount: 31.5, balanceAfter: 68.5, transactionIds: ['t1'] }, { message: 'Paid.' }));
     expect(await screen.findByText('Orders paid', undefined, T)).toBeTruthy();
     expect(screen.getByText('$31.50')).toBeTruthy();
     expect(screen.getByText('$68.50')).toBeTruthy();
@@ -208,7 +198,7 @@ describe('order list', { timeout: 120_000 }, () => {
   });
 
   it('a refused bulk pay shows the server message naming the orders, and keeps the selection', async () => {
-    stubOrders(async () => json(409, { success: false, code: 'ACTION_NOT_ALLOWED_FOR_STATUS', message: 'EX0000000002 cannot be paid in its status.' }));
+    stubOrders(async () => failure(409, 'ACTION_NOT_ALLOWED_FOR_STATUS', 'EX0000000002 cannot be paid in its status.'));
     renderList('/app/orders', [...SELLER, 'EX-ORDER-PAY', 'EX-ORDER-MULTIPLE-PAY']);
     await screen.findByText('EX0000000001', undefined, T);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select EX0000000001' }));

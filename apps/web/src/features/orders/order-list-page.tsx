@@ -1,11 +1,12 @@
 import { useState, type Key } from 'react';
 import { Alert, Badge, Button, DatePicker, Empty, Input, Popconfirm, Select, Space, Tabs } from 'antd';
-import { DownloadOutlined, PlusOutlined, UploadOutlined, WalletOutlined } from '@ant-design/icons';
+import { DownloadOutlined, FilePdfOutlined, PlusOutlined, UploadOutlined, WalletOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ORDER_STATUSES, PAYMENT_STATUSES, SCREENS, type OrderSummary, type ScreenDef } from '@exship/contracts';
+import { DownloadLabelsEndpoint, ExportTrackingEndpoint, ORDER_STATUSES, PAYMENT_STATUSES, SCREENS, SHIPPING_LIMITS, type OrderSummary, type ScreenDef } from '@exship/contracts';
+import { download } from '../../api/call';
 import { ordersApi } from '../../api/endpoints';
 import { ResponsiveTable } from '../../shared/responsive-table';
 import { PHONE_QUERY, useMediaQuery } from '../../shared/use-media-query';
@@ -15,6 +16,7 @@ import { errorText } from '../../shared/api-feedback';
 import { useCustomerOptions } from '../../shared/use-customer-options';
 import { PayProgressModal, type PayProgress } from './pay-progress-modal';
 import { ColumnChooser, useColumnChoice, useOrderColumns } from './order-columns';
+import { TrackingImportModal } from './tracking-import';
 import { ScreenCard, serverPagination, useCan, useCarrierCodeOptions, useDownload, useIsStaff, useServiceCodeOptions, useUrlState } from './shared';
 
 // SPEC §2 /app/orders: the order list. Filters, tab and page live in the URL (a link or a reload
@@ -78,6 +80,10 @@ export default function OrderListPage(_props: { screen?: ScreenDef }) {
     void paySelected.run(ids);
   };
   const exporter = useDownload({ done: 'orders.export.done', failed: 'orders.export.failed' });
+  // Labels of the selected orders as one merged PDF; a 422 names the orders without a label.
+  const labels = useDownload({ done: 'orders.labels.done', failed: 'orders.labels.failed' });
+  const trackingExport = useDownload({ done: 'orders.trackingExport.done', failed: 'orders.trackingExport.failed' });
+  const [importingTracking, setImportingTracking] = useState(false);
   const list = useQuery({
     queryKey: ['orders', 'list', filters],
     queryFn: ({ signal }) => ordersApi.list(listQuery(filters), signal),
@@ -122,6 +128,20 @@ export default function OrderListPage(_props: { screen?: ScreenDef }) {
           {can('EX-ORDER-EXPORT') && (
             <Button icon={<DownloadOutlined />} loading={exporter.busy === 'export'} onClick={() => exporter.run('export', () => ordersApi.export(exportQuery(filters)))}>
               {t('orders.export.button')}
+            </Button>
+          )}
+          {can('EX-ORDER-TRACKING-EXPORT') && (
+            <Button
+              icon={<DownloadOutlined />}
+              loading={trackingExport.busy === 'tracking'}
+              onClick={() => trackingExport.run('tracking', () => download(ExportTrackingEndpoint, { query: { dateFrom: filters.dateFrom || undefined, dateTo: filters.dateTo || undefined, routingStatus: 'all' } }))}
+            >
+              {t('orders.trackingExport.button')}
+            </Button>
+          )}
+          {can('EX-ORDER-TRACKING-IMPORT') && staff && (
+            <Button icon={<UploadOutlined />} onClick={() => setImportingTracking(true)}>
+              {t('orders.trackingImport.button')}
             </Button>
           )}
           {can('EX-ORDER-IMPORT') && importScreenAvailable && (
@@ -245,7 +265,8 @@ export default function OrderListPage(_props: { screen?: ScreenDef }) {
           style={{ marginBottom: 12 }}
           role="status"
           title={t('orders.selection.count', { count: selected.length })}
-          action={
+          // On a phone the buttons go under the count: beside it they squeeze it to one letter a line.
+          {...{ [phone ? 'description' : 'action']: (
             <Space wrap>
               {can('EX-ORDER-PAY') && (selected.length === 1 || can('EX-ORDER-MULTIPLE-PAY')) && (
                 <Popconfirm
@@ -260,11 +281,23 @@ export default function OrderListPage(_props: { screen?: ScreenDef }) {
                   </Button>
                 </Popconfirm>
               )}
+              {can('EX-ORDER-ROUTING-LABEL') && (
+                <Button
+                  size="small"
+                  icon={<FilePdfOutlined />}
+                  loading={labels.busy === 'labels'}
+                  disabled={selected.length > SHIPPING_LIMITS.bulkLabelsMax}
+                  title={selected.length > SHIPPING_LIMITS.bulkLabelsMax ? t('orders.labels.tooMany', { max: SHIPPING_LIMITS.bulkLabelsMax }) : undefined}
+                  onClick={() => labels.run('labels', () => download(DownloadLabelsEndpoint, { body: { orderIds: selected.map(String) } }))}
+                >
+                  {t('orders.labels.button', { count: selected.length })}
+                </Button>
+              )}
               <Button size="small" onClick={() => setSelected([])}>
                 {t('orders.selection.clear')}
               </Button>
             </Space>
-          }
+          ) }}
         />
       )}
       <ResponsiveTable<OrderSummary>
@@ -283,6 +316,7 @@ export default function OrderListPage(_props: { screen?: ScreenDef }) {
         pagination={serverPagination(Number(filters.page), Number(filters.pageSize), data?.total, (page, pageSize) => setFilters({ page, pageSize }), t)}
       />
       <PayProgressModal progress={payProgress} onClose={() => setPayProgress(null)} />
+      {importingTracking && <TrackingImportModal open onClose={() => setImportingTracking(false)} />}
     </ScreenCard>
   );
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { session } from '../../api/session';
+import { envelope, failure, fakeApi } from '../../test/fake-api';
 import { makeProfile, renderRoutes } from '../../test/render';
 import OrderWizardPage from './order-wizard-page';
 import { prefillFromQuery } from './order-form';
@@ -9,33 +10,17 @@ import { prefillFromQuery } from './order-form';
 // fields with the contract's rules before the next one; the review prices the order on the server;
 // server field errors land on their field and reopen its step; the Price screen's query pre-fills.
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const ok = (data: unknown, message = 'OK') => json(200, { success: true, message, data });
 const SELLER = ['EX-ORDER-LIST', 'EX-ORDER-DETAIL', 'EX-ORDER-CREATE', 'EX-PRODUCT-LIST', 'EX-PRICING-VIEW'];
 const FEES = { shippingFee: 8.9, discount: 0, taxFee: 0.53, seasonalFee: 0.3, overLengthFee: 0, signatureFee: 2.5, surcharge: 0, total: 12.23 };
 const T = { timeout: 15_000 };
 
-interface Call {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
-function stubApi(onCreate: (body: unknown) => Response = () => json(201, { success: true, message: 'Order created.', data: { _id: 'new-order-id', exOrderId: 'EX00000000AB', totalPrice: 12.23, paid: false } })) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const call = { method: init?.method ?? 'GET', path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : undefined };
-      calls.push(call);
-      if (url.pathname === '/api/v1/pricing/sell-prices') return ok([{ service: { id: 's1', code: 'STD', name: 'Standard', signatureFee: 2.5 }, brackets: [] }]);
-      if (url.pathname === '/api/v1/orders/price') return ok({ fees: FEES, chargeableWeight: 500, serviceName: 'Standard' });
-      if (url.pathname === '/api/v1/orders' && call.method === 'POST') return onCreate(call.body);
-      return ok({ items: [], total: 0, page: 1, pageSize: 20, totalWaitingApproval: 0, totalCount: 0 });
-    }),
-  );
-  return calls;
+function stubApi(onCreate: (body: unknown) => Response = () => envelope({ _id: 'new-order-id', exOrderId: 'EX00000000AB', totalPrice: 12.23, paid: false }, { status: 201, message: 'Order created.' })) {
+  return fakeApi((call) => {
+    if (call.path === '/pricing/sell-prices') return envelope([{ service: { id: 's1', code: 'STD', name: 'Standard', signatureFee: 2.5 }, brackets: [] }]);
+    if (call.path === '/orders/price') return envelope({ fees: FEES, chargeableWeight: 500, serviceName: 'Standard' });
+    if (call.path === '/orders' && call.method === 'POST') return onCreate(call.body);
+    return envelope({ items: [], total: 0, page: 1, pageSize: 20, totalWaitingApproval: 0, totalCount: 0 });
+  });
 }
 
 function renderWizard(path = '/app/orders/create-order') {
@@ -140,7 +125,7 @@ describe('order wizard', { timeout: 180_000 }, () => {
     await waitFor(() => expect(currentStep()).toBe('Review'), T);
     expect((await screen.findByTestId('fee-total', undefined, T)).textContent).toBe('$12.23');
     expect(screen.getByText('Signature fee')).toBeTruthy();
-    const price = calls.find((c) => c.path === '/api/v1/orders/price')!;
+    const price = calls.find((c) => c.url === '/api/v1/orders/price')!;
     expect(price.body).toMatchObject({ orderName: 'ORDER-42', serviceCode: 'STD', signature: true, weightGr: 500, lines: [], recipient: { country: 'US', state: 'CA', zipcode: '90001', address1: '100 Main St' } });
 
     next();
@@ -151,12 +136,12 @@ describe('order wizard', { timeout: 180_000 }, () => {
     fireEvent.click(screen.getByRole('radio', { name: /Credit/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Create order' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/orders/order-detail/new-order-id'), T);
-    const create = calls.find((c) => c.path === '/api/v1/orders' && c.method === 'POST')!;
+    const create = calls.find((c) => c.url === '/api/v1/orders' && c.method === 'POST')!;
     expect(create.body).toMatchObject({ orderName: 'ORDER-42', paymentMethod: 'credit', signature: true, lengthCm: 20, widthCm: 15, heightCm: 5 });
   });
 
   it('a server field error lands on its field and reopens its step', async () => {
-    stubApi(() => json(400, { success: false, code: 'VALIDATION_FAILED', message: 'Check the fields.', errors: [{ field: 'recipient.zipcode', message: 'validation.zip.unknown' }] }));
+    stubApi(() => failure(400, 'VALIDATION_FAILED', 'Check the fields.', { errors: [{ field: 'recipient.zipcode', message: 'validation.zip.unknown' }] }));
     renderWizard();
     await screen.findByRole('heading', { name: 'Create order' }, T);
     type('Order name', 'ORDER-43');

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { session } from '../../api/session';
+import { envelope, fakeApi, jsonResponse } from '../../test/fake-api';
 import { makeProfile, renderWithProviders } from '../../test/render';
 import { ImportWizard, parseRowField } from './import-wizard';
 
 // SPEC §4 import wizard and §8 import messages, through the component with the API stubbed.
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const xlsx = (name = 'variants.xlsx') => new File([new Uint8Array([80, 75, 3, 4])], name, { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
 
 const rowsInvalid = {
@@ -41,8 +41,7 @@ describe('ImportWizard', () => {
   });
 
   it('a failed validation lists the first 3 errors, offers the error workbook and resets when the file is removed', async () => {
-    const fetch = vi.fn(async (_url: RequestInfo | URL) => json(400, rowsInvalid));
-    vi.stubGlobal('fetch', fetch);
+    const calls = fakeApi(() => jsonResponse(rowsInvalid, 400));
     renderWithProviders(<ImportWizard open kinds={['variant']} onClose={() => {}} />);
     choose(xlsx());
     expect(await screen.findByText('variants.xlsx')).toBeTruthy();
@@ -52,7 +51,7 @@ describe('ImportWizard', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Check file' }));
     const list = await screen.findByRole('list', { name: 'First errors' });
-    expect(String(fetch.mock.calls[0]?.[0])).toBe('/api/v1/products/import-variants?onlyValidate=true');
+    expect(calls[0]?.url).toBe('/api/v1/products/import-variants?onlyValidate=true');
     const items = within(list).getAllByRole('listitem');
     expect(items.map((li) => li.textContent)).toEqual([
       'Row 2, SKU: Duplicate SKU in the file.',
@@ -73,23 +72,21 @@ describe('ImportWizard', () => {
   });
 
   it('refuses a file that is not .xlsx without calling the server', async () => {
-    const fetch = vi.fn(async (_url: RequestInfo | URL) => json(200, { success: true, message: 'OK', data: null }));
-    vi.stubGlobal('fetch', fetch);
+    const calls = fakeApi(() => envelope(null));
     renderWithProviders(<ImportWizard open kinds={['product']} onClose={() => {}} />);
     choose(new File(['a,b'], 'products.csv', { type: 'text/csv' }));
     expect(await screen.findByText('Only .xlsx files can be imported.')).toBeTruthy();
     expect(screen.queryByText('products.csv')).toBeNull();
-    expect(fetch).not.toHaveBeenCalled();
+    expect(calls).toEqual([]);
   });
 
   it('validates first, shows the rows for review, then imports and finishes at 100 %', async () => {
     const row = { row: 2, Product_name: 'Cotton T-shirt', SKU: 'TEE-M', Product_price: 12 };
-    const fetch = vi.fn(async (url: RequestInfo | URL) =>
-      String(url).includes('onlyValidate=true')
-        ? json(200, { success: true, message: 'The file is valid.', data: { onlyValidate: true, totalRows: 1, rows: [row] } })
-        : json(200, { success: true, message: 'Import finished.', data: { onlyValidate: false, totalRows: 1, rows: [row], created: { products: 1, variants: 1 } } }),
+    const calls = fakeApi(({ url }) =>
+      url.includes('onlyValidate=true')
+        ? envelope({ onlyValidate: true, totalRows: 1, rows: [row] }, { message: 'The file is valid.' })
+        : envelope({ onlyValidate: false, totalRows: 1, rows: [row], created: { products: 1, variants: 1 } }, { message: 'Import finished.' }),
     );
-    vi.stubGlobal('fetch', fetch);
     renderWithProviders(<ImportWizard open kinds={['product', 'variant', 'partnerId']} onClose={() => {}} />);
     choose(xlsx('products.xlsx'));
     fireEvent.click(await screen.findByRole('button', { name: 'Check file' }));
@@ -100,6 +97,6 @@ describe('ImportWizard', () => {
     expect(await screen.findByText('Import success')).toBeTruthy();
     expect(screen.getByText('1 product(s) and 1 variant(s) created.')).toBeTruthy();
     expect(progress()).toBe(100);
-    expect(fetch.mock.calls.map((c) => String(c[0]))).toEqual(['/api/v1/products/import?onlyValidate=true', '/api/v1/products/import']);
+    expect(calls.map((c) => c.url)).toEqual(['/api/v1/products/import?onlyValidate=true', '/api/v1/products/import']);
   });
 });

@@ -63,7 +63,21 @@ export default function ProductListPage(_props: { screen?: ScreenDef }) {
       ),
     },
     ...(staff
-      ? [{ title: t('products.field.customer'), key: 'customer', render: (_: unknown, p: ProductListItem) => (p.customer ? `${p.customer.fullName} (${p.customer.email})` : '—') }]
+      ? [
+          {
+            title: t('products.field.customer'),
+            key: 'customer',
+            render: (_: unknown, p: ProductListItem) =>
+              p.customer ? (
+                <Space orientation="vertical" size={0}>
+                  <span>{p.customer.fullName}</span>
+                  <Typography.Text type="secondary">{p.customer.email}</Typography.Text>
+                </Space>
+              ) : (
+                '—'
+              ),
+          },
+        ]
       : []),
     { title: t('products.field.approvalStatus'), dataIndex: 'approvalStatus', render: (s: ProductListItem['approvalStatus']) => <ApprovalTag status={s} /> },
     { title: t('products.field.status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
@@ -74,6 +88,8 @@ export default function ProductListPage(_props: { screen?: ScreenDef }) {
     {
       title: t('products.common.actions'),
       key: 'actions',
+      // Wide enough for the icons and one workflow button a line: the buttons wrap, the table fits 1280 px.
+      width: 150,
       render: (_: unknown, p) => {
         const allowed = actionsFor(p.approvalStatus);
         return (

@@ -1,21 +1,24 @@
 import './locales';
-import { Alert, Button, Card, Checkbox, DatePicker, Descriptions, Form, Input, Select, Skeleton, Tabs, Typography } from 'antd';
+import { UploadOutlined, UserOutlined } from '@ant-design/icons';
+import { Alert, App, Avatar, Button, Card, Checkbox, DatePicker, Descriptions, Form, Input, Select, Skeleton, Space, Tabs, Typography, Upload } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { LANGUAGES, LIMITS, ProfileSettingBodySchema, ProfileUpdateBodySchema, UpdatePasswordBodySchema, passwordField, type Language, type Profile, type ScreenDef } from '@exship/contracts';
+import { AVATAR_MAX_BYTES, LANGUAGES, LIMITS, ProfileSettingBodySchema, UpdateAvatarEndpoint, ProfileUpdateBodySchema, UpdatePasswordBodySchema, passwordField, type Language, type Profile, type ScreenDef } from '@exship/contracts';
 import { formatDateTime, hasAccess } from '@exship/domain';
+import { callEnvelope } from '../../api/call';
 import { ApiError } from '../../api/client';
 import { authApi, profileApi } from '../../api/endpoints';
 import { session, useSession } from '../../api/session';
 import { useAction } from '../../shared/use-action';
 import { AutoPaySwitch } from '../../shared/auto-pay-switch';
+import { TeamTab } from './team-tab';
 import { LANGUAGE_LABEL } from '../../shared/language-switch';
 import { useChangeLanguage } from '../../shared/use-change-language';
 import { matchesField, zodRule } from '../../shared/zod-rule';
 
-const TABS = ['info', 'setting', 'change-password'] as const;
+const TABS = ['info', 'setting', 'team', 'change-password'] as const;
 type TabKey = (typeof TABS)[number];
 
 // Offsets people actually use, -12:00 to +14:00 (contracts' TIME_ZONE_PATTERN).
@@ -25,6 +28,38 @@ const TIME_ZONES = [
   '+06:00', '+06:30', '+07:00', '+08:00', '+08:45', '+09:00', '+09:30', '+10:00', '+10:30', '+11:00', '+12:00', '+12:45',
   '+13:00', '+14:00',
 ];
+
+/** The profile photo: a JPG or PNG under 5 MB, checked here first and by its bytes on the server. */
+function AvatarCard({ profile }: { profile: Profile }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const upload = useAction((file: File) => callEnvelope(UpdateAvatarEndpoint, { file }), {
+    success: 'profile.avatar.saved',
+    onSuccess: (res) => res.data?.id && session.setProfile(res.data),
+  });
+  return (
+    <Space align="center" size="large" style={{ marginBottom: 16 }}>
+      <Avatar size={72} src={profile.avatar ?? undefined} icon={<UserOutlined />} alt={t('profile.avatar.alt')} />
+      <Space direction="vertical" size={4}>
+        <Upload
+          accept="image/jpeg,image/png"
+          showUploadList={false}
+          beforeUpload={(file) => {
+            if (!['image/jpeg', 'image/png'].includes(file.type)) message.error(t('profile.avatar.type'));
+            else if (file.size >= AVATAR_MAX_BYTES) message.error(t('profile.avatar.size'));
+            else void upload.run(file);
+            return false;
+          }}
+        >
+          <Button icon={<UploadOutlined />} loading={upload.pending}>
+            {t('profile.avatar.change')}
+          </Button>
+        </Upload>
+        <Typography.Text type="secondary">{t('profile.avatar.hint')}</Typography.Text>
+      </Space>
+    </Space>
+  );
+}
 
 /** The profile body, with the date of birth as the picker's value. */
 type InfoForm = Omit<z.input<typeof ProfileUpdateBodySchema>, 'dateOfBirth'> & { dateOfBirth?: Dayjs | null };
@@ -48,6 +83,7 @@ function InfoTab({ profile }: { profile: Profile }) {
 
   return (
     <div style={{ maxWidth: 560 }}>
+      <AvatarCard profile={profile} />
       <Descriptions column={1} size="small" style={{ marginBottom: 16 }}>
         <Descriptions.Item label={t('auth.field.email')}>{profile.email}</Descriptions.Item>
         <Descriptions.Item label={t('profile.role')}>{profile.role.name}</Descriptions.Item>
@@ -225,6 +261,7 @@ export default function ProfilePage(_props: { screen?: ScreenDef }) {
         items={[
           { key: 'info', label: t('profile.tab.info'), children: <InfoTab profile={profile} key={profile.id} /> },
           { key: 'setting', label: t('profile.tab.setting'), children: <SettingTab profile={profile} /> },
+          ...(hasAccess(profile.permissions, 'EX-TEAM-MEMBER-MANAGE') ? [{ key: 'team', label: t('profile.tab.team'), children: <TeamTab /> }] : []),
           { key: 'change-password', label: t('profile.tab.changePassword'), children: <ChangePasswordTab /> },
         ]}
       />

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { session } from '../../api/session';
+import { envelope, failure, fakeApi } from '../../test/fake-api';
 import { makeProfile, renderRoutes } from '../../test/render';
 import UserManagementPage from './user-management-page';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const ok = (data: unknown, message = 'OK') => json({ success: true, message, data });
+const ok = (data: unknown, message = 'OK') => envelope(data, { message });
 const staffUser = {
   id: '00000000-0000-4000-8000-0000000000aa',
   accountId: '00000000-0000-4000-8000-0000000000aa',
@@ -23,29 +23,25 @@ const staffUser = {
   createdAt: '2026-01-02T03:04:05.000Z',
 };
 
-interface Sent {
-  method: string;
-  url: string;
-  body: unknown;
-}
-
 function stub() {
-  const sent: Sent[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      sent.push({ method: init?.method ?? 'GET', url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      if (url.includes('/admin/list-role-for-filter')) return ok([{ code: 'EXR-CUSTOMER-SERVICE', name: 'Customer service', kind: 'staff' }, { code: 'EXR-ADMIN', name: 'Admin', kind: 'staff' }]);
-      if (url.includes('/admin/users-management')) return ok({ items: [staffUser], total: 1, pageIndex: 1, totalItem: 10 });
-      if (url.includes('/admin/change-status-user')) return ok(null, 'User status changed.');
-      if (url.includes('/admin/account/create')) {
-        return json({ success: false, code: 'EMAIL_TAKEN', message: 'This email is already in use.', errors: [{ field: 'email', message: 'error.EMAIL_TAKEN' }] }, 409);
-      }
-      return ok(null);
-    }),
-  );
-  return sent;
+  return fakeApi(({ url }) => {
+    if (url.includes('/admin/list-role-for-filter')) return ok([{ code: 'EXR-CUSTOMER-SERVICE', name: 'Customer service', kind: 'staff' }, { code: 'EXR-ADMIN', name: 'Admin', kind: 'staff' }]);
+    if (url.includes('/admin/users-management')) return ok({ items: [staffUser], total: 1, pageIndex: 1, totalItem: 10 });
+    if (url.includes('/admin/change-status-user')) return ok(null, 'User status changed.');
+    if (url.includes('/admin/get-user-activity')) {
+      return ok({
+        items: [
+          { _id: 'a2', at: '2026-01-03T04:00:00.000Z', operationId: 'updateProfile', summary: 'Update your profile', method: 'PUT', route: '/profile', params: {}, status: 200, ip: '10.0.0.9', userAgent: '' },
+          { _id: 'a1', at: '2026-01-03T03:00:00.000Z', operationId: 'login', summary: 'Sign in', method: 'POST', route: '/login', params: {}, status: 200, ip: '10.0.0.9', userAgent: '' },
+        ],
+        total: 2,
+        page: 1,
+        pageSize: 10,
+      });
+    }
+    if (url.includes('/admin/account/create')) return failure(409, 'EMAIL_TAKEN', 'This email is already in use.', { errors: [{ field: 'email', message: 'error.EMAIL_TAKEN' }] });
+    return ok(null);
+  });
 }
 
 const render = (path = '/app/user-management') => renderRoutes([{ path: '/app/user-management', element: <UserManagementPage /> }], path);
@@ -62,7 +58,7 @@ describe('user management screen', () => {
     render('/app/user-management?role=EXR-CUSTOMER-SERVICE&keyword=lan');
     expect(await screen.findByText('lan@example.com', {}, { timeout: 10_000 })).toBeTruthy();
     const listCall = sent.find((s) => s.url.includes('/admin/users-management'))!;
-    const q = new URL(listCall.url, 'http://x').searchParams;
+    const q = listCall.search;
     expect(q.get('role')).toBe('EXR-CUSTOMER-SERVICE');
     expect(q.get('keyword')).toBe('lan');
     const days = (Date.parse(q.get('endDate')!) - Date.parse(q.get('startDate')!)) / 86_400_000;
@@ -78,6 +74,19 @@ describe('user management screen', () => {
     expect(sent.some((s) => s.url.includes('/admin/change-status-user'))).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(sent.find((s) => s.url.includes('/admin/change-status-user'))?.body).toEqual({ userId: staffUser.id, status: 'inactive' }));
+  });
+
+  it("the edit drawer shows the user's activity, newest first", async () => {
+    const sent = stub();
+    session.signIn('token-1', makeProfile({ permissions: ['EX-USER-LIST', 'EX-USER-MANAGE'] }));
+    render();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit lan@example.com' }, { timeout: 10_000 }));
+    const drawer = await screen.findByRole('dialog');
+    expect(await within(drawer).findByText('Update your profile', {}, { timeout: 10_000 })).toBeTruthy();
+    const rows = within(drawer).getAllByRole('row').map((r) => r.textContent ?? '');
+    expect(rows.findIndex((r) => r.includes('Update your profile'))).toBeLessThan(rows.findIndex((r) => r.includes('Sign in')));
+    expect(within(drawer).getAllByText('10.0.0.9')).toHaveLength(2);
+    expect(sent.find((c) => c.path === '/admin/get-user-activity')?.search.get('userId')).toBe(staffUser.id);
   });
 
   it('a viewer without EX-USER-MANAGE gets no actions', async () => {

@@ -1,6 +1,7 @@
 import './locales';
 import { useMemo, useState } from 'react';
-import { Alert, Button, DatePicker, Descriptions, Drawer, Form, Input, Popconfirm, Select, Skeleton, Space, Switch, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, DatePicker, Descriptions, Drawer, Form, Input, Popconfirm, Select, Skeleton, Space, Switch, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { CheckCircleOutlined, EditOutlined, SafetyOutlined, StopOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -55,6 +56,8 @@ export default function UserManagementPage(_props: { screen?: ScreenDef }) {
     {
       title: t('users.fullName'),
       dataIndex: 'fullName',
+      // Names wrap between words, never inside one; the email and phone share one column.
+      onCell: () => ({ style: { minWidth: 140, overflowWrap: 'normal', wordBreak: 'normal' } }),
       render: (name: string, u) => (
         <Space orientation="vertical" size={0}>
           <Typography.Text strong>{name}</Typography.Text>
@@ -62,10 +65,27 @@ export default function UserManagementPage(_props: { screen?: ScreenDef }) {
         </Space>
       ),
     },
-    { title: t('users.email'), dataIndex: 'email' },
-    { title: t('users.phone'), dataIndex: 'phone', render: (v: string | null) => v ?? '—' },
+    {
+      title: `${t('users.email')} / ${t('users.phone')}`,
+      dataIndex: 'email',
+      render: (email: string, u) => (
+        <Space orientation="vertical" size={0}>
+          <span>{email}</span>
+          {u.phone && <Typography.Text type="secondary">{u.phone}</Typography.Text>}
+        </Space>
+      ),
+    },
     { title: t('users.role'), dataIndex: 'role', render: (r: ManagedUserItem['role']) => <Tag color={r.kind === 'staff' ? 'blue' : 'green'}>{r.name}</Tag> },
-    { title: t('users.tier'), dataIndex: 'tier', render: (v: string | null) => v ?? '—' },
+    {
+      title: `${t('users.accountType')} / ${t('users.tier')}`,
+      dataIndex: 'accountType',
+      render: (v: 'basic' | 'short-video' | undefined, u) => (
+        <Space orientation="vertical" size={0}>
+          <span>{t(`users.accountType.${v ?? 'basic'}`)}</span>
+          {u.tier && <Typography.Text type="secondary">{u.tier}</Typography.Text>}
+        </Space>
+      ),
+    },
     { title: t('users.status'), dataIndex: 'status', render: (s: string) => (s === 'unverified' ? <Tag>{t('users.status.unverified')}</Tag> : <StatusTag status={s} />) },
     {
       title: t('users.checkin'),
@@ -89,13 +109,13 @@ export default function UserManagementPage(_props: { screen?: ScreenDef }) {
             title: t('users.actions'),
             key: 'actions',
             render: (_: unknown, u: ManagedUserItem) => (
-              <Space wrap size={4}>
-                <Button size="small" onClick={() => setEditing(u)} aria-label={t('users.editOf', { name: u.email })}>
-                  {t('users.edit')}
-                </Button>
-                <Button size="small" onClick={() => setPermissionsOf(u)}>
-                  {t('users.permissions')}
-                </Button>
+              <Space size={4}>
+                <Tooltip title={t('users.edit')}>
+                  <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(u)} aria-label={t('users.editOf', { name: u.email })} />
+                </Tooltip>
+                <Tooltip title={t('users.permissions')}>
+                  <Button size="small" icon={<SafetyOutlined />} onClick={() => setPermissionsOf(u)} aria-label={t('users.permissionsOf', { name: u.email })} />
+                </Tooltip>
                 {u.id !== profile?.id && (
                 <Popconfirm
                   title={t(u.status === 'active' ? 'users.deactivateConfirm' : 'users.activateConfirm', { email: u.email })}
@@ -104,9 +124,15 @@ export default function UserManagementPage(_props: { screen?: ScreenDef }) {
                   cancelText={t('common.cancel')}
                   okButtonProps={{ danger: u.status === 'active' }}
                 >
-                  <Button size="small" danger={u.status === 'active'} loading={setStatus.pending && setStatus.variables?.id === u.id}>
-                    {t(u.status === 'active' ? 'users.deactivate' : 'users.activate')}
-                  </Button>
+                  <Tooltip title={t(u.status === 'active' ? 'users.deactivate' : 'users.activate')}>
+                    <Button
+                      size="small"
+                      danger={u.status === 'active'}
+                      icon={u.status === 'active' ? <StopOutlined /> : <CheckCircleOutlined />}
+                      aria-label={t(u.status === 'active' ? 'users.deactivate' : 'users.activate')}
+                      loading={setStatus.pending && setStatus.variables?.id === u.id}
+                    />
+                  </Tooltip>
                 </Popconfirm>
                 )}
               </Space>
@@ -177,6 +203,7 @@ interface UserFormValues {
   department?: string;
   roleCode: string;
   tier?: string;
+  accountType?: 'basic' | 'short-video';
 }
 
 function UserDrawer({ user, roles, onClose }: { user: ManagedUserItem | null; roles: { code: string; name: string }[]; onClose: () => void }) {
@@ -195,6 +222,7 @@ function UserDrawer({ user, roles, onClose }: { user: ManagedUserItem | null; ro
         department: v.department ?? '',
         roleCode: v.roleCode,
         tier: v.tier ?? '',
+        accountType: v.accountType ?? 'basic',
       };
       return user ? userAdminApi.update({ userId: user.id, ...common } as never) : userAdminApi.create({ ...common, email: v.email ?? '', password: v.password ?? '' } as never);
     },
@@ -202,7 +230,7 @@ function UserDrawer({ user, roles, onClose }: { user: ManagedUserItem | null; ro
   );
   const initialValues: Partial<UserFormValues> = user
     ? { ...user, userName: user.userName ?? '', phone: user.phone ?? '', department: user.department ?? '', tier: user.tier ?? '', roleCode: user.role.code, dateOfBirth: user.dateOfBirth ? dayjs(user.dateOfBirth) : null }
-    : {};
+    : { accountType: 'basic' };
   return (
     <Drawer
       open
@@ -255,9 +283,44 @@ function UserDrawer({ user, roles, onClose }: { user: ManagedUserItem | null; ro
         <Form.Item name="tier" label={t('users.tier')}>
           <Input />
         </Form.Item>
+        <Form.Item name="accountType" label={t('users.accountType')}>
+          <Select
+            options={[
+              { value: 'basic', label: t('users.accountType.basic') },
+              { value: 'short-video', label: t('users.accountType.short-video') },
+            ]}
+          />
+        </Form.Item>
       </Form>
       {user && user.role.kind === 'customer' && <WalletBox userId={user.id} />}
+      {user && <ActivityBox userId={user.id} />}
     </Drawer>
+  );
+}
+
+/** Issue 12: the user's activity trail (sign-ins and changes), newest first, ten at a time. */
+function ActivityBox({ userId }: { userId: string }) {
+  const { t } = useTranslation();
+  const { profile } = useSession();
+  const [page, setPage] = useState(1);
+  const activity = useQuery({ queryKey: ['admin-user-activity', userId, page], queryFn: ({ signal }) => userAdminApi.activity(userId, page, signal) });
+  return (
+    <div style={{ marginTop: 24 }}>
+      <Typography.Title level={5}>{t('users.activity')}</Typography.Title>
+      <Table
+        size="small"
+        rowKey="_id"
+        loading={activity.isLoading}
+        dataSource={activity.data?.items ?? []}
+        locale={{ emptyText: t('users.activity.empty') }}
+        pagination={{ current: page, pageSize: 10, total: activity.data?.total ?? 0, onChange: setPage, size: 'small', showSizeChanger: false, hideOnSinglePage: true }}
+        columns={[
+          { title: t('users.activity.at'), dataIndex: 'at', width: 150, render: (v: string) => formatDateTime(v, profile?.timeZone) },
+          { title: t('users.activity.what'), dataIndex: 'summary', render: (v: string, a) => <Typography.Text title={`${a.method} ${a.route}`}>{v}</Typography.Text> },
+          { title: t('users.activity.ip'), dataIndex: 'ip', width: 120, render: (v: string) => v || '—' },
+        ]}
+      />
+    </div>
   );
 }
 

@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "account_type" text DEFAULT 'basic' NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_account_type_ck" CHECK ("users"."account_type" in ('basic', 'short-video'));

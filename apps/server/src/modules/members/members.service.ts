@@ -1,0 +1,189 @@
+import { and, desc, eq, gt, inArray, ne } from 'drizzle-orm';
+import { MEMBER_LIMITS, RESOURCES, ROLES, SUB_SELLER_ROLES, rolePermissions, type Language, type Member } from '@exship/contracts';
+import { effectivePermissions } from '@exship/domain';
+import type { Actor } from '../../platform/access';
+import type { Db } from '../../platform/db';
+import { AppError, sqlState } from '../../platform/errors';
+import type { Mailer } from '../../platform/mail';
+import { hashPassword } from '../../platform/passwords';
+import * as rate from '../../platform/rate-limit';
+import { hashToken, newToken } from '../../platform/tokens';
+import { renderMail } from '../emails';
+import { createUser, findUserByEmail, findUserById, type MemberAccess } from '../users';
+import { teamMembers } from './members.tables';
+
+// Team members (SPEC §4 pending → confirmed, §6, §7 /members/*): the owner invites by email; the link
+// (72 hours, good once) creates a user in the owner's account with a sub-seller role, so the member
+// sees the owner's data through the same account scope, limited by its role and overrides.
+
+type Row = typeof teamMembers.$inferSelect;
+const HOUR = 3_600_000;
+const roleName = (code: string) => ROLES.find((r) => r.code === code)?.name ?? code;
+
+export function createMemberService(deps: { db: Db; mailer: Mailer; appUrl: string; users: MemberAccess; now?: () => Date }) {
+  const { db, mailer, appUrl, users } = deps;
+  const clock = deps.now ?? (() => new Date());
+
+  const view = async (r: Row): Promise<Member> => {
+    const user = r.memberUserId ? await findUserById(db, r.memberUserId) : undefined;
+    const role = user ? await users.findRoleById(db, user.roleId) : undefined;
+    const code = role?.code ?? r.roleCode;
+    return {
+      _id: r.id,
+      email: r.email,
+      fullName: user?.fullName ?? null,
+      role: { code, name: roleName(code) },
+      status: r.status as Member['status'],
+      invitedAt: r.invitedAt.toISOString(),
+      expiresAt: r.status === 'pending' && r.expiresAt ? r.expiresAt.toISOString() : null,
+      confirmedAt: r.confirmedAt?.toISOString() ?? null,
+    };
+  };
+
+  async function mine(actor: Actor, id: string, tx: Db = db): Promise<Row> {
+    const [r] = await tx.select().from(teamMembers).where(and(eq(teamMembers.id, id), eq(teamMembers.accountId, actor.accountId), ne(teamMembers.status, 'removed')));
+    if (!r) throw new AppError('MEMBER_NOT_FOUND', 404);
+    return r;
+  }
+
+  async function sendInvite(actor: Actor & { fullName?: string }, r: Row, token: string) {
+    const owner = await findUserById(db, actor.accountId);
+    const lang = ((owner?.language as Language | undefined) ?? 'en') as Language;
+    const mail = await renderMail(db, 'team.invite', lang, {
+      name: r.email,
+      inviterName: actor.fullName || owner?.fullName || 'ExShip',
+      teamName: owner?.fullName ? `${owner.fullName}'s team` : 'an ExShip team',
+      link: `${appUrl}/app/teams/confirm-invite?token=${token}`,
+    });
+    await mailer.send({ to: r.email, ...mail });
+  }
+
+  async function throttle(actor: Actor) {
+    const state = await rate.hit(db, `invite:${actor.accountId}`, HOUR);
+    if (state.count > 30) throw new AppError('RATE_LIMITED', 429);
+  }
+
+  /** Codes the owner may hand out: the owner's own (a member never gets more than its owner). */
+  async function ownerCodes(actor: Actor): Promise<Set<string>> {
+    return new Set([...actor.permissions].filter((c) => c.startsWith('EX-')));
+  }
+
+  async function memberUser(actor: Actor, memberId: string) {
+    const r = await mine(actor, memberId);
+    if (r.status !== 'confirmed' || !r.memberUserId) throw new AppError('MEMBER_NOT_FOUND', 404);
+    const user = await findUserById(db, r.memberUserId);
+    if (!user || user.accountId !== actor.accountId) throw new AppError('MEMBER_NOT_FOUND', 404);
+    return { row: r, user };
+  }
+
+  return {
+    async list(actor: Actor): Promise<Member[]> {
+      const rows = await db.select().from(teamMembers).where(and(eq(teamMembers.accountId, actor.accountId), ne(teamMembers.status, 'removed'))).orderBy(desc(teamMembers.invitedAt));
+      return Promise.all(rows.map(view));
+    },
+
+    async invite(actor: Actor & { fullName?: string }, body: { email: string; roleCode: string }): Promise<Member> {
+      await throttle(actor);
+      if (await findUserByEmail(db, body.email)) throw new AppError('MEMBER_EMAIL_TAKEN', 409);
+      const token = newToken();
+      const expiresAt = new Date(clock().getTime() + MEMBER_LIMITS.inviteHours * HOUR);
+      const row = await db.transaction(async (tx) => {
+        const [pending] = await tx.select().from(teamMembers).where(and(eq(teamMembers.accountId, actor.accountId), eq(teamMembers.email, body.email), eq(teamMembers.status, 'pending'))).for('update');
+        if (pending) {
+          const [u] = await tx.update(teamMembers).set({ roleCode: body.roleCode, tokenHash: hashToken(token), expiresAt, invitedAt: clock(), invitedBy: actor.userId }).where(eq(teamMembers.id, pending.id)).returning();
+          return u!;
+        }
+        const live = await tx.select({ id: teamMembers.id }).from(teamMembers).where(and(eq(teamMembers.accountId, actor.accountId), inArray(teamMembers.status, ['pending', 'confirmed'])));
+        if (live.length >= MEMBER_LIMITS.maxMembers) throw new AppError('VALIDATION_FAILED', 422, { errors: [{ field: 'email', message: 'validation.tooMany' }] });
+        const [r] = await tx.insert(teamMembers).values({ accountId: actor.accountId, email: body.email, roleCode: body.roleCode, tokenHash: hashToken(token), expiresAt, invitedBy: actor.userId }).returning();
+        return r!;
+      });
+      await sendInvite(actor, row, token);
+      return view(row);
+    },
+
+    async resend(actor: Actor & { fullName?: string }, id: string): Promise<Member> {
+      await throttle(actor);
+      const r = await mine(actor, id);
+      if (r.status !== 'pending') throw new AppError('INVITE_NOT_PENDING', 409);
+      const token = newToken();
+      const [u] = await db.update(teamMembers).set({ tokenHash: hashToken(token), expiresAt: new Date(clock().getTime() + MEMBER_LIMITS.inviteHours * HOUR), invitedAt: clock() }).where(eq(teamMembers.id, r.id)).returning();
+      await sendInvite(actor, u!, token);
+      return view(u!);
+    },
+
+    async verify(token: string) {
+      const [r] = await db.select().from(teamMembers).where(and(eq(teamMembers.tokenHash, hashToken(token)), eq(teamMembers.status, 'pending'), gt(teamMembers.expiresAt, clock())));
+      if (!r) throw new AppError('INVITE_NOT_FOUND', 404);
+      const owner = await findUserById(db, r.accountId);
+      return { email: r.email, teamName: owner ? `${owner.fullName}'s team` : 'ExShip', roleName: roleName(r.roleCode), expiresAt: r.expiresAt!.toISOString() };
+    },
+
+    /** Good once: the row is locked and its token cleared in the transaction that creates the member. */
+    async confirm(body: { token: string; fullName: string; password: string }, lang: Language): Promise<{ email: string }> {
+      const passwordHash = await hashPassword(body.password);
+      try {
+        return await db.transaction(async (tx) => {
+          const [r] = await tx.select().from(teamMembers).where(and(eq(teamMembers.tokenHash, hashToken(body.token)), eq(teamMembers.status, 'pending'), gt(teamMembers.expiresAt, clock()))).for('update');
+          if (!r) throw new AppError('INVITE_NOT_FOUND', 404);
+          if (await findUserByEmail(tx, r.email)) throw new AppError('MEMBER_EMAIL_TAKEN', 409);
+          const user = await createUser(tx, { email: r.email, passwordHash, fullName: body.fullName, roleCode: r.roleCode, status: 'active', accountId: r.accountId, language: lang });
+          await tx.update(teamMembers).set({ status: 'confirmed', tokenHash: null, confirmedAt: clock(), memberUserId: user.id }).where(eq(teamMembers.id, r.id));
+          return { email: r.email };
+        });
+      } catch (err) {
+        if (sqlState(err) === '23505') throw new AppError('MEMBER_EMAIL_TAKEN', 409);
+        throw err;
+      }
+    },
+
+    async changeRole(actor: Actor, body: { memberId: string; roleCode: string }): Promise<Member> {
+      const r = await mine(actor, body.memberId);
+      await db.transaction(async (tx) => {
+        await tx.update(teamMembers).set({ roleCode: body.roleCode }).where(eq(teamMembers.id, r.id));
+        if (r.memberUserId) await users.setRole(tx, r.memberUserId, body.roleCode);
+      });
+      return view({ ...r, roleCode: body.roleCode });
+    },
+
+    async changePermissions(actor: Actor, body: { memberId: string; permissions: { code: string; granted: boolean }[] }): Promise<{ permissions: string[] }> {
+      const { user } = await memberUser(actor, body.memberId);
+      const allowed = await ownerCodes(actor);
+      const beyond = body.permissions.filter((p) => p.granted && !allowed.has(p.code)).map((p) => p.code);
+      if (beyond.length) throw new AppError('PERMISSION_NOT_HELD', 403, { details: { codes: beyond.sort() } });
+      const unique = [...new Map(body.permissions.map((p) => [p.code, p])).values()];
+      await db.transaction((tx) => users.setOverrides(tx, user.id, unique));
+      return { permissions: effectivePermissions(await users.rolePermissionCodes(db, user.roleId), unique) };
+    },
+
+    async permissionsOf(actor: Actor, memberId: string) {
+      const { user } = await memberUser(actor, memberId);
+      const role = await users.findRoleById(db, user.roleId);
+      return { role: role!.code, permissions: effectivePermissions(await users.rolePermissionCodes(db, user.roleId), await users.overridesOf(db, user.id)) };
+    },
+
+    async byResource(actor: Actor) {
+      const allowed = await ownerCodes(actor);
+      return RESOURCES.map((r) => ({ resource: r.code, name: r.name, permissions: Object.entries(r.permissions).filter(([code]) => allowed.has(code)).map(([code, name]) => ({ code, name })) })).filter((r) => r.permissions.length > 0);
+    },
+
+    async remove(actor: Actor, memberId: string): Promise<{ removed: boolean }> {
+      const r = await mine(actor, memberId);
+      await db.transaction(async (tx) => {
+        await tx.update(teamMembers).set({ status: 'removed', tokenHash: null }).where(eq(teamMembers.id, r.id));
+        if (r.memberUserId) await users.deactivate(tx, r.memberUserId);
+      });
+      return { removed: true };
+    },
+
+    subSellerRoles() {
+      return SUB_SELLER_ROLES.map((code) => {
+        const role = ROLES.find((x) => x.code === code)!;
+        return { code, name: role.name, permissions: rolePermissions(role) };
+      });
+    },
+  };
+}
+
+export type MemberService = ReturnType<typeof createMemberService>;
+

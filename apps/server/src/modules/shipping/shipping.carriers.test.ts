@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isUps1z } from '@exship/domain';
+import { CarrierError, httpCarrier, sandboxCarrier, type LabelRequest } from './shipping.carriers';
+import { startFakeCarrier, type FakeCarrier } from './shipping.fake-carrier';
+
+// The HTTP carrier adapter against a local fake carrier (docs/carrier-http-api.md): success and every
+// failure the issue names, each mapped to a CarrierError kind the purchase job acts on.
+let fake: FakeCarrier;
+const address = { name: 'Jane Buyer', phone: '', address1: '100 Main St', address2: '', city: 'Los Angeles', state: 'CA', zip: '90001', country: 'US' };
+const req: LabelRequest = { reference: 'EX0000000001', serviceCode: 'STD', weightGr: 800, lengthCm: 20, widthCm: 15, heightCm: 10, signature: false, sender: { ...address, name: 'ExShip LAX1' }, recipient: address };
+const carrier = (timeoutMs = 1500) => httpCarrier({ baseUrl: fake.url, apiKey: fake.apiKey, timeoutMs });
+const failureOf = async (p: Promise<unknown>) => {
+  try {
+    await p;
+  } catch (err) {
+    return err as CarrierError;
+  }
+  throw new Error('expected a failure');
+};
+
+beforeAll(async () => {
+  fake = await startFakeCarrier({ hangMs: 800 });
+});
+afterAll(() => fake?.close());
+
+describe('HTTP carrier adapter', () => {
+  it('buys a label: a valid tracking number, the idempotency key sent, the first event normalised', async () => {
+    const label = await carrier().buyLabel(req, 'key-success-1');
+    expect(isUps1z(label.trackingNumber)).toBe(true);
+    expect(label.shipmentId).toMatch(/^SHP-/);
+    expect(label.events[0]).toMatchObject({ status: 'pre-shipment', code: 'MP', description: 'Manifest received' });
+    expect(fake.calls.at(-1)).toEqual({ path: '/v1/labels', key: 'key-success-1' });
+  });
+
+  it('a retried purchase with the same key gets the same label: the carrier sold one', async () => {
+    const before = fake.labels.size;
+    const a = await carrier().buyLabel(req, 'key-retry-1');
+    const b = await carrier().buyLabel(req, 'key-retry-1');
+    expect(b.trackingNumber).toBe(a.trackingNumber);
+    expect(fake.labels.size).toBe(before + 1);
+  });
+
+  it('a carrier that created the label but answered too late: the retry gets that label, not a second one', async () => {
+    const before = fake.labels.size;
+    fake.failNext('slow-create');
+    const err = await failureOf(carrier(300).buyLabel(req, 'key-slow-1'));
+    expect(err).toBeInstanceOf(CarrierError);
+    expect(err.kind).toBe('timeout');
+    expect(err.retryable).toBe(true);
+    const again = await carrier().buyLabel(req, 'key-slow-1');
+    expect(fake.labels.size).toBe(before + 1);
+    expect(again.trackingNumber).toBe(fake.labels.get('key-slow-1')!.trackingNumber);
+  });
+
+  it('maps each failure: timeout, 5xx, malformed reply, rate limit (with Retry-After), refusal', async () => {
+    const cases: [Parameters<FakeCarrier['failNext']>[0], string, boolean][] = [
+      ['timeout', 'timeout', true],
+      ['5xx', 'server', true],
+      ['malformed', 'malformed', true],
+      ['rate-limit', 'rate-limited', true],
+      ['reject', 'rejected', false],
+    ];
+    for (const [failure, kind, retryable] of cases) {
+      fake.failNext(failure);
+      const err = await failureOf(carrier(300).buyLabel(req, `key-${failure}`));
+      expect(err.kind, failure).toBe(kind);
+      expect(err.retryable, failure).toBe(retryable);
+      if (failure === 'rate-limit') expect(err.retryAfterSeconds).toBe(2);
+      if (failure === 'reject') expect(err.message).toBe('recipient postal code not served');
+    }
+  });
+
+  it('a wrong API key is a refusal, not a retry', async () => {
+    const err = await failureOf(httpCarrier({ baseUrl: fake.url, apiKey: 'wrong-key-123', timeoutMs: 1000 }).buyLabel(req, 'key-auth'));
+    expect(err.kind).toBe('rejected');
+  });
+
+  it('an unreachable carrier is a retryable failure', async () => {
+    const err = await failureOf(httpCarrier({ baseUrl: 'http://127.0.0.1:9', apiKey: 'k-12345678', timeoutMs: 1000 }).buyLabel(req, 'key-down'));
+    expect(err.kind).toBe('unreachable');
+    expect(err.retryable).toBe(true);
+  });
+
+  it('voids: voided, refused or pending as the carrier says', async () => {
+    const label = await carrier().buyLabel(req, 'key-void-1');
+    const shipment = { trackingNumber: label.trackingNumber, shipmentId: label.shipmentId };
+    fake.failNext('void-refused');
+    expect(await carrier().voidLabel(shipment, 'v1')).toBe('refused');
+    fake.failNext('void-pending');
+    expect(await carrier().voidLabel(shipment, 'v2')).toBe('pending');
+    expect(await carrier().voidLabel(shipment, 'v3')).toBe('voided');
+    expect(fake.labels.get('key-void-1')!.voided).toBe(true);
+  });
+
+  it('tracks in one call per batch: carrier codes mapped to routing statuses, unknown numbers not found', async () => {
+    const label = await carrier().buyLabel(req, 'key-track-1');
+    fake.events.set(label.trackingNumber, [
+      { at: '2026-11-02T10:00:00Z', code: 'PU', description: 'Picked up', city: 'Los Angeles', state: 'CA', country: 'US' },
+      { at: '2026-11-03T10:00:00Z', code: 'ZZ', status: 'out-for-delivered', description: 'On the truck', city: 'Los Angeles', state: 'CA', country: 'US' },
+    ]);
+    const calls = fake.calls.length;
+    const item = (n: string) => ({ trackingNumber: n, shipmentId: null, labeledAt: new Date(), recipient: { city: '', state: '', country: 'US', address1: '' }, origin: { city: '', state: '', country: 'US' } });
+    const [known, unknown] = await carrier().track([item(label.trackingNumber), item('1Z5R89390357567127')]);
+    expect(fake.calls.length).toBe(calls + 1);
+    expect(known!.events.map((e) => e.status)).toEqual(['pick-up', 'out-for-delivered']);
+    expect(unknown).toEqual({ trackingNumber: '1Z5R89390357567127', found: false, events: [] });
+  });
+});
+
+describe('sandbox carrier', () => {
+  it('derives the tracking number from the idempotency key (same key, same number) with a valid check digit', async () => {
+    const sandbox = sandboxCarrier({ now: () => new Date('2026-11-02T10:00:00Z') });
+    const a = await sandbox.buyLabel(req, 'purchase-a');
+    const b = await sandbox.buyLabel(req, 'purchase-a');
+    const c = await sandbox.buyLabel(req, 'purchase-c');
+    expect(isUps1z(a.trackingNumber)).toBe(true);
+    expect(b.trackingNumber).toBe(a.trackingNumber);
+    expect(c.trackingNumber).not.toBe(a.trackingNumber);
+    expect(a.events.map((e) => e.status)).toEqual(['pre-shipment']);
+  });
+
+  it('moves a parcel through the routing statuses over 100 hours; speed shortens it', async () => {
+    let now = new Date('2026-11-02T10:00:00Z');
+    const labeledAt = now;
+    const item = { trackingNumber: '1ZEX5B2103000000X', shipmentId: null, labeledAt, recipient: { city: 'Austin', state: 'TX', country: 'US', address1: '1 Main St' }, origin: { city: 'Los Angeles', state: 'CA', country: 'US' } };
+    const sandbox = sandboxCarrier({ now: () => now });
+    now = new Date(labeledAt.getTime() + 50 * 3_600_000);
+    expect((await sandbox.track([item]))[0]!.events.at(-1)!.status).toBe('us-accepted');
+    now = new Date(labeledAt.getTime() + 100 * 3_600_000);
+    const all = (await sandbox.track([item]))[0]!.events;
+    expect(all.map((e) => e.status)).toEqual(['pre-shipment', 'pick-up', 'airport-departure', 'destination-airport', 'us-accepted', 'in-transit', 'hub-transferred', 'out-for-delivered', 'delivered']);
+    expect(all.at(-1)).toMatchObject({ city: 'Austin', state: 'TX' });
+    const fast = sandboxCarrier({ now: () => new Date(labeledAt.getTime() + 100_000), speed: 3600 });
+    expect((await fast.track([item]))[0]!.events.at(-1)!.status).toBe('delivered');
+  });
+});

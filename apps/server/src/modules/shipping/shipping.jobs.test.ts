@@ -1,0 +1,242 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { workingDayCalendar } from '@exship/domain/working-days';
+import { SELLER, startTestApp, type TestApp } from '../../test/harness';
+import { SnapshotCache, createCatalogService } from '../catalog';
+import { createOrderService, type OrderStatusChangedEvent } from '../orders';
+import { httpCarrier } from './shipping.carriers';
+import { startFakeCarrier, type FakeCarrier } from './shipping.fake-carrier';
+import { createShippingService, type ShippingDeps } from './shipping.service';
+import { createTrackingService } from './shipping.tracking';
+import { shippingJobs } from './shipping.jobs';
+
+// The purchase, void, poll, flag and prune jobs with an injected clock (the services built here take
+// `now`); the carrier is the offline sandbox or the local fake HTTP carrier.
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+let t: TestApp;
+let seller: string;
+let accountId: string;
+let now = new Date('2026-11-02T10:00:00Z');
+let fake: FakeCarrier;
+let useFake = false;
+let shipping: ReturnType<typeof createShippingService>;
+let tracking: ReturnType<typeof createTrackingService>;
+let orders: ReturnType<typeof createOrderService>;
+let n = 0;
+
+const q = async <T>(query: ReturnType<typeof sql>) => ((await t.db.execute(query)) as unknown as { rows: T[] }).rows;
+const statusOf = async (id: string) => (await q<{ status: string; routing_status: string | null }>(sql`select status, routing_status from orders where id = ${id}`))[0]!;
+const purchasesOf = async (id: string) => q<{ id: string; status: string; due_at: string; tries: number; error: string | null }>(sql`select id, status, due_at, tries, error from label_purchases where order_id = ${id} order by created_at`);
+
+/** An order created and paid over HTTP; the shipping handler then runs here with the injected clock. */
+async function paidOrder(address1 = '100 Main St'): Promise<string> {
+  const res = await t.call({
+    method: 'POST',
+    url: '/api/v1/orders',
+    token: seller,
+    payload: { orderName: `JOBS-${++n}`, serviceCode: 'STD', lengthCm: 20, widthCm: 15, heightCm: 10, weightGr: 800, recipient: { firstName: 'Jane', address1, city: 'Los Angeles', state: 'CA', country: 'US', zipcode: '90001' } },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  const id = res.body.data._id as string;
+  expect((await t.call({ method: 'POST', url: '/api/v1/orders/pay', token: seller, payload: { orderIds: [id] } })).status).toBe(200);
+  await handle(id, 'pay', 'unpaid', 'paid');
+  return id;
+}
+async function handle(orderId: string, action: string, from: string, to: string) {
+  const e = { orderId, accountId, exOrderId: 'EX', action, from, to, paymentFrom: 'paid', paymentTo: 'paid', refund: 'none', refundDueAt: null, at: now.toISOString() } as OrderStatusChangedEvent;
+  await t.db.transaction((tx) => shipping.onOrderStatusChanged(tx, e));
+}
+const buy = async (id: string, attempt = 0) => shipping.buyLabel((await purchasesOf(id)).at(-1)!.id, attempt);
+const act = async (id: string, action: 'cancel', reason = 'test') =>
+  t.db.transaction(async (tx) => orders.transition(tx, await orders.lockOrder(tx, id), action, null, reason));
+
+beforeAll(async () => {
+  t = await startTestApp({ env: { SEED_DEMO_CATALOG: 'true' } });
+  seller = await t.login(SELLER.email, SELLER.password);
+  accountId = (await q<{ account_id: string }>(sql`select account_id from users where email = ${SELLER.email}`))[0]!.account_id;
+  fake = await startFakeCarrier({ hangMs: 600 });
+  const calendar = workingDayCalendar('US');
+  const snapshot = new SnapshotCache(t.db);
+  orders = createOrderService({ db: t.db, snapshot, calendar, now: () => now });
+  const deps: ShippingDeps = {
+    db: t.db,
+    storage: t.ctx.storage,
+    jobs: t.ctx.jobs,
+    orders,
+    catalog: createCatalogService(t.db, async () => undefined),
+    snapshot,
+    calendar,
+    now: () => now,
+    buyRetries: 3,
+    adapterOverride: () => (useFake ? httpCarrier({ baseUrl: fake.url, apiKey: fake.apiKey, timeoutMs: 300 }) : undefined),
+  };
+  shipping = createShippingService(deps);
+  tracking = createTrackingService({ ...deps, shipping });
+});
+afterAll(async () => {
+  await fake?.close();
+  await t?.close();
+});
+
+describe('label purchase timing', () => {
+  it('a 4-hour delay: the purchase waits, runs early only to reschedule, and buys at the due time', async () => {
+    now = new Date('2026-11-02T10:00:00Z');
+    await t.call({ method: 'PATCH', url: '/api/v1/profile/update-setting', token: seller, payload: { labelPurchaseDelayHours: 4 } });
+    const id = await paidOrder();
+    const [p] = await purchasesOf(id);
+    expect(p).toMatchObject({ status: 'scheduled' });
+    expect(new Date(p!.due_at).getTime()).toBe(now.getTime() + 4 * HOUR);
+    now = new Date(now.getTime() + 4 * HOUR - 60_000);
+    expect(await buy(id)).toBe('rescheduled');
+    expect((await statusOf(id)).status).toBe('paid');
+    now = new Date(now.getTime() + 60_000);
+    expect(await buy(id)).toBe('bought');
+    expect((await statusOf(id)).status).toBe('labeled');
+    await t.call({ method: 'PATCH', url: '/api/v1/profile/update-setting', token: seller, payload: { labelPurchaseDelayHours: 0 } });
+  });
+
+  it('the registered job runs the same purchase (the queue the payment fills)', async () => {
+    const id = await paidOrder();
+    const handler = shippingJobs(shipping, tracking).find((j) => j.job !== undefined && typeof j.job !== 'string' && j.job.name === 'shipping.buy-label')!;
+    await handler.handler({ purchaseId: (await purchasesOf(id))[0]!.id } as never, { id: 'x', name: 'shipping.buy-label', retryCount: 0 });
+    expect((await statusOf(id)).status).toBe('labeled');
+  });
+});
+
+describe('tracking over time', () => {
+  let delivered: string;
+  let lost: string;
+
+  it('the poller moves an order through the routing statuses to delivered, logging every number asked', async () => {
+    now = new Date('2026-11-10T08:00:00Z');
+    delivered = await paidOrder();
+    expect(await buy(delivered)).toBe('bought');
+    expect(await statusOf(delivered)).toEqual({ status: 'labeled', routing_status: 'pre-shipment' });
+    const labeledAt = now.getTime();
+    now = new Date(labeledAt + 7 * HOUR);
+    await tracking.poll();
+    expect(await statusOf(delivered)).toEqual({ status: 'shipped', routing_status: 'pick-up' });
+    now = new Date(labeledAt + 50 * HOUR);
+    await tracking.poll();
+    expect((await statusOf(delivered)).routing_status).toBe('us-accepted');
+    now = new Date(labeledAt + 101 * HOUR);
+    await tracking.poll();
+    expect(await statusOf(delivered)).toEqual({ status: 'delivered', routing_status: 'delivered' });
+    const events = await q<{ status: string }>(sql`select status from routing_events where order_id = ${delivered} order by at`);
+    expect(events.map((e) => e.status)).toEqual(['pre-shipment', 'pick-up', 'airport-departure', 'destination-airport', 'us-accepted', 'in-transit', 'hub-transferred', 'out-for-delivered', 'delivered']);
+    const logs = await q<{ result: string }>(sql`select result from tracking_logs where order_id = ${delivered} order by at`);
+    expect(logs.map((l) => l.result)).toEqual(['updated', 'updated', 'updated']);
+    const [tracker] = await q<{ active: boolean }>(sql`select active from trackers where order_id = ${delivered}`);
+    expect(tracker!.active).toBe(false);
+  });
+
+  it('lost after 15 business days without an update, late 15 days after US arrival; each flagged once and announced', async () => {
+    now = new Date('2026-11-10T08:00:00Z');
+    lost = await paidOrder('12 Lostparcel Road');
+    await buy(lost);
+    const labeledAt = now.getTime();
+    now = new Date(labeledAt + 61 * HOUR);
+    await tracking.poll();
+    expect((await statusOf(lost)).routing_status).toBe('in-transit');
+    const lastEvent = labeledAt + 60 * HOUR;
+    // 15 calendar days later is fewer than 15 business days (weekends, Thanksgiving): not lost yet.
+    // US arrival was at 44 h: 15 days after it the parcel is late (not delivered), not yet lost.
+    now = new Date(lastEvent + 15 * DAY);
+    expect(await tracking.flag()).toEqual({ lost: 0, late: 1 });
+    now = workingDayCalendar('US').addWorkingDays(new Date(lastEvent), 15);
+    now = new Date(now.getTime() - HOUR);
+    expect((await tracking.flag()).lost).toBe(0);
+    now = new Date(now.getTime() + 2 * HOUR);
+    expect((await tracking.flag()).lost).toBe(1);
+    expect((await statusOf(lost)).routing_status).toBe('lost');
+    expect(await tracking.flag()).toEqual({ lost: 0, late: 0 });
+    const events = await q<{ flag: string }>(sql`select data->>'flag' as flag from pgboss.job where name = 'notifications.tell-seller-of-parcel-flag' and data->>'orderId' = ${lost}`);
+    expect(events.map((e) => e.flag).sort()).toEqual(['late', 'lost']);
+    await t.runJobs('notifications.tell-seller-of-parcel-flag');
+    const notices = await q<{ title: string }>(sql`select title_en as title from notifications where url = ${`/app/orders/order-detail/${lost}`} order by created_at`);
+    expect(notices.map((x) => x.title)).toEqual(['Parcel is late', 'Parcel may be lost']);
+  });
+
+  it('routing events and tracking logs older than 100 days are pruned; newer ones stay', async () => {
+    const before = await q<{ n: number }>(sql`select count(*)::int as n from routing_events where order_id = ${delivered}`);
+    expect(before[0]!.n).toBe(9);
+    now = new Date(new Date('2026-11-10T08:00:00Z').getTime() + 99 * DAY);
+    await tracking.prune();
+    expect((await q<{ n: number }>(sql`select count(*)::int as n from routing_events where order_id = ${delivered}`))[0]!.n).toBe(9);
+    now = new Date(new Date('2026-11-10T08:00:00Z').getTime() + 106 * DAY);
+    const pruned = await tracking.prune();
+    expect(pruned.events).toBeGreaterThanOrEqual(9 + 6);
+    expect(pruned.logs).toBeGreaterThan(0);
+    expect((await q<{ n: number }>(sql`select count(*)::int as n from routing_events where order_id = ${delivered}`))[0]!.n).toBe(0);
+  });
+});
+
+describe('purchases through the HTTP carrier', () => {
+  it('a 5xx moves the order to label error; the retry (same idempotency key) buys it', async () => {
+    now = new Date('2026-12-01T10:00:00Z');
+    useFake = true;
+    const id = await paidOrder();
+    fake.failNext('5xx');
+    await expect(buy(id, 0)).rejects.toMatchObject({ kind: 'server' });
+    expect((await statusOf(id)).status).toBe('label error');
+    expect((await purchasesOf(id))[0]).toMatchObject({ status: 'failed', error: expect.stringContaining('server') });
+    expect(await buy(id, 1)).toBe('bought');
+    expect((await statusOf(id)).status).toBe('labeled');
+    const p = (await purchasesOf(id))[0]!;
+    expect(fake.calls.filter((c) => c.path === '/v1/labels' && c.key === p.id)).toHaveLength(2);
+    expect(fake.labels.has(p.id)).toBe(true);
+  });
+
+  it('the carrier sold the label but answered after the timeout: the retry gets the same label, one label bought', async () => {
+    const id = await paidOrder();
+    const labelsBefore = fake.labels.size;
+    fake.failNext('slow-create');
+    await expect(buy(id, 0)).rejects.toMatchObject({ kind: 'timeout' });
+    expect(await buy(id, 1)).toBe('bought');
+    expect(fake.labels.size).toBe(labelsBefore + 1);
+    const p = (await purchasesOf(id))[0]!;
+    const [order] = await q<{ tracking_number: string }>(sql`select tracking_number from orders where id = ${id}`);
+    expect(order!.tracking_number).toBe(fake.labels.get(p.id)!.trackingNumber);
+  });
+
+  it('a refusal is not retried: label error, the reason kept for the seller', async () => {
+    const id = await paidOrder();
+    fake.failNext('reject');
+    expect(await buy(id, 0)).toBe('failed');
+    expect((await statusOf(id)).status).toBe('label error');
+    expect((await purchasesOf(id))[0]!.error).toContain('recipient postal code not served');
+  });
+
+  it('rate limited and malformed replies fail retryably, and the last allowed attempt gives up in label error', async () => {
+    const id = await paidOrder();
+    fake.failNext('rate-limit', 'malformed', 'rate-limit', '5xx');
+    await expect(buy(id, 0)).rejects.toMatchObject({ kind: 'rate-limited' });
+    await expect(buy(id, 1)).rejects.toMatchObject({ kind: 'malformed' });
+    await expect(buy(id, 2)).rejects.toMatchObject({ kind: 'rate-limited' });
+    expect(await buy(id, 3)).toBe('failed');
+    expect((await statusOf(id)).status).toBe('label error');
+    expect((await purchasesOf(id))[0]!.tries).toBe(4);
+  });
+
+  it('normal cancel waits for the carrier: pending keeps waiting, refused returns to labeled, voided cancels', async () => {
+    const id = await paidOrder();
+    await buy(id);
+    const job = async () => {
+      const [tr] = await q<{ tracking_number: string; shipment_id: string; carrier_id: string | null }>(sql`select tracking_number, shipment_id, carrier_id from trackers where order_id = ${id}`);
+      return { orderId: id, purpose: 'cancel' as const, trackingNumber: tr!.tracking_number, shipmentId: tr!.shipment_id, carrierId: tr!.carrier_id };
+    };
+    await act(id, 'cancel');
+    expect((await statusOf(id)).status).toBe('waiting-cancel');
+    fake.failNext('void-pending');
+    await expect(shipping.voidLabel(await job())).rejects.toThrow(/not confirmed/);
+    expect((await statusOf(id)).status).toBe('waiting-cancel');
+    fake.failNext('void-refused');
+    expect(await shipping.voidLabel(await job())).toBe('refused');
+    expect((await statusOf(id)).status).toBe('labeled');
+    await act(id, 'cancel');
+    expect(await shipping.voidLabel(await job())).toBe('voided');
+    expect((await statusOf(id)).status).toBe('canceled');
+    useFake = false;
+  });
+});

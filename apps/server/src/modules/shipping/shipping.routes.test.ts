@@ -1,0 +1,312 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@exship/contracts';
+import { isUps1z } from '@exship/domain';
+import { multipartFile, readXlsx, xlsxOf } from '../../test/files';
+import { ADMIN, SELLER, createSeller, startTestApp, type TestApp } from '../../test/harness';
+import { creditWallet } from '../wallet';
+
+// Issue 11 over HTTP: a paid order gets a sandbox label through the jobs, the label downloads as PDF
+// and ZPL, the parcel is tracked, shown publicly without personal data, put on a SCAN form; every
+// route keeps sellers apart.
+let t: TestApp;
+let seller: string;
+let admin: string;
+let other: { id: string; token: string };
+let n = 0;
+
+const q = async <T>(query: ReturnType<typeof sql>) => ((await t.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+async function paidOrder(token: string, recipient: Record<string, string> = {}) {
+  const res = await t.call({
+    method: 'POST',
+    url: '/api/v1/orders',
+    token,
+    payload: {
+      orderName: `LBL-${++n}-${Date.now().toString(36)}`,
+      serviceCode: 'STD',
+      lengthCm: 20,
+      widthCm: 15,
+      heightCm: 10,
+      weightGr: 800,
+      recipient: { firstName: 'Jane', lastName: 'Buyer', phone: '+13105550199', address1: '100 Main St', city: 'Los Angeles', state: 'CA', country: 'US', zipcode: '90001', ...recipient },
+    },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  const id = res.body.data._id as string;
+  const paid = await t.call({ method: 'POST', url: '/api/v1/orders/pay', token, payload: { orderIds: [id] } });
+  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+  return id;
+}
+const labelJobs = async () => {
+  await t.runJobs('shipping.follow-order');
+  await t.runJobs('shipping.buy-label');
+  await t.runJobs('shipping.follow-order');
+};
+const shippingOf = async (id: string, token = seller) => (await t.call({ method: 'GET', url: `/api/v1/orders/${id}/shipping`, token })).body.data;
+
+beforeAll(async () => {
+  t = await startTestApp({ env: { SEED_DEMO_CATALOG: 'true' } });
+  seller = await t.login(SELLER.email, SELLER.password);
+  admin = await t.login(ADMIN.email, ADMIN.password);
+  other = await createSeller(t, 'labels.other@example.com');
+  await t.db.transaction((tx) => creditWallet(tx, 'top_up', { accountId: other.id, amountCents: 50_000, actorId: null, note: 'test' }));
+});
+afterAll(() => t?.close());
+
+describe('labels over HTTP', () => {
+  let orderId: string;
+  let tracking: string;
+
+  it('a paid order gets a sandbox label: a UPS-style number with its check digit, the order labeled, the first routing event', async () => {
+    orderId = await paidOrder(seller);
+    await labelJobs();
+    const s = await shippingOf(orderId);
+    expect(s.hasLabel).toBe(true);
+    tracking = s.trackingNumber;
+    expect(isUps1z(tracking)).toBe(true);
+    expect(s.purchases[0]).toMatchObject({ status: 'purchased', trackingNumber: tracking, tries: 1 });
+    expect(s.events.map((e: { status: string }) => e.status)).toEqual(['pre-shipment']);
+    // The poller asks the carrier at once: the label's own event is not stored a second time.
+    await t.ctx.jobs.send('shipping.poll-tracking', {});
+    await t.runJobs('shipping.poll-tracking');
+    expect((await shippingOf(orderId)).events.map((e: { status: string }) => e.status)).toEqual(['pre-shipment']);
+    const order = await t.call({ method: 'GET', url: `/api/v1/orders/${orderId}`, token: seller });
+    expect(order.body.data).toMatchObject({ status: 'labeled', trackingNumber: tracking });
+  });
+
+  it('downloads the label as PDF and ZPL; the US and barcode variants too', async () => {
+    const pdf = await t.app.inject({ method: 'GET', url: `/api/v1/orders/${orderId}/label`, headers: { authorization: `Bearer ${seller}` } });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const zpl = await t.app.inject({ method: 'GET', url: `/api/v1/orders/${orderId}/label?format=zpl`, headers: { authorization: `Bearer ${seller}` } });
+    expect(zpl.statusCode).toBe(200);
+    expect(zpl.body.startsWith('^XA')).toBe(true);
+    expect(zpl.body).toContain(tracking);
+    for (const v of ['label-us', 'label-barcode']) {
+      const r = await t.app.inject({ method: 'GET', url: `/api/v1/orders/${orderId}/${v}`, headers: { authorization: `Bearer ${seller}` } });
+      expect(r.statusCode, v).toBe(200);
+      expect(r.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    }
+    const merged = await t.app.inject({ method: 'POST', url: '/api/v1/orders/labels/download', headers: { authorization: `Bearer ${seller}` }, payload: { orderIds: [orderId] } });
+    expect(merged.statusCode).toBe(200);
+  });
+
+  it('an order without a label: 409 for its label, 422 naming it in a merged download', async () => {
+    const res = await t.call({ method: 'POST', url: '/api/v1/orders', token: seller, payload: { orderName: `NOLBL-${Date.now()}`, serviceCode: 'STD', lengthCm: 10, widthCm: 10, heightCm: 10, weightGr: 300, recipient: { firstName: 'A', address1: '1 Elm St', city: 'Los Angeles', state: 'CA', country: 'US', zipcode: '90001' } } });
+    const unpaid = res.body.data._id;
+    expect((await t.call({ method: 'GET', url: `/api/v1/orders/${unpaid}/label`, token: seller })).status).toBe(409);
+    const merged = await t.call({ method: 'POST', url: '/api/v1/orders/labels/download', token: seller, payload: { orderIds: [orderId, unpaid] } });
+    expect(merged.status).toBe(422);
+    expect(merged.body.code).toBe('LABELS_NOT_READY');
+    expect(merged.body.details.orderIds).toEqual([unpaid]);
+    // The message names the order as the seller knows it (its EX id), not by its internal id.
+    expect(merged.body.message).toContain(res.body.data.exOrderId);
+    expect(merged.body.message).not.toContain(unpaid);
+  });
+
+  it('tenant isolation: another seller gets 404 on every label and tracking route, and cannot put the number on a SCAN form', async () => {
+    for (const url of [`/api/v1/orders/${orderId}/label`, `/api/v1/orders/${orderId}/label-us`, `/api/v1/orders/${orderId}/label-barcode`, `/api/v1/orders/${orderId}/shipping`]) {
+      expect((await t.call({ method: 'GET', url, token: other.token })).status, url).toBe(404);
+    }
+    expect((await t.call({ method: 'POST', url: '/api/v1/orders/labels/download', token: other.token, payload: { orderIds: [orderId] } })).status).toBe(404);
+    expect((await t.call({ method: 'POST', url: `/api/v1/orders/${orderId}/tracking-cancel`, token: other.token, payload: { mode: 'normal' } })).status).toBe(404);
+    const exOrderId = (await t.call({ method: 'GET', url: `/api/v1/orders/${orderId}`, token: seller })).body.data.exOrderId;
+    const look = await t.call({ method: 'POST', url: '/api/v1/tracking/lookup', token: other.token, payload: { refs: [tracking, exOrderId] } });
+    // Another seller's order id is "not found", never "no label yet".
+    expect(look.body.data).toEqual({ parcels: [], noLabel: [], notFound: [tracking, exOrderId] });
+    const form = await t.call({ method: 'POST', url: '/api/v1/scan-forms', token: other.token, payload: { shipDate: '2026-11-25', trackingNumbers: [tracking] } });
+    expect(form.status).toBe(422);
+    expect(form.body.code).toBe('INVALID_TRACKING_NUMBERS');
+    const logs = await t.call({ method: 'GET', url: `/api/v1/tracking/logs?keyword=${tracking}`, token: other.token });
+    expect(logs.body.data.total).toBe(0);
+  });
+
+  it('track routing finds the parcel by tracking number, order id or name; staff see it too', async () => {
+    const order = (await t.call({ method: 'GET', url: `/api/v1/orders/${orderId}`, token: seller })).body.data;
+    const look = await t.call({ method: 'POST', url: '/api/v1/tracking/lookup', token: seller, payload: { refs: [tracking, order.exOrderId, 'NOPE-1'] } });
+    expect(look.status).toBe(200);
+    expect(look.body.data.parcels).toHaveLength(1);
+    expect(look.body.data.parcels[0]).toMatchObject({ trackingNumber: tracking, exOrderId: order.exOrderId, destination: { city: 'Los Angeles', state: 'CA', country: 'US' } });
+    expect(look.body.data.notFound).toEqual(['NOPE-1']);
+    const staff = await t.call({ method: 'POST', url: '/api/v1/tracking/lookup', token: admin, payload: { refs: [tracking] } });
+    expect(staff.body.data.parcels).toHaveLength(1);
+  });
+
+  it("track routing says an own order without a label has no tracking yet, instead of not found", async () => {
+    const res = await t.call({ method: 'POST', url: '/api/v1/orders', token: seller, payload: { orderName: `NOLOOK-${Date.now()}`, serviceCode: 'STD', lengthCm: 10, widthCm: 10, heightCm: 10, weightGr: 300, recipient: { firstName: 'A', address1: '1 Elm St', city: 'Los Angeles', state: 'CA', country: 'US', zipcode: '90001' } } });
+    const { _id, exOrderId } = res.body.data;
+    const look = await t.call({ method: 'POST', url: '/api/v1/tracking/lookup', token: seller, payload: { refs: [exOrderId.toLowerCase(), 'NOPE-2'] } });
+    expect(look.body.data).toEqual({ parcels: [], noLabel: [{ ref: exOrderId.toLowerCase(), orderId: _id, exOrderId, status: 'unpaid' }], notFound: ['NOPE-2'] });
+  });
+
+  it('the public tracking page needs no sign-in and shows no name, street or phone', async () => {
+    const s = await shippingOf(orderId);
+    const code = s.publicPath.split('/').pop();
+    const res = await t.call({ method: 'GET', url: `/api/v1/public/tracking/${code}` });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ trackingNumber: tracking, destination: { city: 'Los Angeles', state: 'CA', country: 'US' } });
+    const text = JSON.stringify(res.body);
+    for (const secret of ['Jane', 'Buyer', '100 Main St', '+13105550199', '90001']) expect(text, secret).not.toContain(secret);
+    expect((await t.call({ method: 'GET', url: '/api/v1/public/tracking/AAAAAAAAAAAAAAAAAAAA' })).status).toBe(404);
+  });
+
+  it('SCAN form: created from the labeled parcel, listed, as PDF; a bad, unknown or reused number is named', async () => {
+    const bad = await t.call({ method: 'POST', url: '/api/v1/scan-forms', token: seller, payload: { shipDate: '2026-11-25', trackingNumbers: [tracking, '1Z5R89390357567128'] } });
+    expect(bad.status).toBe(422);
+    expect(bad.body.details.invalid).toEqual(['1Z5R89390357567128']);
+    expect(bad.body.message).toContain('1Z5R89390357567128');
+    const missing = await t.call({ method: 'POST', url: '/api/v1/scan-forms', token: seller, payload: { trackingNumbers: [tracking] } });
+    expect(missing.status).toBe(400);
+    const res = await t.call({ method: 'POST', url: '/api/v1/scan-forms', token: seller, payload: { shipDate: '2026-11-25', trackingNumbers: [tracking] } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.data.orders).toEqual([expect.objectContaining({ orderId, trackingNumber: tracking })]);
+    const again = await t.call({ method: 'POST', url: '/api/v1/scan-forms', token: seller, payload: { shipDate: '2026-11-25', trackingNumbers: [tracking] } });
+    expect(again.status).toBe(422);
+    const list = await t.call({ method: 'GET', url: '/api/v1/scan-forms', token: seller });
+    expect(list.body.data.items[0].number).toBe(res.body.data.number);
+    const pdf = await t.app.inject({ method: 'GET', url: `/api/v1/scan-forms/${res.body.data._id}/pdf`, headers: { authorization: `Bearer ${seller}` } });
+    expect(pdf.statusCode).toBe(200);
+    expect((await t.call({ method: 'GET', url: `/api/v1/scan-forms/${res.body.data._id}/pdf`, token: other.token })).status).toBe(404);
+  });
+
+  it('tracking cancel: normal mode only for the §5 carrier codes; force is staff only and cancels at once with the shipping refund scheduled', async () => {
+    const id = await paidOrder(seller);
+    await labelJobs();
+    const normal = await t.call({ method: 'POST', url: `/api/v1/orders/${id}/tracking-cancel`, token: seller, payload: { mode: 'normal' } });
+    expect(normal.status).toBe(422);
+    expect(normal.body.code).toBe('TRACKING_CANCEL_NOT_SUPPORTED');
+    expect((await t.call({ method: 'POST', url: `/api/v1/orders/${id}/tracking-cancel`, token: seller, payload: { mode: 'force' } })).status).toBe(403);
+    const forced = await t.call({ method: 'POST', url: `/api/v1/orders/${id}/tracking-cancel`, token: admin, payload: { mode: 'force', reason: 'damaged at pickup' } });
+    expect(forced.status, JSON.stringify(forced.body)).toBe(200);
+    expect(forced.body.data.status).toBe('canceled');
+    const order = (await t.call({ method: 'GET', url: `/api/v1/orders/${id}`, token: seller })).body.data;
+    expect(order.paymentStatus).toBe('waiting-refund');
+  });
+
+  it('a cancel asked by the seller waits for the carrier, which voids the label: then the order is cancelled', async () => {
+    const id = await paidOrder(seller);
+    await labelJobs();
+    const res = await t.call({ method: 'POST', url: `/api/v1/orders/${id}/cancel`, token: seller, payload: { reason: 'buyer changed their mind' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.status).toBe('waiting-cancel');
+    // While the label is being voided, and once the order is cancelled, the label cannot be printed.
+    const voiding = await t.call({ method: 'GET', url: `/api/v1/orders/${id}/label`, token: seller });
+    expect(voiding.status).toBe(409);
+    expect(voiding.body.code).toBe('LABEL_VOIDED');
+    await t.runJobs('shipping.follow-order');
+    await t.runJobs('shipping.void-label');
+    const order = (await t.call({ method: 'GET', url: `/api/v1/orders/${id}`, token: seller })).body.data;
+    expect(order.status).toBe('canceled');
+    for (const v of ['label', 'label-us', 'label-barcode']) {
+      const r = await t.call({ method: 'GET', url: `/api/v1/orders/${id}/${v}?format=zpl`, token: seller });
+      expect(r.status, v).toBe(409);
+      expect(r.body.code, v).toBe('LABEL_VOIDED');
+    }
+    const merged = await t.call({ method: 'POST', url: '/api/v1/orders/labels/download', token: seller, payload: { orderIds: [orderId, id] } });
+    expect(merged.status).toBe(422);
+    expect(merged.body.details.orderIds).toEqual([id]);
+    expect(merged.body.message).toContain(order.exOrderId);
+  });
+
+  it('with a 4-hour label delay the purchase is scheduled 4 hours after payment as a delayed job', async () => {
+    const set = await t.call({ method: 'PATCH', url: '/api/v1/profile/update-setting', token: other.token, payload: { labelPurchaseDelayHours: 4 } });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    const before = Date.now();
+    const id = await paidOrder(other.token);
+    await t.runJobs('shipping.follow-order');
+    const s = await shippingOf(id, other.token);
+    const failed = await q<{ output: unknown }>(sql`select output from pgboss.job where name = 'shipping.follow-order' and state <> 'completed'`);
+    expect(failed).toEqual([]);
+    expect(s.purchases[0].status).toBe('scheduled');
+    const due = new Date(s.purchases[0].dueAt).getTime();
+    expect(due - before).toBeGreaterThanOrEqual(4 * 3_600_000 - 1000);
+    expect(due - Date.now()).toBeLessThanOrEqual(4 * 3_600_000);
+    const jobs = await q<{ start_after: string }>(sql`select start_after from pgboss.job where name = 'shipping.buy-label' and data->>'purchaseId' = ${s.purchases[0]._id}`);
+    expect(jobs).toHaveLength(1);
+    expect(Math.abs(new Date(jobs[0]!.start_after).getTime() - due)).toBeLessThan(2000);
+    // Not due yet: a run now leaves the order paid.
+    await t.runJobs('shipping.buy-label');
+    expect((await t.call({ method: 'GET', url: `/api/v1/orders/${id}`, token: other.token })).body.data.status).toBe('paid');
+  });
+
+  it('an address the check finds invalid stops the label at not-verified; confirming it buys the label', async () => {
+    const id = await paidOrder(seller, { city: 'San Francisco' });
+    await labelJobs();
+    let order = (await t.call({ method: 'GET', url: `/api/v1/orders/${id}`, token: seller })).body.data;
+    expect(order.status).toBe('not-verified');
+    expect((await shippingOf(id)).purchases[0].error).toContain('invalid_city');
+    const confirm = await t.call({ method: 'POST', url: `/api/v1/orders/${id}/confirm-address`, token: seller, payload: { reason: 'the buyer confirmed it' } });
+    expect(confirm.status, JSON.stringify(confirm.body)).toBe(200);
+    await labelJobs();
+    order = (await t.call({ method: 'GET', url: `/api/v1/orders/${id}`, token: seller })).body.data;
+    expect(order.status).toBe('labeled');
+  });
+
+  it('staff import tracking numbers: every bad row named and nothing applied; a valid file labels the orders', async () => {
+    const id = await paidOrder(other.token);
+    const ex = (await t.call({ method: 'GET', url: `/api/v1/orders/${id}`, token: other.token })).body.data.exOrderId as string;
+    const headers = ['OrderID', 'Carrier_code', 'Tracking_number'];
+    const bad = await xlsxOf(headers, [
+      [ex, 'UPX', '1Z5R89390357567128'],
+      ['EX0000000000', 'UPX', '1Z879E930346834440'],
+      [ex, 'NOPE', '9400111201080805483016'],
+    ]);
+    const refused = await t.call({ method: 'POST', url: '/api/v1/tracking/import', token: admin, ...multipartFile('tracking.xlsx', bad) });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(422);
+    const messages = refused.body.errors.map((e: { field: string; message: string }) => `${e.field} ${e.message}`).join(' | ');
+    expect(messages).toContain('rows.2 Tracking_number: invalid tracking number 1Z5R89390357567128');
+    expect(messages).toContain('rows.3 OrderID: order EX0000000000 not found');
+    expect(messages).toContain('rows.4 Carrier_code: carrier NOPE not found');
+    expect((await t.call({ method: 'GET', url: `/api/v1/orders/${id}`, token: other.token })).body.data.status).toBe('paid');
+    const good = await xlsxOf(headers, [[ex, 'UPX', '1Z879E930346834440']]);
+    const checked = await t.call({ method: 'POST', url: '/api/v1/tracking/import?onlyValidate=true', token: admin, ...multipartFile('tracking.xlsx', good) });
+    expect(checked.status, JSON.stringify(checked.body)).toBe(200);
+    expect(checked.body.data.applied).toBe(0);
+    const applied = await t.call({ method: 'POST', url: '/api/v1/tracking/import', token: admin, ...multipartFile('tracking.xlsx', good) });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    expect(applied.body.data.applied).toBe(1);
+    const order = (await t.call({ method: 'GET', url: `/api/v1/orders/${id}`, token: other.token })).body.data;
+    expect(order).toMatchObject({ status: 'labeled', trackingNumber: '1Z879E930346834440' });
+    expect((await t.call({ method: 'POST', url: '/api/v1/tracking/import', token: other.token, ...multipartFile('tracking.xlsx', good) })).status).toBe(403);
+    // The export lists it for its seller, and only for its seller.
+    const mine = await t.app.inject({ method: 'GET', url: '/api/v1/tracking/export.xlsx', headers: { authorization: `Bearer ${other.token}` } });
+    expect(mine.statusCode).toBe(200);
+    const rows = await readXlsx(mine.rawPayload);
+    expect(rows.some((r) => r.includes('1Z879E930346834440'))).toBe(true);
+    const theirs = await t.app.inject({ method: 'GET', url: '/api/v1/tracking/export.xlsx', headers: { authorization: `Bearer ${seller}` } });
+    expect((await readXlsx(theirs.rawPayload)).some((r) => r.includes('1Z879E930346834440'))).toBe(false);
+    const flagged = await t.call({ method: 'GET', url: '/api/v1/tracking/flagged?flag=lost', token: other.token });
+    expect(flagged.body.data).toMatchObject({ items: [], counts: { lost: 0, late: 0 } });
+  });
+
+  it('staff set a carrier to the HTTP adapter; the key is never returned', async () => {
+    const list = await t.call({ method: 'GET', url: '/api/v1/carrier-connections', token: admin });
+    expect(list.status).toBe(200);
+    const upx = list.body.data.find((c: { carrierCode: string }) => c.carrierCode === 'SWF');
+    const put = (payload: object) => t.call({ method: 'PUT', url: `/api/v1/carrier-connections/${upx.carrierId}`, token: admin, payload });
+    // Each refusal names its field and its rule.
+    const refused: [object, string, string][] = [
+      [{ adapter: 'http', baseUrl: '' }, 'baseUrl', 'validation.required'],
+      [{ adapter: 'http', baseUrl: 'https://carrier.example.com/api' }, 'apiKey', 'validation.required'],
+      [{ adapter: 'http', baseUrl: 'javascript:alert(1)', apiKey: 'k' }, 'baseUrl', 'validation.url.invalid'],
+      [{ adapter: 'http', baseUrl: 'file:///etc/passwd', apiKey: 'k' }, 'baseUrl', 'validation.url.invalid'],
+      [{ adapter: 'http', baseUrl: 'http://169.254.169.254/latest/meta-data', apiKey: 'k' }, 'baseUrl', 'validation.url.forbiddenHost'],
+      [{ adapter: 'http', baseUrl: 'http://2852039166/', apiKey: 'k' }, 'baseUrl', 'validation.url.forbiddenHost'],
+      [{ adapter: 'http', baseUrl: 'http://metadata.google.internal/computeMetadata/v1', apiKey: 'k' }, 'baseUrl', 'validation.url.forbiddenHost'],
+    ];
+    for (const [payload, field, rule] of refused) {
+      const bad = await put(payload);
+      expect(bad.status, JSON.stringify(payload)).toBe(400);
+      expect(bad.body.errors, JSON.stringify(payload)).toEqual([{ field, message: expect.any(String) }]);
+      expect(bad.body.errors[0].message, JSON.stringify(payload)).toBe(MESSAGES.en[rule as keyof typeof MESSAGES.en]);
+    }
+    const ok = await t.call({ method: 'PUT', url: `/api/v1/carrier-connections/${upx.carrierId}`, token: admin, payload: { adapter: 'http', baseUrl: 'http://127.0.0.1:9/api', apiKey: 'secret-key-1234' } });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(JSON.stringify(ok.body)).not.toContain('secret-key-1234');
+    expect(ok.body.data).toMatchObject({ adapter: 'http', apiKeySet: true, apiKeyHint: '••••1234' });
+    expect((await t.call({ method: 'PUT', url: `/api/v1/carrier-connections/${upx.carrierId}`, token: seller, payload: { adapter: 'sandbox' } })).status).toBe(403);
+    await t.call({ method: 'PUT', url: `/api/v1/carrier-connections/${upx.carrierId}`, token: admin, payload: { adapter: 'sandbox' } });
+  });
+});

@@ -1,0 +1,114 @@
+import ExcelJS from 'exceljs';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CreateScanFormEndpoint,
+  DownloadLabelsEndpoint,
+  ExportTrackingEndpoint,
+  GetOrderBarcodeLabelEndpoint,
+  GetOrderLabelEndpoint,
+  GetOrderShippingEndpoint,
+  GetOrderUsLabelEndpoint,
+  GetScanFormPdfEndpoint,
+  ImportTrackingEndpoint,
+  ListCarrierConnectionsEndpoint,
+  ListFlaggedParcelsEndpoint,
+  ListScanFormsEndpoint,
+  ListTrackingLogsEndpoint,
+  PDF_MIME,
+  PublicTrackingEndpoint,
+  TrackingCancelEndpoint,
+  TrackingTemplateEndpoint,
+  TrackLookupEndpoint,
+  UpdateCarrierConnectionEndpoint,
+  ZPL_MIME,
+} from '@exship/contracts';
+import { wallClockAt } from '@exship/domain';
+import { authOf } from '../../platform/auth';
+import { route } from '../../platform/endpoints';
+import { AppError } from '../../platform/errors';
+import { readUpload, registerUploads, type Storage } from '../../platform/storage';
+import { safeCell, sendXlsx, templateWorkbook } from '../../platform/xlsx';
+import { mergePdfs, renderLabelPdf, renderLabelZpl, type LabelData, type LabelVariant } from './shipping.label';
+import type { ScanFormService } from './shipping.scan-forms';
+import type { ShippingService } from './shipping.service';
+import { TRACKING_TEMPLATE, type TrackingImportService } from './shipping.tracking-import';
+import type { TrackingService } from './shipping.tracking';
+
+const LABEL_ROUTES: [typeof GetOrderLabelEndpoint, LabelVariant][] = [
+  [GetOrderLabelEndpoint, 'shipping'],
+  [GetOrderUsLabelEndpoint, 'us'],
+  [GetOrderBarcodeLabelEndpoint, 'barcode'],
+];
+
+/** The label data as stored (JSON): the ship date comes back as a string. */
+const revived = (d: LabelData): LabelData => ({ ...d, shipDate: new Date(d.shipDate) });
+
+/** Labels, tracking, SCAN forms, carrier connections (issue 11): every route is a descriptor of shipping.endpoints.ts. */
+export const shippingRoutes =
+  (m: { shipping: ShippingService; tracking: TrackingService; scanForms: ScanFormService; trackingImport: TrackingImportService }, storage: Storage): FastifyPluginAsyncZod =>
+  async (app) => {
+    await registerUploads(app, 10 * 1024 * 1024);
+    const { shipping, tracking, scanForms, trackingImport } = m;
+
+    for (const [endpoint, variant] of LABEL_ROUTES) {
+      route(app, endpoint, async (req, reply) => {
+        const [t] = await tracking.printableLabels(authOf(req), [req.params.orderId], true);
+        if (!t) throw new AppError('LABEL_NOT_READY', 409);
+        const name = `label-${t.exOrderId}${variant === 'shipping' ? '' : `-${variant}`}`;
+        if (req.query.format === 'zpl') {
+          return reply.header('content-type', `${ZPL_MIME}; charset=utf-8`).header('content-disposition', `attachment; filename="${name}.zpl"`).send(renderLabelZpl(revived(t.labelData), variant));
+        }
+        const data = variant === 'shipping' ? await storage.get(t.labelKey) : Buffer.from(await renderLabelPdf(revived(t.labelData), variant));
+        if (!data) throw new AppError('FILE_NOT_FOUND', 404);
+        return reply.header('content-type', PDF_MIME).header('content-disposition', `inline; filename="${name}.pdf"`).header('cache-control', 'private, no-store').send(data);
+      });
+    }
+
+    route(app, DownloadLabelsEndpoint, async (req, reply) => {
+      const found = await tracking.printableLabels(authOf(req), req.body.orderIds);
+      const files = await Promise.all(found.map((t) => storage.get(t.labelKey)));
+      const pdf = await mergePdfs(files.map((f, i) => {
+        if (!f) throw new AppError('FILE_NOT_FOUND', 404, { details: { orderId: found[i]!.orderId } });
+        return new Uint8Array(f);
+      }));
+      return reply.header('content-type', PDF_MIME).header('content-disposition', `attachment; filename="labels-${found.length}.pdf"`).send(Buffer.from(pdf));
+    });
+
+    route(app, GetOrderShippingEndpoint, (req) => tracking.orderShipping(authOf(req), req.params.orderId));
+    route(app, TrackLookupEndpoint, (req) => tracking.lookup(authOf(req), req.body.refs));
+    route(app, ListFlaggedParcelsEndpoint, (req) => tracking.flagged(authOf(req), req.query));
+    route(app, PublicTrackingEndpoint, (req) => tracking.publicParcel(req.params.code));
+    route(app, ListTrackingLogsEndpoint, (req) => tracking.logs(authOf(req), req.query));
+    route(app, TrackingCancelEndpoint, (req) => shipping.trackingCancel(authOf(req), req.params.orderId, req.body.mode, req.body.reason));
+
+    route(app, ExportTrackingEndpoint, async (req, reply) => {
+      const actor = authOf(req);
+      const rows = await tracking.exportRows(actor, req.query);
+      const wb = new ExcelJS.Workbook();
+      const ws = wb.addWorksheet('Tracking');
+      const headers = ['OrderID', 'Order name', 'Status', 'Carrier', 'Service', 'Tracking number', 'Routing status', 'Last event', 'Labeled at'];
+      ws.columns = headers.map((header) => ({ header, width: Math.max(14, header.length + 4) }));
+      ws.getRow(1).font = { bold: true };
+      const offset = actor.timeZone ?? '+07:00';
+      const when = (d: Date | null) => (d ? wallClockAt(d, offset) : '');
+      for (const { tracker: t, status } of rows) {
+        ws.addRow([t.exOrderId, t.orderName, status, t.carrierCode, t.serviceName, t.trackingNumber, t.routingStatus ?? '', when(t.lastEventAt), when(t.labeledAt)].map((v) => safeCell(v)));
+      }
+      return sendXlsx(reply, 'Tracking.xlsx', Buffer.from(await wb.xlsx.writeBuffer()));
+    });
+    route(app, TrackingTemplateEndpoint, async (_req, reply) => sendXlsx(reply, 'Template_import_tracking.xlsx', await templateWorkbook(TRACKING_TEMPLATE, [['EX0000000000', 'UPX', '1Z5R89390357567127']])));
+    route(app, ImportTrackingEndpoint, async (req) => {
+      const upload = await readUpload(req, TRACKING_TEMPLATE.maxBytes);
+      return trackingImport.run(authOf(req), upload, { onlyValidate: req.query.onlyValidate, skipRows: req.query.skipRows });
+    });
+
+    route(app, CreateScanFormEndpoint, (req) => scanForms.create(authOf(req), req.body));
+    route(app, ListScanFormsEndpoint, (req) => scanForms.list(authOf(req), req.query));
+    route(app, GetScanFormPdfEndpoint, async (req, reply) => {
+      const f = await scanForms.pdf(authOf(req), req.params.id);
+      return reply.header('content-type', PDF_MIME).header('content-disposition', `inline; filename="${f.number}.pdf"`).send(f.data);
+    });
+
+    route(app, ListCarrierConnectionsEndpoint, () => shipping.connections());
+    route(app, UpdateCarrierConnectionEndpoint, (req) => shipping.saveConnection(authOf(req), req.params.carrierId, req.body));
+  };

@@ -1,0 +1,36 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../platform/db';
+import * as repo from './users.repository';
+import type { UserSessions } from './users.service';
+import { userPermissions } from './users.tables';
+
+// What the team-members module may do to a member's user row: a member is a user of the owner's
+// account. Role and permission changes drop the member's cached sessions, so they apply on the next
+// request; removing a member deactivates it and revokes its sessions at once (SPEC §4).
+export function memberAccess(sessions: UserSessions) {
+  return {
+    /** SPEC §6: a new role replaces every earlier restriction (the overrides are cleared). */
+    async setRole(tx: Db, userId: string, roleCode: string): Promise<void> {
+      const role = await repo.findRoleByCode(tx, roleCode);
+      if (!role) throw new Error(`role ${roleCode} is not seeded`);
+      await repo.updateUser(tx, userId, { roleId: role.id });
+      await tx.delete(userPermissions).where(eq(userPermissions.userId, userId));
+      sessions.forgetCached(userId);
+    },
+    async setOverrides(tx: Db, userId: string, overrides: readonly { code: string; granted: boolean }[]): Promise<void> {
+      await tx.delete(userPermissions).where(eq(userPermissions.userId, userId));
+      if (overrides.length) await tx.insert(userPermissions).values(overrides.map((o) => ({ userId, permissionCode: o.code, granted: o.granted })));
+      sessions.forgetCached(userId);
+    },
+    async deactivate(tx: Db, userId: string): Promise<void> {
+      await repo.updateUser(tx, userId, { status: 'inactive' });
+      await sessions.revokeAll(tx, userId);
+      sessions.forgetCached(userId);
+    },
+    overridesOf: async (db: Db, userId: string) => (await repo.findUserWithOverrides(db, userId))?.overrides ?? [],
+    rolePermissionCodes: repo.rolePermissionCodes,
+    findRoleById: repo.findRoleById,
+    findRoleByCode: repo.findRoleByCode,
+  };
+}
+export type MemberAccess = ReturnType<typeof memberAccess>;

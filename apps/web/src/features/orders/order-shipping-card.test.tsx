@@ -1,0 +1,155 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { OrderDetail, OrderShipping } from '@exship/contracts';
+import { session } from '../../api/session';
+import { download, envelope, fakeApi } from '../../test/fake-api';
+import { makeProfile, renderRoutes } from '../../test/render';
+import OrderDetailPage from './order-detail-page';
+import { pollInterval } from './order-shipping-card';
+
+// The order detail's "Label and tracking" card: each label file behind its own permission, the
+// purchases with the due time of a scheduled one, the routing timeline; staff tracking cancel asks first.
+
+const T = { timeout: 15_000 };
+const ID = '11111111-1111-4111-8111-111111111111';
+
+const order = {
+  id: ID,
+  exOrderId: 'EX0000000001',
+  orderName: 'ORDER-1',
+  customer: null,
+  status: 'labeled',
+  preStatus: null,
+  paymentStatus: 'paid',
+  routingStatus: null,
+  checkInStatus: null,
+  scheduleStatus: null,
+  quantity: 1,
+  lengthCm: 20,
+  widthCm: 15,
+  heightCm: 5,
+  weightGr: 500,
+  serviceCode: 'STD',
+  carrierCode: 'SBX',
+  trackingNumber: '1Z999AA10123456784',
+  totalPrice: 9.75,
+  surcharge: 0,
+  country: 'US',
+  labelUs: false,
+  createdAt: '2026-03-01T03:00:00.000Z',
+  note: '',
+  signature: false,
+  discountCode: null,
+  paymentMethod: 'wallet',
+  labelTiktok: '',
+  recipient: { firstName: 'Jane', lastName: 'Doe', email: '', phone: '', address1: '100 Main St', address2: '', city: 'Los Angeles', state: 'CA', country: 'US', zipcode: '90001', taxNumber: '' },
+  serviceName: 'Standard',
+  warehouseCode: 'LAX1',
+  fees: { shippingFee: 8.9, discount: 0, taxFee: 0.55, seasonalFee: 0.3, overLengthFee: 0, signatureFee: 0, surcharge: 0, total: 9.75 },
+  lines: [],
+  history: [],
+  surcharges: [],
+  allowedActions: [],
+  editScope: 'none',
+  labeledAt: '2026-03-01T04:00:00.000Z',
+  canceledAt: null,
+  refundDueAt: null,
+  refundAmount: 0,
+  replacedBy: null,
+  updatedAt: '2026-03-01T04:00:00.000Z',
+} as unknown as OrderDetail;
+
+const labeled: OrderShipping = {
+  trackingNumber: '1Z999AA10123456784',
+  hasLabel: true,
+  publicPath: '/track/ABCDEF0123456789',
+  lostAt: null,
+  lateAt: '2026-03-20T00:00:00.000Z',
+  purchases: [{ _id: 'p1', status: 'purchased', carrierCode: 'SBX', trackingNumber: '1Z999AA10123456784', dueAt: '2026-03-01T03:30:00.000Z', tries: 1, error: null, createdAt: '2026-03-01T03:00:00.000Z', purchasedAt: '2026-03-01T04:00:00.000Z' }],
+  events: [{ at: '2026-03-02T05:00:00.000Z', status: 'in-transit', code: 'IT', description: 'Arrived at the sort facility', city: 'Ontario', state: 'CA', country: 'US' }],
+};
+
+function stub(shipping: OrderShipping) {
+  return fakeApi(({ path }) => {
+    if (path.endsWith('/shipping')) return envelope(shipping);
+    if (path.includes('/label')) return download('%PDF-1.7 label', 'application/pdf', 'label.pdf');
+    if (path.endsWith('/tracking-cancel')) return envelope({ status: 'canceled' }, { message: 'The order was cancelled.' });
+    return envelope(order);
+  });
+}
+
+function renderDetail(permissions: string[]) {
+  session.signIn('token-1', makeProfile({ permissions }));
+  return renderRoutes([{ path: '/app/orders/order-detail/:orderId', element: <OrderDetailPage /> }], `/app/orders/order-detail/${ID}`);
+}
+
+const card = () => screen.findByText('Label and tracking', undefined, T).then((title) => title.closest('.ant-card') as HTMLElement);
+
+describe('order label and tracking card', { timeout: 60_000 }, () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    session.clear();
+  });
+
+  it('a seller with the label permission gets PDF and ZPL, not the US or barcode labels; PDF downloads the order label', async () => {
+    const calls = stub(labeled);
+    vi.stubGlobal('URL', Object.assign(class extends URL {}, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }));
+    renderDetail(['EX-ORDER-LIST', 'EX-ORDER-DETAIL', 'EX-ORDER-ROUTING-LABEL']);
+    const c = await card();
+    const files = await within(c).findByRole('group', { name: 'Label files' }, T);
+    expect(within(files).getAllByRole('button').map((b) => b.textContent)).toEqual(['Label PDF', 'Label ZPL']);
+    expect(within(c).getByText('Late since 20-03-2026 07:00:00')).toBeTruthy();
+    expect(within(c).getByText('Bought')).toBeTruthy();
+    expect(within(c).getByText('Arrived at the sort facility')).toBeTruthy();
+    fireEvent.click(within(files).getByRole('button', { name: /Label PDF/ }));
+    expect(await screen.findByText('Downloaded: label.pdf', undefined, T)).toBeTruthy();
+    const label = calls.find((x) => x.path.endsWith('/label'))!;
+    expect(label.url).toBe(`/api/v1/orders/${ID}/label?format=pdf`);
+    // Not staff: no tracking cancel.
+    expect(screen.queryByRole('button', { name: /Tracking cancel/ })).toBeNull();
+  });
+
+  it('the US and barcode labels show only with their permissions', async () => {
+    stub(labeled);
+    renderDetail(['EX-ORDER-LIST', 'EX-ORDER-DETAIL', 'EX-ORDER-PRINT-US-LABEL', 'EX-ORDER-PRINT-BARCODE']);
+    const c = await card();
+    const files = await within(c).findByRole('group', { name: 'Label files' }, T);
+    expect(within(files).getAllByRole('button').map((b) => b.textContent)).toEqual(['US label', 'Barcode label']);
+  });
+
+  it('a scheduled purchase says when the label will be bought, and the file buttons wait for the label', async () => {
+    stub({ ...labeled, trackingNumber: null, hasLabel: false, publicPath: null, lateAt: null, events: [], purchases: [{ ...labeled.purchases[0]!, status: 'scheduled', trackingNumber: null, purchasedAt: null, dueAt: '2030-01-01T01:00:00.000Z', tries: 0 }] });
+    renderDetail(['EX-ORDER-LIST', 'EX-ORDER-DETAIL', 'EX-ORDER-ROUTING-LABEL']);
+    const c = await card();
+    expect(await within(c).findByText('Label will be bought at 01-01-2030 08:00:00.', undefined, T)).toBeTruthy();
+    expect(within(c).getByRole('button', { name: /Label PDF/ }).hasAttribute('disabled')).toBe(true);
+    expect(within(c).getByText('No label yet.')).toBeTruthy();
+  });
+
+  it('staff tracking cancel asks for the mode and a reason first, then sends them', async () => {
+    const calls = stub(labeled);
+    renderDetail(['EX-ORDER-LIST', 'EX-ORDER-DETAIL', 'EX-ORDER-CANCEL', 'EX-ACT-FOR-CUSTOMER']);
+    fireEvent.click(await screen.findByRole('button', { name: /Tracking cancel/ }, T));
+    const dialog = await screen.findByRole('dialog', undefined, T);
+    // SBX has no cancel API: only force is offered.
+    expect((within(dialog).getByLabelText(/Normal/) as HTMLInputElement).disabled).toBe(true);
+    expect(calls.some((x) => x.path.endsWith('/tracking-cancel'))).toBe(false);
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Buyer cancelled' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel tracking' }));
+    expect(await screen.findByText('The order was cancelled.', undefined, T)).toBeTruthy();
+    await waitFor(() => expect(calls.find((x) => x.path.endsWith('/tracking-cancel'))?.body).toEqual({ mode: 'force', reason: 'Buyer cancelled' }));
+  });
+});
+
+describe('pollInterval', () => {
+  const now = Date.parse('2026-03-01T00:00:00.000Z');
+  it('polls every 3 s while buying or due within a minute, every 30 s for a later one, not at all once settled', () => {
+    expect(pollInterval([{ status: 'buying', dueAt: '2026-03-01T00:00:00.000Z' }], now)).toBe(3000);
+    expect(pollInterval([{ status: 'scheduled', dueAt: '2026-03-01T00:00:30.000Z' }], now)).toBe(3000);
+    expect(pollInterval([{ status: 'scheduled', dueAt: '2026-03-01T04:00:00.000Z' }], now)).toBe(30_000);
+    expect(pollInterval([{ status: 'purchased', dueAt: '2026-03-01T00:00:00.000Z' }], now)).toBe(false);
+    // A paid order whose purchase is not recorded yet.
+    expect(pollInterval([], now, true)).toBe(3000);
+    expect(pollInterval([], now, false)).toBe(false);
+  });
+});

@@ -1,0 +1,121 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ApiError } from '../../api/client';
+import { session } from '../../api/session';
+import { download, envelope, failure, fakeApi } from '../../test/fake-api';
+import { makeProfile, renderRoutes } from '../../test/render';
+import ScanFormPage, { invalidNumbersOf } from './scan-form-page';
+
+// SPEC §5 SCAN form: ship date and tracking numbers required; §8 a 422 "one or more tracking
+// numbers invalid" names the numbers, and the dialog shows them.
+
+const T = { timeout: 15_000 };
+const FORM = {
+  _id: '22222222-2222-4222-8222-222222222222',
+  number: 'SF-000001',
+  shipDate: '2026-03-05',
+  createdAt: '2026-03-05T02:00:00.000Z',
+  actionBy: 'Ada Admin',
+  count: 1,
+  orders: [{ orderId: '11111111-1111-4111-8111-111111111111', exOrderId: 'EX0000000001', orderName: 'ORDER-1', trackingNumber: '1Z999AA10123456784' }],
+};
+
+function stub(create: 'ok' | 'invalid') {
+  const calls = fakeApi(({ method, url }) => {
+    if (url.includes('/scan-forms') && method === 'POST') {
+      if (create === 'invalid') return failure(422, 'INVALID_TRACKING_NUMBERS', 'One or more tracking numbers invalid: BAD-2.', { errors: [], details: { numbers: ['BAD-2'] } });
+      return envelope(FORM, { status: 201, message: 'SCAN form created.' });
+    }
+    if (url.includes('/pdf')) return download('%PDF-1.7', 'application/pdf', 'SF-000001.pdf');
+    if (url.includes('/scan-forms')) return envelope({ items: [FORM], total: 1, page: 1, pageSize: 10 });
+    return envelope(null);
+  });
+  /** The bodies of the creates sent so far. */
+  return () => calls.filter((c) => c.url.includes('/scan-forms') && c.method === 'POST').map((c) => c.body as unknown);
+}
+
+const render = () => {
+  session.signIn('token-1', makeProfile({ role: { name: 'Admin', code: 'EXR-ADMIN', kind: 'staff' }, permissions: ['EX-SCAN-FORM', 'EX-ACT-FOR-CUSTOMER'] }));
+  return renderRoutes([{ path: '/app/scan-form', element: <ScanFormPage /> }], '/app/scan-form');
+};
+
+/** Picks today in the open ship-date picker. */
+async function pickToday() {
+  fireEvent.mouseDown(screen.getByLabelText('Ship date'));
+  fireEvent.click(screen.getByLabelText('Ship date'));
+  const today = () => [...document.querySelectorAll('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) .ant-picker-cell-today .ant-picker-cell-inner')].at(-1);
+  await waitFor(() => expect(today()).toBeTruthy(), T);
+  fireEvent.click(today()!);
+  await waitFor(() => expect((screen.getByLabelText('Ship date') as HTMLInputElement).value).toMatch(/^\d{2}-\d{2}-\d{4}$/), T);
+}
+
+describe('SCAN form', { timeout: 60_000 }, () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    session.clear();
+  });
+
+  it('lists the forms with their orders, tracking numbers, ship date and author', async () => {
+    stub('ok');
+    render();
+    expect(await screen.findByText('SF-000001', undefined, T)).toBeTruthy();
+    expect(screen.getByText('05-03-2026')).toBeTruthy();
+    expect(screen.getByText('Ada Admin')).toBeTruthy();
+    expect(screen.getAllByText('1Z999AA10123456784').length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: 'Download SCAN form SF-000001 as PDF' })).toBeTruthy();
+  });
+
+  it('ship date and tracking numbers are required: nothing is sent without them', async () => {
+    const posts = stub('ok');
+    render();
+    fireEvent.click(await screen.findByRole('button', { name: /Create SCAN form/ }, T));
+    const dialog = await screen.findByRole('dialog', undefined, T);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText('Ship date is required.', undefined, T)).toBeTruthy();
+    expect(within(dialog).getByText('Tracking number is required.')).toBeTruthy();
+    expect(posts()).toEqual([]);
+  });
+
+  it('a 422 names the invalid tracking numbers and the dialog shows them; nothing else is lost', async () => {
+    const posts = stub('invalid');
+    render();
+    fireEvent.click(await screen.findByRole('button', { name: /Create SCAN form/ }, T));
+    const dialog = await screen.findByRole('dialog', undefined, T);
+    await pickToday();
+    fireEvent.change(within(dialog).getByLabelText('Tracking numbers'), { target: { value: '1Z999AA10123456784\nBAD-2\n' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    const bad = await within(dialog).findByRole('list', { name: 'Invalid tracking numbers' }, T);
+    expect(within(bad).getAllByRole('listitem').map((x) => x.textContent)).toEqual(['BAD-2']);
+    expect(within(dialog).getByText('One or more tracking numbers invalid: BAD-2.')).toBeTruthy();
+    expect(within(dialog).getByText('1 tracking number(s) invalid: see below.')).toBeTruthy();
+    expect(posts()).toHaveLength(1);
+    expect(posts()[0]).toMatchObject({ trackingNumbers: ['1Z999AA10123456784', 'BAD-2'] });
+    expect((posts()[0] as { shipDate: string }).shipDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // The dialog stays open with what was typed.
+    expect((within(dialog).getByLabelText('Tracking numbers') as HTMLTextAreaElement).value).toContain('BAD-2');
+  });
+
+  it('a created form is announced and its PDF downloaded', async () => {
+    stub('ok');
+    const created = vi.fn(() => 'blob:x');
+    vi.stubGlobal('URL', Object.assign(class extends URL {}, { createObjectURL: created, revokeObjectURL: vi.fn() }));
+    render();
+    fireEvent.click(await screen.findByRole('button', { name: /Create SCAN form/ }, T));
+    const dialog = await screen.findByRole('dialog', undefined, T);
+    await pickToday();
+    fireEvent.change(within(dialog).getByLabelText('Tracking numbers'), { target: { value: '1Z999AA10123456784' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('SCAN form created.', undefined, T)).toBeTruthy();
+    await waitFor(() => expect(created).toHaveBeenCalled(), T);
+    expect(await screen.findByText('SCAN form SF-000001 downloaded.', undefined, T)).toBeTruthy();
+  });
+});
+
+describe('invalidNumbersOf', () => {
+  const err = (details?: Record<string, unknown>, message = '') => new ApiError(422, 'INVALID_TRACKING_NUMBERS', message, [], details);
+  it('reads the numbers from the details, rows or the message', () => {
+    expect(invalidNumbersOf(err({ numbers: ['B'] }), ['A', 'B'])).toEqual(['B']);
+    expect(invalidNumbersOf(err({ invalid: [{ trackingNumber: 'A', reason: 'unknown' }] }), ['A', 'B'])).toEqual(['A']);
+    expect(invalidNumbersOf(err(undefined, 'One or more tracking numbers invalid: B.'), ['A', 'B'])).toEqual(['B']);
+  });
+});

@@ -1,0 +1,41 @@
+// Labels, tracking and SCAN form messages (issue 11, SPEC §8), spread into the catalogues of messages.ts.
+
+export const SHIPPING_MESSAGES_EN = {
+  'shipping.cancelAsked': 'Cancellation asked. The order is cancelled when the carrier confirms.',
+  'shipping.cancelForced': 'The order was cancelled.',
+  'shipping.connectionSaved': 'Carrier connection saved.',
+  'shipping.trackingImported': '{{count}} tracking numbers imported.',
+  'shipping.trackingValidated': 'The file is valid. Review the rows and import.',
+  'scanForm.created': 'SCAN form created.',
+  'validation.tooMany': 'Too many items in one request.',
+  'validation.trackingNumber.invalid': 'Invalid tracking number for carrier {{carrier}}.',
+  'error.LABEL_NOT_READY': 'This order has no label yet.',
+  'error.LABEL_VOIDED': 'This order is cancelled: its label is void and must not be printed or shipped.',
+  'error.LABELS_NOT_READY': 'These orders have no label to print (none yet, or cancelled): {{orders}}.',
+  'error.NEW_LABEL_NOT_ALLOWED': 'This order cannot have a new label bought.',
+  'error.INVALID_TRACKING_NUMBERS': 'One or more tracking numbers invalid: {{numbers}}.',
+  'error.TRACKING_CANCEL_NOT_SUPPORTED': 'Tracking cancel by API is not available for carrier {{carrier}}: only HPW, SBAE, LB, FLS, VNPL and GTF. Use force mode.',
+  'error.TRACKING_NOT_FOUND': 'No parcel with this tracking link.',
+  'error.CARRIER_NOT_FOUND': 'Carrier not found.',
+  'error.FORCE_CANCEL_STAFF_ONLY': 'Only staff can force a cancellation.',
+} as const;
+
+export const SHIPPING_MESSAGES_VI: Record<keyof typeof SHIPPING_MESSAGES_EN, string> = {
+  'shipping.cancelAsked': 'Đã yêu cầu huỷ. Đơn hàng sẽ được huỷ khi hãng vận chuyển xác nhận.',
+  'shipping.cancelForced': 'Đơn hàng đã được huỷ.',
+  'shipping.connectionSaved': 'Đã lưu kết nối hãng vận chuyển.',
+  'shipping.trackingImported': 'Đã nhập {{count}} mã vận đơn.',
+  'shipping.trackingValidated': 'Tệp hợp lệ. Hãy xem lại các dòng rồi nhập.',
+  'scanForm.created': 'Đã tạo SCAN form.',
+  'validation.tooMany': 'Quá nhiều mục trong một yêu cầu.',
+  'validation.trackingNumber.invalid': 'Mã vận đơn không hợp lệ với hãng {{carrier}}.',
+  'error.LABEL_NOT_READY': 'Đơn hàng này chưa có nhãn.',
+  'error.LABEL_VOIDED': 'Đơn hàng này đã bị hủy: nhãn đã vô hiệu, không được in hay dùng để gửi hàng.',
+  'error.LABELS_NOT_READY': 'Các đơn hàng này không có nhãn để in (chưa có hoặc đã hủy): {{orders}}.',
+  'error.NEW_LABEL_NOT_ALLOWED': 'Không thể mua nhãn mới cho đơn hàng này.',
+  'error.INVALID_TRACKING_NUMBERS': 'Một hoặc nhiều mã vận đơn không hợp lệ: {{numbers}}.',
+  'error.TRACKING_CANCEL_NOT_SUPPORTED': 'Huỷ vận đơn qua API không hỗ trợ hãng {{carrier}}: chỉ HPW, SBAE, LB, FLS, VNPL và GTF. Hãy dùng chế độ huỷ bắt buộc.',
+  'error.TRACKING_NOT_FOUND': 'Không tìm thấy bưu kiện với liên kết theo dõi này.',
+  'error.CARRIER_NOT_FOUND': 'Không tìm thấy hãng vận chuyển.',
+  'error.FORCE_CANCEL_STAFF_ONLY': 'Chỉ nhân viên mới được huỷ bắt buộc.',
+};
