@@ -16,6 +16,7 @@ import {
   WeightConfigListQuerySchema,
   ZoneBodySchema,
   ZoneRangeSchema,
+  dateFilterBound,
   dateFilterField,
   idField,
   isMetadataHost,
@@ -27,6 +28,7 @@ import {
   multilineTextField,
   textField,
   timestampField,
+  withDateRange,
 } from '.';
 
 const issues = (schema: z.ZodType, value: unknown) => {
@@ -297,5 +299,25 @@ describe('pageField', () => {
       expect(res.success, bad).toBe(false);
       expect(res.error?.issues[0]?.message, bad).toBe('validation.page');
     }
+  });
+});
+
+describe('date filter ranges', () => {
+  it('a day is included whole as an end; a time or timestamp is its instant', () => {
+    const midnight = Date.UTC(2026, 10, 24);
+    expect(dateFilterBound('2026-11-24', 'from')).toBe(midnight);
+    expect(dateFilterBound('2026-11-24', 'to')).toBe(midnight + 86_400_000);
+    expect(dateFilterBound('2026-11-24T10:00', 'from')).toBe(midnight + 10 * 3_600_000);
+    expect(dateFilterBound('2026-11-24T10:00:00+07:00', 'to')).toBe(midnight + 3 * 3_600_000 + 1);
+    expect(dateFilterBound('2026-02-30', 'from')).toBeNull();
+  });
+
+  it('an end before its start is refused on the end field; the same day, an open side or a broken date is not this rule', () => {
+    const schema = withDateRange(z.object({ from: dateFilterField().optional(), to: dateFilterField().optional() }), 'from', 'to');
+    expect(issues(schema, { from: '2026-11-24', to: '2026-11-23' })).toEqual([{ path: 'to', message: 'validation.date.rangeReversed' }]);
+    expect(issues(schema, { from: '2026-11-24T10:00:00Z', to: '2026-11-24T09:59:59Z' })).toEqual([{ path: 'to', message: 'validation.date.rangeReversed' }]);
+    expect(issues(schema, { from: '2026-11-24', to: '2026-11-24' })).toEqual([]);
+    expect(issues(schema, { from: '2026-11-24' })).toEqual([]);
+    expect(issues(schema, { from: '2026-11-24', to: '2026-02-30' })).toEqual([{ path: 'to', message: 'validation.date.filter' }]);
   });
 });

@@ -142,6 +142,38 @@ export const localDateTimeField = () => textField().refine((v) => parseLocalDate
 export const dateFilterField = () =>
   textField().refine((v) => parseDateOnly(v) !== null || parseLocalDateTime(v) !== null || parseTimestamp(v) !== null, { message: 'validation.date.filter', abort: true });
 
+/**
+ * Where a date filter bound puts the range's edge, in ms: a day (`YYYY-MM-DD`) starts at UTC midnight and,
+ * as the end of a range, is included whole (the end is the next midnight, exclusive); a local time is read
+ * as UTC; a timestamp is its instant (an end one millisecond after it, exclusive). Null when it is no date.
+ * Every list with a `from`/`to` date filter reads its bounds through this, so they all mean the same.
+ */
+export function dateFilterBound(v: string, side: 'from' | 'to'): number | null {
+  const day = parseDateOnly(v);
+  if (day !== null) return side === 'to' ? day + 86_400_000 : day;
+  const at = parseTimestamp(v) ?? parseLocalDateTime(v);
+  return at === null ? null : side === 'to' ? at + 1 : at;
+}
+
+/**
+ * A date filter pair on an object schema: an end before its start is refused on the end field
+ * ("validation.date.rangeReversed") rather than answered with an empty list. Fields that are absent or
+ * no date are left to their own checks. Apply it last: zod refuses `.omit`/`.pick` on a refined object.
+ */
+export function withDateRange<T extends z.ZodObject>(schema: T, from: string, to: string): T {
+  return schema.refine(
+    (v: Record<string, unknown>) => {
+      const a = v[from];
+      const b = v[to];
+      if (typeof a !== 'string' || typeof b !== 'string') return true;
+      const start = dateFilterBound(a, 'from');
+      const end = dateFilterBound(b, 'to');
+      return start === null || end === null || start < end;
+    },
+    { path: [to], message: 'validation.date.rangeReversed' },
+  );
+}
+
 /** A past calendar date `YYYY-MM-DD` (e.g. a date of birth), from 1900 on. */
 export const pastDateField = () =>
   textField().refine((v) => {

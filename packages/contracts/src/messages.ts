@@ -165,6 +165,7 @@ const coreEn = {
   'validation.discount.serviceUnknown': 'One or more of these services do not exist.',
   'validation.discount.customerUnknown': 'One or more of these customers do not exist.',
   'validation.date.endAfterStart': 'The end date must be after the start date.',
+  'validation.date.rangeReversed': 'The end date must be on or after the start date.',
   // SPEC §5 restricted goods, declared per order line.
   'validation.restricted.gel': 'Gels, liquids and creams over {{max}} ml cannot be shipped.',
   'validation.restricted.gelVolume': 'Enter the volume in ml of the gel, liquid or cream.',
@@ -421,6 +422,7 @@ const coreVi: Record<CoreKey, string> = {
   'validation.discount.serviceUnknown': 'Có dịch vụ không tồn tại trong danh sách này.',
   'validation.discount.customerUnknown': 'Có khách hàng không tồn tại trong danh sách này.',
   'validation.date.endAfterStart': 'Ngày kết thúc phải sau ngày bắt đầu.',
+  'validation.date.rangeReversed': 'Ngày kết thúc phải bằng hoặc sau ngày bắt đầu.',
   'validation.restricted.gel': 'Không thể gửi gel, chất lỏng và kem trên {{max}} ml.',
   'validation.restricted.gelVolume': 'Hãy nhập thể tích (ml) của gel, chất lỏng hoặc kem.',
   'validation.restricted.eCigarette': 'Không thể gửi thuốc lá điện tử và vape.',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, PHONE_PATTERN } from './auth';
 import { codeField } from './catalog';
-import { dateFilterField, idField, keywordQueryField, multilineTextField, numberField, optionalHttpUrlField, pageField, textField, whenValid } from './fields';
+import { dateFilterField, idField, keywordQueryField, multilineTextField, numberField, optionalHttpUrlField, pageField, textField, whenValid, withDateRange } from './fields';
 import { CHECK_IN_STATUSES, ORDER_STATUSES, ORDER_USER_ACTIONS, PAYMENT_STATUSES, ROUTING_STATUSES, SCHEDULE_STATUSES } from './order-statuses';
 
 // SPEC §3 Order / Created order, §5 Orders, §9 limits. One schema for the web form and the server.
@@ -109,7 +109,7 @@ const allOrEnum = <T extends readonly [string, ...string[]]>(values: T) => z.enu
 
 export const ORDER_SORTS = ['createdAt:desc', 'createdAt:asc', 'totalPrice:desc', 'totalPrice:asc'] as const;
 
-export const OrderListQuerySchema = z.object({
+const orderListFilters = z.object({
   page: pageField(),
   pageSize: z.coerce.number({ error: 'validation.number' }).int('validation.number').min(1, 'validation.pageSize').max(ORDER_LIMITS.pageSizeMax, 'validation.pageSize').default(10),
   status: allOrEnum(ORDER_STATUSES),
@@ -124,10 +124,11 @@ export const OrderListQuerySchema = z.object({
   dateTo: z.preprocess((v) => (v === '' ? undefined : v), dateFilterField().optional()),
   sort: z.enum(ORDER_SORTS).default('createdAt:desc'),
 });
+export const OrderListQuerySchema = withDateRange(orderListFilters, 'dateFrom', 'dateTo');
 export type OrderListQuery = z.infer<typeof OrderListQuerySchema>;
 
 /** Export: the list's filters, without paging. */
-export const OrderExportQuerySchema = OrderListQuerySchema.omit({ page: true, pageSize: true });
+export const OrderExportQuerySchema = withDateRange(orderListFilters.omit({ page: true, pageSize: true }), 'dateFrom', 'dateTo');
 export type OrderExportQuery = z.infer<typeof OrderExportQuerySchema>;
 
 export const OrderIdParamsSchema = z.object({ orderId: idField() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, XLSX_MIME } from './endpoint';
-import { dateFilterField, idField, isMetadataHost, optionalHttpUrlField, textField } from './fields';
+import { dateFilterField, idField, isMetadataHost, optionalHttpUrlField, textField, withDateRange } from './fields';
 import { OrderIdParamsSchema } from './orders';
 import { ROUTING_STATUSES } from './order-statuses';
 import { SkipRowsField } from './products';
@@ -119,13 +119,17 @@ export const ListTrackingLogsEndpoint = defineEndpoint({
   summary: 'What was fetched from the carriers, when, with what result',
   operationId: 'listTrackingLogs',
   tags,
-  query: z.object({
-    ...pageQuery(),
-    result: z.enum(['all', ...TRACKING_LOG_RESULTS]).default('all'),
-    keyword: textField().trim().max(64, 'validation.invalid').optional(),
-    dateFrom: optionalDate(),
-    dateTo: optionalDate(),
-  }),
+  query: withDateRange(
+    z.object({
+      ...pageQuery(),
+      result: z.enum(['all', ...TRACKING_LOG_RESULTS]).default('all'),
+      keyword: textField().trim().max(64, 'validation.invalid').optional(),
+      dateFrom: optionalDate(),
+      dateTo: optionalDate(),
+    }),
+    'dateFrom',
+    'dateTo',
+  ),
   reply: z.object({ items: z.array(TrackingLogSchema()), total: z.number(), page: z.number(), pageSize: z.number() }),
 });
 
@@ -136,7 +140,7 @@ export const ExportTrackingEndpoint = defineEndpoint({
   summary: 'Export tracking numbers (orders labeled, shipped, delivered or completed)',
   operationId: 'exportTracking',
   tags,
-  query: z.object({ dateFrom: optionalDate(), dateTo: optionalDate(), routingStatus: z.enum(['all', ...ROUTING_STATUSES]).default('all') }),
+  query: withDateRange(z.object({ dateFrom: optionalDate(), dateTo: optionalDate(), routingStatus: z.enum(['all', ...ROUTING_STATUSES]).default('all') }), 'dateFrom', 'dateTo'),
   reply: { binary: XLSX_MIME, description: 'OrderID, order name, status, carrier, service, tracking number, routing status, last event' },
 });
 

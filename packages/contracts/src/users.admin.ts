@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailField, fullNameField, GENDERS, optionalPhoneField, passwordField, USER_STATUSES } from './auth';
-import { dateFilterField, idField, keywordQueryField, pageField, pastDateField, textField } from './fields';
+import { dateFilterField, idField, keywordQueryField, pageField, pastDateField, textField, withDateRange } from './fields';
 
 // SPEC §3 User, §7 /admin/* user management, §9 (user manager: role, tier, date range).
 
@@ -14,18 +14,22 @@ const optionalShortText = (max: number) =>
 const roleCodeField = () => textField().trim().min(1, 'validation.role.required').max(100, 'validation.role.required');
 
 /** SPEC §7 GET /admin/users-management and /admin/accounts: pageIndex, totalItem (page size 10/15/20). */
-export const UserListQuerySchema = z.object({
-  pageIndex: pageField(),
-  totalItem: z.coerce.number({ error: 'validation.number' }).int('validation.number').min(1, 'validation.number').max(100, 'validation.number').default(10),
-  keyword: keywordQueryField(),
-  role: z.preprocess((v) => (v === '' ? undefined : v), textField().trim().max(100, 'validation.max100').optional()),
-  tier: z.preprocess((v) => (v === '' ? undefined : v), textField().trim().max(100, 'validation.max100').optional()),
-  accountType: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(ACCOUNT_TYPES, { error: 'validation.invalid' }).optional()),
-  status: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(USER_STATUSES, { error: 'validation.status.invalid' }).optional()),
-  /** An empty filter (`?startDate=`) is no filter; the screen opens on the last 7 days (SPEC §9). */
-  startDate: z.preprocess((v) => (v === '' ? undefined : v), dateFilterField().optional()),
-  endDate: z.preprocess((v) => (v === '' ? undefined : v), dateFilterField().optional()),
-});
+export const UserListQuerySchema = withDateRange(
+  z.object({
+    pageIndex: pageField(),
+    totalItem: z.coerce.number({ error: 'validation.number' }).int('validation.number').min(1, 'validation.number').max(100, 'validation.number').default(10),
+    keyword: keywordQueryField(),
+    role: z.preprocess((v) => (v === '' ? undefined : v), textField().trim().max(100, 'validation.max100').optional()),
+    tier: z.preprocess((v) => (v === '' ? undefined : v), textField().trim().max(100, 'validation.max100').optional()),
+    accountType: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(ACCOUNT_TYPES, { error: 'validation.invalid' }).optional()),
+    status: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(USER_STATUSES, { error: 'validation.status.invalid' }).optional()),
+    /** An empty filter (`?startDate=`) is no filter; the screen opens on the last 7 days (SPEC §9). */
+    startDate: z.preprocess((v) => (v === '' ? undefined : v), dateFilterField().optional()),
+    endDate: z.preprocess((v) => (v === '' ? undefined : v), dateFilterField().optional()),
+  }),
+  'startDate',
+  'endDate',
+);
 export type UserListQuery = z.infer<typeof UserListQuerySchema>;
 
 export const ManagedUserSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateFilterField, idField, keywordQueryField, multilineTextField, numberField, pageField, textField, timestampField } from './fields';
+import { dateFilterField, idField, keywordQueryField, multilineTextField, numberField, pageField, textField, timestampField, withDateRange } from './fields';
 
 // SPEC §3/§4/§9 credit customers, invoices and transaction reports (issue 10). Shared by the server
 // (validation) and the web forms (types and rules).
@@ -86,10 +86,10 @@ const transactionFilters = {
   dateTo: noEmpty(dateFilterField()),
 };
 
-export const TransactionExportBodySchema = z.object(transactionFilters);
+export const TransactionExportBodySchema = withDateRange(z.object(transactionFilters), 'dateFrom', 'dateTo');
 export type TransactionExportBody = z.infer<typeof TransactionExportBodySchema>;
 
-export const TransactionOrdersBodySchema = z.object({
+const transactionOrdersFilters = z.object({
   page: page(),
   pageSize: pageSize(),
   ...transactionFilters,
@@ -97,8 +97,9 @@ export const TransactionOrdersBodySchema = z.object({
   /** Order name or exOrderId. */
   keyword: keywordQueryField(),
 });
+export const TransactionOrdersBodySchema = withDateRange(transactionOrdersFilters, 'dateFrom', 'dateTo');
 export type TransactionOrdersBody = z.infer<typeof TransactionOrdersBodySchema>;
-export const TransactionOrdersExportBodySchema = TransactionOrdersBodySchema.omit({ page: true, pageSize: true });
+export const TransactionOrdersExportBodySchema = withDateRange(transactionOrdersFilters.omit({ page: true, pageSize: true }), 'dateFrom', 'dateTo');
 
 export const TransactionOrderRowSchema = z.object({
   transactionId: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { dateFilterField } from './fields';
+import { dateFilterField, withDateRange } from './fields';
 
 // SPEC §7 the wallet boxes of the header. Keep zod calls inside the descriptors: the web build
 // drops them there (schemas are types on the web).
@@ -39,15 +39,19 @@ export const TransactionListEndpoint = defineEndpoint({
   description: 'Newest first. A seller sees its own account; staff see every account, or the one customer named.',
   operationId: 'listTransactions',
   tags: ['wallet'],
-  body: z.object({
-    page: z.number().int().min(1).default(1),
-    pageSize: z.number().int().min(1).max(100).default(10),
-    type: z.enum(['all', 'payment', 'top_up', 'refund', 'sent', 'pay_credit', 'received']).default('all'),
-    customerId: z.string().uuid('validation.id.invalid').optional(),
-    /** From this day (YYYY-MM-DD, UTC) through the day of `dateTo` inclusive. */
-    dateFrom: dateFilterField().optional(),
-    dateTo: dateFilterField().optional(),
-  }),
+  body: withDateRange(
+    z.object({
+      page: z.number().int().min(1).default(1),
+      pageSize: z.number().int().min(1).max(100).default(10),
+      type: z.enum(['all', 'payment', 'top_up', 'refund', 'sent', 'pay_credit', 'received']).default('all'),
+      customerId: z.string().uuid('validation.id.invalid').optional(),
+      /** From this day (YYYY-MM-DD, UTC) through the day of `dateTo` inclusive. */
+      dateFrom: dateFilterField().optional(),
+      dateTo: dateFilterField().optional(),
+    }),
+    'dateFrom',
+    'dateTo',
+  ),
   reply: z.object({
     items: z.array(
       z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { dateFilterField, idField, multilineTextField, pageField, textField } from './fields';
+import { dateFilterField, idField, multilineTextField, pageField, textField, withDateRange } from './fields';
 import { TOP_UP_LIMITS, TOP_UP_PROOF_FIELD, TOP_UP_STATUSES, TopUpRequestSchema, topUpAmountField } from './wallet.topups';
 
 // Issue 10 "Top-ups": a seller asks for a top-up by bank transfer with a proof photo; staff accept
@@ -35,14 +35,18 @@ export const ListTopUpsEndpoint = defineEndpoint({
   description: 'Newest first. A seller sees its own account\'s; staff see every account\'s, or the one customer named.',
   operationId: 'listTopUpRequests',
   tags,
-  query: z.object({
-    page: pageField(),
-    pageSize: z.coerce.number({ error: 'validation.number' }).int('validation.number').min(1, 'validation.pageSize').max(100, 'validation.pageSize').default(10),
-    status: z.enum(['all', ...TOP_UP_STATUSES]).default('all'),
-    customerId: idField().optional(),
-    dateFrom: z.preprocess((v) => (v === '' ? undefined : v), dateFilterField().optional()),
-    dateTo: z.preprocess((v) => (v === '' ? undefined : v), dateFilterField().optional()),
-  }),
+  query: withDateRange(
+    z.object({
+      page: pageField(),
+      pageSize: z.coerce.number({ error: 'validation.number' }).int('validation.number').min(1, 'validation.pageSize').max(100, 'validation.pageSize').default(10),
+      status: z.enum(['all', ...TOP_UP_STATUSES]).default('all'),
+      customerId: idField().optional(),
+      dateFrom: z.preprocess((v) => (v === '' ? undefined : v), dateFilterField().optional()),
+      dateTo: z.preprocess((v) => (v === '' ? undefined : v), dateFilterField().optional()),
+    }),
+    'dateFrom',
+    'dateTo',
+  ),
   reply: z.object({
     items: z.array(TopUpRequestSchema()),
     total: z.number(),

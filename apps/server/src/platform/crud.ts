@@ -1,5 +1,6 @@
-import { and, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { dateFilterBound } from '@exship/contracts';
 import type { Db } from './db';
 import { AppError, sqlState } from './errors';
 
@@ -8,6 +9,16 @@ export const escapeLike = (keyword: string) => keyword.replace(/[\\%_]/g, (c) =>
 
 /** An ILIKE pattern that matches the keyword literally anywhere in the value. */
 export const likePattern = (keyword: string) => `%${escapeLike(keyword)}%`;
+
+/**
+ * A list's date filter pair on a timestamp column, read as every list reads it (contracts
+ * `dateFilterBound`): a day is included whole, the start inclusive, the end exclusive.
+ */
+export function dateRangeWhere(column: PgColumn, from: string | undefined, to: string | undefined): SQL | undefined {
+  const start = from ? dateFilterBound(from, 'from') : null;
+  const end = to ? dateFilterBound(to, 'to') : null;
+  return and(start === null ? undefined : gte(column, new Date(start)), end === null ? undefined : lt(column, new Date(end)));
+}
 
 /** Filters shared by the staff lists: a keyword over some columns and an optional status. */
 export function listFilters(opts: { keyword?: string; keywordColumns: PgColumn[]; status?: string; statusColumn?: PgColumn }, extra: (SQL | undefined)[] = []) {

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { AppError } from '../../platform/errors';
-import type { SendPaymentBody, TransactionExportBody, TransactionOrdersBody } from '@exship/contracts';
+import { dateFilterBound, type SendPaymentBody, type TransactionExportBody, type TransactionOrdersBody } from '@exship/contracts';
 import { fromCents, toCents, wallClockAt } from '@exship/domain';
 import { accountScope, actsForAnyAccount, type Actor } from '../../platform/access';
 import type { Db } from '../../platform/db';
@@ -17,15 +17,13 @@ import { transactionOrderRows, transactionRows, transferBetweenWallets, type Tra
 export const EXPORT_ROW_LIMIT = 50_000;
 
 /** A date filter: `YYYY-MM-DD` covers its whole day (UTC) when it ends a range. */
-function instant(v: string | undefined, endOfDay: boolean): Date | undefined {
-  if (!v) return undefined;
-  if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return new Date(Date.parse(`${v}T00:00:00Z`) + (endOfDay ? 86_400_000 : 0));
-  const d = new Date(v);
-  return endOfDay ? new Date(d.getTime() + 1) : d;
+function instant(v: string | undefined, side: 'from' | 'to'): Date | undefined {
+  const at = v ? dateFilterBound(v, side) : null;
+  return at === null ? undefined : new Date(at);
 }
 
 function filterOf(actor: Actor, q: TransactionExportBody): TransactionFilter {
-  return { accountId: accountScope(actor, q.customerId), type: q.type, result: q.result, from: instant(q.dateFrom, false), to: instant(q.dateTo, true) };
+  return { accountId: accountScope(actor, q.customerId), type: q.type, result: q.result, from: instant(q.dateFrom, 'from'), to: instant(q.dateTo, 'to') };
 }
 
 async function workbook(sheet: string, headers: string[], rows: CellValue[][]): Promise<Buffer> {

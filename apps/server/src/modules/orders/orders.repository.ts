@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { OrderListQuery } from '@exship/contracts';
 import { isAutoCancelDue, isDimensionTimeoutDue, isRefundDue, ORDER_WINDOWS, type OrderState } from '@exship/domain';
 import type { Db } from '../../platform/db';
-import { escapeLike, likePattern } from '../../platform/crud';
+import { dateRangeWhere, escapeLike, likePattern } from '../../platform/crud';
 import { orderStatusCounts, orderSurcharges, orders } from './orders.tables';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -25,8 +25,7 @@ function conditions(accountId: string | undefined, q: Filters): (SQL | undefined
     q.paymentStatus && q.paymentStatus !== 'all' ? eq(orders.paymentStatus, q.paymentStatus) : undefined,
     q.serviceCode ? eq(orders.serviceCode, q.serviceCode.toUpperCase()) : undefined,
     q.carrierCode ? eq(orders.carrierCode, q.carrierCode.toUpperCase()) : undefined,
-    q.dateFrom ? gte(orders.createdAt, new Date(q.dateFrom)) : undefined,
-    q.dateTo ? lte(orders.createdAt, new Date(q.dateTo)) : undefined,
+    dateRangeWhere(orders.createdAt, q.dateFrom, q.dateTo),
     keyword
       ? or(
           accountId ? ilike(orders.orderName, likePattern(keyword)) : sql`lower(${orders.orderName}) like lower(${`${escapeLike(keyword)}%`})`,

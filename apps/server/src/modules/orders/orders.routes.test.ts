@@ -286,6 +286,36 @@ describe('list and export', () => {
     expect(fields(bad.body).sort()).toEqual(['dateFrom', 'status']);
   });
 
+  it('a date range includes its last day whole; an end before the start is refused on dateTo, on every list with dates', async () => {
+    const tag = `DR${Date.now().toString(36)}`;
+    const a = (await create(seller, valid({ orderName: `${tag}-a` }))).body.data;
+    const today = new Date().toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const ids = (res: { body: { data: { items: { id: string }[] } } }) => res.body.data.items.map((o) => o.id);
+    expect(ids(await t.call({ method: 'GET', url: `/api/v1/orders?keyword=${tag}&dateFrom=${today}&dateTo=${today}`, token: seller }))).toEqual([a._id]);
+    expect(ids(await t.call({ method: 'GET', url: `/api/v1/orders?keyword=${tag}&dateFrom=${yesterday}&dateTo=${yesterday}`, token: seller }))).toEqual([]);
+    const reversed = [
+      `/api/v1/orders?dateFrom=${today}&dateTo=${yesterday}`,
+      `/api/v1/orders/export.xlsx?dateFrom=${today}&dateTo=${yesterday}`,
+      `/api/v1/tracking/logs?dateFrom=${today}&dateTo=${yesterday}`,
+      `/api/v1/tracking/export.xlsx?dateFrom=${today}T10:00:00Z&dateTo=${today}T09:00:00Z`,
+      `/api/v1/wallet/top-up-requests?dateFrom=${today}&dateTo=${yesterday}`,
+      `/api/v1/admin/users-management?startDate=${today}&endDate=${yesterday}`,
+    ];
+    for (const url of reversed) {
+      const res = await t.call({ method: 'GET', url, token: admin });
+      expect(res.status, url).toBe(400);
+      expect(res.body.errors, url).toEqual([expect.objectContaining({ field: url.includes('endDate') ? 'endDate' : 'dateTo', message: 'The end date must be on or after the start date.' })]);
+    }
+    for (const url of ['/api/v1/transaction/all-transaction', '/api/v1/transaction/export-transaction']) {
+      const res = await t.call({ method: 'POST', url, token: admin, payload: { dateFrom: today, dateTo: yesterday } });
+      expect(res.status, url).toBe(400);
+      expect(fields(res.body), url).toEqual(['dateTo']);
+    }
+    const sameDay = await t.call({ method: 'POST', url: '/api/v1/transaction/all-transaction', token: admin, payload: { dateFrom: today, dateTo: today } });
+    expect(sameDay.status).toBe(200);
+  });
+
   it('a keyword: inside the name for a seller, the start of the name (any case) for staff; keyword pages in order', async () => {
     const tag = `KW${Date.now().toString(36)}`;
     const a = (await create(seller, valid({ orderName: `${tag}-first` }))).body.data;

@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { SHIPPING_LIMITS, type OrderShipping, type Parcel, type PublicParcel, type RoutingEvent, type RoutingStatus, type TrackingLog } from '@exship/contracts';
 import { isLabelVoid, isParcelLate, isParcelLost } from '@exship/domain';
 import { accountScope, scope, type Actor } from '../../platform/access';
-import { escapeLike } from '../../platform/crud';
+import { dateRangeWhere, escapeLike } from '../../platform/crud';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { emit } from '../../platform/jobs';
@@ -296,8 +296,7 @@ export function createTrackingService(deps: ShippingDeps & { shipping: ShippingS
         scope(actor, trackingLogs.accountId),
         q.result !== 'all' ? eq(trackingLogs.result, q.result) : undefined,
         kw ? or(eq(trackingLogs.trackingNumber, kw.toUpperCase()), eq(trackingLogs.exOrderId, kw.toUpperCase()), ilike(trackingLogs.carrierCode, escapeLike(kw))) : undefined,
-        q.dateFrom ? gte(trackingLogs.at, new Date(`${q.dateFrom}T00:00:00Z`)) : undefined,
-        q.dateTo ? lt(trackingLogs.at, new Date(new Date(`${q.dateTo}T00:00:00Z`).getTime() + DAY)) : undefined,
+        dateRangeWhere(trackingLogs.at, q.dateFrom, q.dateTo),
       );
       const [rows, [total]] = await Promise.all([
         db.select().from(trackingLogs).where(where).orderBy(desc(trackingLogs.at), desc(trackingLogs.id)).offset((q.page - 1) * q.pageSize).limit(q.pageSize),
@@ -349,8 +348,7 @@ export function createTrackingService(deps: ShippingDeps & { shipping: ShippingS
       const where = and(
         scope(actor, trackers.accountId),
         q.routingStatus !== 'all' ? eq(trackers.routingStatus, q.routingStatus) : undefined,
-        q.dateFrom ? gte(trackers.labeledAt, new Date(`${q.dateFrom}T00:00:00Z`)) : undefined,
-        q.dateTo ? lt(trackers.labeledAt, new Date(new Date(`${q.dateTo}T00:00:00Z`).getTime() + DAY)) : undefined,
+        dateRangeWhere(trackers.labeledAt, q.dateFrom, q.dateTo),
       );
       const rows = await db.select().from(trackers).where(where).orderBy(desc(trackers.labeledAt)).limit(50_000);
       const statuses = await orders.statusesOf(rows.map((r) => r.orderId));

@@ -1,8 +1,5 @@
-import { and, asc, count, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or } from 'drizzle-orm';
 import {
-  parseDateOnly,
-  parseLocalDateTime,
-  parseTimestamp,
   roleRank,
   type AccountCreateBody,
   type AccountUpdateBody,
@@ -11,7 +8,7 @@ import {
   type UserListQuery,
 } from '@exship/contracts';
 import { actsForAnyAccount, maySeeAccount, scope } from '../../platform/access';
-import { likePattern } from '../../platform/crud';
+import { dateRangeWhere, likePattern } from '../../platform/crud';
 import type { Db } from '../../platform/db';
 import { AppError, sqlState } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
@@ -77,15 +74,6 @@ function toManaged(r: ManagedRow): ManagedUser {
 }
 
 /** A created-at bound: a timestamp with offset as given; a local date or date-time in UTC (a day covers 00:00–23:59:59). */
-function createdBound(value: string | undefined, side: 'from' | 'to'): SQL | undefined {
-  if (!value) return undefined;
-  const instant = parseTimestamp(value);
-  const ms = instant ?? (value.length === 10 ? parseDateOnly(value) : parseLocalDateTime(value));
-  if (ms === null) return undefined;
-  const at = value.length === 10 && side === 'to' ? new Date(ms + 86_399_999) : new Date(ms);
-  return side === 'from' ? gte(users.createdAt, at) : lte(users.createdAt, at);
-}
-
 export async function listUsers(db: Db, actor: Manager, q: UserListQuery) {
   const like = q.keyword ? likePattern(q.keyword) : undefined;
   const where = and(
@@ -95,8 +83,7 @@ export async function listUsers(db: Db, actor: Manager, q: UserListQuery) {
     q.tier ? eq(users.tier, q.tier) : undefined,
     q.accountType ? eq(users.accountType, q.accountType) : undefined,
     q.status ? eq(users.status, q.status) : undefined,
-    createdBound(q.startDate, 'from'),
-    createdBound(q.endDate, 'to'),
+    dateRangeWhere(users.createdAt, q.startDate, q.endDate),
   );
   const [total] = await db.select({ n: count() }).from(users).innerJoin(roles, eq(roles.id, users.roleId)).where(where);
   const rows = await db

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { dateRangeWhere } from '../../platform/crud';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { ledgerEntries, transactionOrders, walletTransactions, wallets } from './wallet.tables';
@@ -170,8 +171,7 @@ export async function listTransactions(db: Db, accountId: string | undefined, q:
   const where = and(
     accountId ? eq(walletTransactions.accountId, accountId) : undefined,
     q.type !== 'all' ? eq(walletTransactions.type, q.type) : undefined,
-    q.dateFrom ? sql`${walletTransactions.createdAt} >= ${q.dateFrom}::date` : undefined,
-    q.dateTo ? sql`${walletTransactions.createdAt} < ${q.dateTo}::date + 1` : undefined,
+    dateRangeWhere(walletTransactions.createdAt, q.dateFrom, q.dateTo),
   );
   const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(walletTransactions).where(where);
   const rows = await db

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import { and, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { dateRangeWhere } from '../../platform/crud';
 import type { z } from 'zod';
 import { CreateTopUpEndpoint, TOP_UP_LIMITS, type EndpointData, type FieldError, type ListTopUpsEndpoint, type ParsedQuery, type TopUpStatus } from '@exship/contracts';
 import { requireOwned, scope, type Actor } from '../../platform/access';
@@ -102,8 +103,7 @@ export function createTopUpService(deps: { db: Db; storage: Storage; gateway: Pa
       const where = and(
         scope(actor, topUpRequests.accountId, q.customerId),
         q.status !== 'all' ? eq(topUpRequests.status, q.status) : undefined,
-        q.dateFrom ? gte(topUpRequests.createdAt, new Date(q.dateFrom)) : undefined,
-        q.dateTo ? lte(topUpRequests.createdAt, new Date(q.dateTo)) : undefined,
+        dateRangeWhere(topUpRequests.createdAt, q.dateFrom, q.dateTo),
       );
       const pendingWhere = and(scope(actor, topUpRequests.accountId, q.customerId), eq(topUpRequests.status, 'pending'));
       const [rows, [total], [pending]] = await Promise.all([
