@@ -103,8 +103,17 @@ describe('team members', () => {
     expect(staffTeam.status === 403 || !staffTeam.body.data.some((m: { _id: string }) => m._id === memberId)).toBe(true);
   });
 
-  it('an address with an account cannot be invited; an expired or re-sent link stops working', async () => {
+  it('an address with an account cannot join, and the inviter is not told whether another account has it; an expired or re-sent link stops working', async () => {
     expect((await call(owner, 'POST', '/members/invite-member', { email: SELLER.email, roleCode: 'EXR-SUPPORT' })).status).toBe(409);
+    const taken = await call(owner, 'POST', '/members/invite-member', { email: 'team.other@example.com', roleCode: 'EXR-SUPPORT' });
+    const fresh = await call(owner, 'POST', '/members/invite-member', { email: 'nobody-yet@example.com', roleCode: 'EXR-SUPPORT' });
+    expect([taken.status, fresh.status]).toEqual([201, 201]);
+    expect(Object.keys(taken.body.data).sort()).toEqual(Object.keys(fresh.body.data).sort());
+    expect(taken.body.data.status).toBe(fresh.body.data.status);
+    const takenToken = await tokenFrom('team.other@example.com');
+    expect((await call(undefined, 'GET', `/members/verify-invite/${takenToken}`)).body.code).toBe('MEMBER_EMAIL_TAKEN');
+    const refused = await call(undefined, 'POST', '/members/confirm-invite', { token: takenToken, fullName: 'Taken', password: PASSWORD });
+    expect(refused.status).toBe(409);
     const inv = await call(owner, 'POST', '/members/invite-member', { email: 'late@example.com', roleCode: 'EXR-SUPPORT' });
     const first = await tokenFrom('late@example.com');
     const again = await call(owner, 'GET', `/members/resend-invite-member/${inv.body.data._id}`);

@@ -84,7 +84,11 @@ export function createMemberService(deps: { db: Db; mailer: Mailer; appUrl: stri
 
     async invite(actor: Actor & { fullName?: string }, body: { email: string; roleCode: string }): Promise<Member> {
       await throttle(actor);
-      if (await findUserByEmail(db, body.email)) throw new AppError('MEMBER_EMAIL_TAKEN', 409);
+      // Someone of this very account is named as such. Any other address is invited like every other, so
+      // the reply tells an inviter nothing about whether it has an account elsewhere (as sign-up does);
+      // the invitee learns it on the link's page, and such an invite can never be confirmed.
+      const existing = await findUserByEmail(db, body.email);
+      if (existing?.accountId === actor.accountId) throw new AppError('MEMBER_EMAIL_TAKEN', 409);
       const token = newToken();
       const expiresAt = new Date(clock().getTime() + MEMBER_LIMITS.inviteHours * HOUR);
       const row = await db.transaction(async (tx) => {
@@ -115,6 +119,7 @@ export function createMemberService(deps: { db: Db; mailer: Mailer; appUrl: stri
     async verify(token: string) {
       const [r] = await db.select().from(teamMembers).where(and(eq(teamMembers.tokenHash, hashToken(token)), eq(teamMembers.status, 'pending'), gt(teamMembers.expiresAt, clock())));
       if (!r) throw new AppError('INVITE_NOT_FOUND', 404);
+      if (await findUserByEmail(db, r.email)) throw new AppError('MEMBER_EMAIL_TAKEN', 409);
       const owner = await findUserById(db, r.accountId);
       return { email: r.email, teamName: owner ? `${owner.fullName}'s team` : 'ExShip', roleName: roleName(r.roleCode), expiresAt: r.expiresAt!.toISOString() };
     },
