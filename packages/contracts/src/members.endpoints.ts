@@ -22,7 +22,7 @@ export const ListMembersEndpoint = defineEndpoint({
 });
 export const InviteMemberEndpoint = defineEndpoint({
   method: 'POST', path: '/members/invite-member', access: manage, summary: 'Invite a team member by email',
-  description: 'Sends a link to /app/teams/confirm-invite, valid 72 hours and good once. An address of this account's own users answers 409; any other address is invited alike (the reply does not tell whether it has an account elsewhere), and an address with an account cannot confirm (409 on the link).',
+  description: 'Sends a link to /app/teams/confirm-invite, valid 72 hours and good once. An address of a user of this same account answers 409; any other address is invited alike (the reply does not tell whether it has an account elsewhere), and an address with an account cannot confirm (409 on the link).',
   operationId: 'inviteMember', tags, body: InviteMemberBodySchema(), reply: MemberSchema(), status: 201, message: 'member.invited', errors: [409, 422, 429],
 });
 export const ResendInviteEndpoint = defineEndpoint({

@@ -216,8 +216,42 @@ export const OrderHistoryEntrySchema = z.object({
   paymentFrom: z.string().nullable(),
   paymentTo: z.string().nullable(),
   by: z.object({ id: z.string(), fullName: z.string() }).nullable(),
+  /** As written (a person's words, or the platform's reason in English). */
   reason: z.string(),
+  /** A reason the platform wrote: `order.reason.<key>` with its values, for the reader's language. */
+  reasonKey: z.string().nullable(),
+  reasonVars: z.record(z.string(), z.string()).nullable(),
 });
+
+/**
+ * Why the platform changed an order, told in the reader's language: the message `order.reason.<key>`
+ * with its values. A value named `action` is an order action, one named `status` a routing status.
+ */
+export const ORDER_SYSTEM_REASONS = [
+  'created.import',
+  'created.duplicate',
+  'created.replaces',
+  'autoPay',
+  'addressReplaced',
+  'autoCancel',
+  'dimensionTimeout',
+  'refundDue',
+  'carrierMoving',
+  'carrierDelivered',
+  'trackingImport',
+  'labelDue',
+  'labelRetry',
+  'addressInvalid',
+  'labelFailed',
+  'carrierVoided',
+  'carrierRefusedVoid',
+  'trackingCancel',
+  'trackingForceCancel',
+  'labelBought',
+] as const;
+export type OrderSystemReason = (typeof ORDER_SYSTEM_REASONS)[number];
+/** A history reason: a person's words, or one the platform gives by key. */
+export type HistoryReason = string | { key: OrderSystemReason; vars?: Record<string, string> };
 
 export const OrderSurchargeSchema = z.object({
   id: z.string(),

@@ -143,7 +143,7 @@ describe('POST /orders/import', () => {
       [product.variants[0]!.id, 2],
       [product.variants[1]!.id, 1],
     ]);
-    expect(detail.history).toEqual([expect.objectContaining({ action: 'create', to: 'unpaid', reason: 'import' })]);
+    expect(detail.history).toEqual([expect.objectContaining({ action: 'create', to: 'unpaid', reason: 'Imported from a file', reasonKey: 'created.import' })]);
     // The same price as the create path's review step for the same order.
     const price = await t.call({
       method: 'POST',

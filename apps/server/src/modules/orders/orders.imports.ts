@@ -311,7 +311,7 @@ export function defineOrderImport(orders: OrderService, maxRows: number) {
       return prepared;
     },
     async commit(_rows, tx, actor, prepared): Promise<NonNullable<OrderImportResult['created']>> {
-      const rows = await insertOrders(tx, actor.accountId, actor, prepared, 'import');
+      const rows = await insertOrders(tx, actor.accountId, actor, prepared, { key: 'created.import' });
       // With auto-pay on, the imported orders are paid together when the wallet covers them all.
       await orders.creation.autoPayIn(tx, actor, actor.accountId, rows.map((r) => r.id));
       return rows.map((row) => ({ _id: row.id, exOrderId: row.exOrderId, orderName: row.orderName, totalPrice: fromCents(row.totalCents) }));

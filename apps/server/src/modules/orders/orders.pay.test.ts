@@ -289,7 +289,7 @@ describe('the unpaid amount and auto-pay', () => {
     expect(await orderRow(created.body.data._id)).toEqual({ status: 'paid', payment_status: 'paid' });
     expect(await balance(rich.id)).toBe(100_000 - cents(created.body.data.totalPrice));
     const history = (await t.call({ method: 'GET', url: `/api/v1/orders/${created.body.data._id}`, token: rich.token })).body.data.history;
-    expect(history.at(-1)).toMatchObject({ action: 'pay', reason: 'auto-pay' });
+    expect(history.at(-1)).toMatchObject({ action: 'pay', reason: 'Paid automatically (auto-pay)', reasonKey: 'autoPay' });
     // A surcharge on it is charged at once too.
     const sur = await t.call({ method: 'POST', url: `/api/v1/orders/${created.body.data._id}/surcharges`, token: admin, payload: { amount: 1.75, reason: 'Other' } });
     expect(sur.body.data.paymentStatus).toBe('paid');

@@ -263,6 +263,10 @@ describe('actions and surcharges', () => {
     expect(dup.status).toBe(201);
     const copy = (await t.call({ method: 'GET', url: `/api/v1/orders/${dup.body.data._id}`, token: seller })).body.data;
     expect(copy).toMatchObject({ orderName: `${body.orderName}-copy`, weightGr: 1800, status: 'unpaid' });
+    // The platform's reason is given by key for the reader's language, and in English as written.
+    expect(copy.history[0]).toMatchObject({ action: 'create', reason: `Duplicate of ${detail.exOrderId}`, reasonKey: 'created.duplicate', reasonVars: { exOrderId: detail.exOrderId } });
+    const edited = detail.history.find((h: { action: string }) => h.action === 'edit');
+    expect(edited).toMatchObject({ reason: '', reasonKey: null, reasonVars: null });
   });
 });
 

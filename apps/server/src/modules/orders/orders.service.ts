@@ -18,7 +18,7 @@ import {
   type PaymentStatus,
   type SurchargeBody,
 } from '@exship/contracts';
-import { isCountryCode, isSubdivisionOf, subdivisionsOf, type RoutingStatus } from '@exship/contracts';
+import { isCountryCode, isSubdivisionOf, subdivisionsOf, translate, type HistoryReason, type RoutingStatus } from '@exship/contracts';
 import { allowedActions, apply, checkRestrictedGoods, dimensionError, editScope, fromCents, isAllowed, refundAmountCents, toCents, type OrderState, type RestrictedGoodsCode } from '@exship/domain';
 import type { WorkingDayCalendar } from '@exship/domain/working-days';
 import { accountScope, actsForAnyAccount, requireOwned, type Actor } from '../../platform/access';
@@ -63,6 +63,22 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 // exOrderId: "EX" + 10 Crockford base-32 characters from 50 random bits — readable, unique (index)
 // and not guessable from another order's id.
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * A history reason as stored: a person's words as they are; a platform reason by key (in `details`, for
+ * the reader's language) and in English in `reason` (for exports and anything reading the column).
+ */
+function historyReason(reason: HistoryReason): { reason: string; details?: { reasonKey: string; reasonVars: Record<string, string> } } {
+  if (typeof reason === 'string') return { reason };
+  const vars = reason.vars ?? {};
+  return { reason: translate('en', `order.reason.${reason.key}`, vars).slice(0, 500), details: { reasonKey: reason.key, reasonVars: vars } };
+}
+
+function reasonKeyOf(details: unknown): { reasonKey: string | null; reasonVars: Record<string, string> | null } {
+  const d = (details ?? {}) as { reasonKey?: unknown; reasonVars?: unknown };
+  return typeof d.reasonKey === 'string' ? { reasonKey: d.reasonKey, reasonVars: (d.reasonVars as Record<string, string> | undefined) ?? {} } : { reasonKey: null, reasonVars: null };
+}
+
 export function newExOrderId(): string {
   const bytes = crypto.randomBytes(7);
   // The low 50 bits of the 7 bytes (big-endian), least significant 5 bits first; below 2^53, so a
@@ -303,7 +319,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     return values;
   }
 
-  async function insertOrder(tx: Db, accountId: string, actor: OrderActor, values: OrderValues, lines: readonly LineValues[], reason = '') {
+  async function insertOrder(tx: Db, accountId: string, actor: OrderActor, values: OrderValues, lines: readonly LineValues[], reason: HistoryReason = '') {
     const [row] = await insertOrders(tx, accountId, actor, [{ values, lines }], reason);
     return row!;
   }
@@ -319,7 +335,7 @@ export function createOrderService(deps: OrderServiceDeps) {
    * lines, a `create` history entry and OrderCreated, in `tx`. Many at once in a few statements per
    * 1,000 orders (an import of 1,000 rows); returned in the order given.
    */
-  async function insertOrders(tx: Db, accountId: string, actor: OrderActor, items: readonly { values: OrderValues; lines: readonly LineValues[] }[], reason = ''): Promise<CreatedOrderRow[]> {
+  async function insertOrders(tx: Db, accountId: string, actor: OrderActor, items: readonly { values: OrderValues; lines: readonly LineValues[] }[], reason: HistoryReason = ''): Promise<CreatedOrderRow[]> {
     const out: CreatedOrderRow[] = [];
     for (let from = 0; from < items.length; from += INSERT_CHUNK) {
       out.push(...(await insertOrderChunk(tx, accountId, actor, items.slice(from, from + INSERT_CHUNK), reason)));
@@ -333,7 +349,7 @@ export function createOrderService(deps: OrderServiceDeps) {
    * columns every row shares and the new ids go beside them (insertRows' `same` and `byRow`), not
    * into a copy of each row.
    */
-  async function insertOrderChunk(tx: Db, accountId: string, actor: OrderActor, part: readonly { values: OrderValues; lines: readonly LineValues[] }[], reason: string): Promise<CreatedOrderRow[]> {
+  async function insertOrderChunk(tx: Db, accountId: string, actor: OrderActor, part: readonly { values: OrderValues; lines: readonly LineValues[] }[], reason: HistoryReason): Promise<CreatedOrderRow[]> {
     const rows = await insertOrderRows(tx, accountId, actor, part.map((p) => p.values));
     const lines: LineValues[] = [];
     const lineOrderIds: string[] = [];
@@ -351,7 +367,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       orderHistory,
       rows.map((r) => ({ orderId: r.id })),
       [],
-      { same: { at, actorId: actor.userId, action: 'create', fromStatus: null, toStatus: 'unpaid', paymentTo: 'unpaid', reason } },
+      { same: { at, actorId: actor.userId, action: 'create', fromStatus: null, toStatus: 'unpaid', paymentTo: 'unpaid', ...historyReason(reason) } },
     );
     await emitMany(tx, OrderCreatedEvent, rows.map((r) => ({ orderId: r.id, accountId, exOrderId: r.exOrderId, totalCents: r.totalCents, at: at.toISOString() })));
     return rows;
@@ -406,7 +422,7 @@ export function createOrderService(deps: OrderServiceDeps) {
    * transaction. `actorId` null = the platform. Used by the actions, the jobs and (later) the wallet and
    * the carriers.
    */
-  async function transition(tx: Db, row: repo.OrderRow, action: OrderAction, actorId: string | null, reason = '', details?: Record<string, unknown>) {
+  async function transition(tx: Db, row: repo.OrderRow, action: OrderAction, actorId: string | null, reason: HistoryReason = '', details?: Record<string, unknown>) {
     return (await transitionMany(tx, [row], action, actorId, reason, details))[0]!;
   }
 
@@ -416,7 +432,8 @@ export function createOrderService(deps: OrderServiceDeps) {
    * UPDATE, the history and the events are written in one statement each. Returns the updated rows in
    * the order given.
    */
-  async function transitionMany(tx: Db, rows: readonly repo.OrderRow[], action: OrderAction, actorId: string | null, reason = '', details?: Record<string, unknown>) {
+  async function transitionMany(tx: Db, rows: readonly repo.OrderRow[], action: OrderAction, actorId: string | null, reason: HistoryReason = '', details?: Record<string, unknown>) {
+    const why = historyReason(reason);
     const now = clock();
     const planned = rows.map((row) => {
       const result = apply(stateOf(row), action, { now, calendar });
@@ -490,8 +507,8 @@ export function createOrderService(deps: OrderServiceDeps) {
           toStatus: set.status,
           paymentFrom: row.paymentStatus,
           paymentTo: set.paymentStatus,
-          reason,
-          details: { ...details, refund: result.refund },
+          reason: why.reason,
+          details: { ...details, ...why.details, refund: result.refund },
         })),
       );
       await emitMany(
@@ -610,6 +627,7 @@ export function createOrderService(deps: OrderServiceDeps) {
           paymentTo: h.paymentTo,
           by: who ? { id: who.id, fullName: who.fullName } : null,
           reason: h.reason,
+          ...reasonKeyOf(h.details),
         };
       }),
       surcharges: surcharges.map((s) => ({ id: s.id, amount: fromCents(s.amountCents), reason: s.reason, detailReason: s.detailReason, note: s.note, paid: s.paidAt !== null, createdAt: s.createdAt.toISOString() })),
@@ -633,7 +651,7 @@ export function createOrderService(deps: OrderServiceDeps) {
   async function autoPayIn(tx: Db, actor: OrderActor, accountId: string, orderIds: string[]): Promise<boolean> {
     if (orderIds.length === 0 || !(await getWalletSummary(tx, accountId)).autoPay) return false;
     try {
-      await tx.transaction((sp) => service.payIn(sp, actor, orderIds, 'auto-pay'));
+      await tx.transaction((sp) => service.payIn(sp, actor, orderIds, { key: 'autoPay' }));
       return true;
     } catch (e) {
       if (e instanceof AppError && ['INSUFFICIENT_FUNDS', 'CREDIT_BLOCKED', 'DISCOUNT_USED_UP', 'ACTION_NOT_ALLOWED_FOR_STATUS'].includes(e.code)) return false;
@@ -741,9 +759,9 @@ export function createOrderService(deps: OrderServiceDeps) {
         if (editScope(stateOf(locked)) !== 'address-as-new-order') throw new AppError('ORDER_NOT_EDITABLE', 409, { details: { status: locked.status } });
         // The new order takes the name; the old one keeps it with a suffix so the name stays unique.
         await tx.update(orders).set({ orderName: `${locked.orderName}-old-${locked.exOrderId.slice(-4)}`.slice(0, 60) }).where(eq(orders.id, locked.id));
-        const fresh = await insertOrder(tx, locked.accountId, actor, values, lines, `replaces ${locked.exOrderId}`);
+        const fresh = await insertOrder(tx, locked.accountId, actor, values, lines, { key: 'created.replaces', vars: { exOrderId: locked.exOrderId } });
         await tx.update(orders).set({ replacedBy: fresh.id }).where(eq(orders.id, locked.id));
-        await transition(tx, { ...locked, replacedBy: fresh.id }, 'cancel', actor.userId, `address changed: replaced by ${fresh.exOrderId}`);
+        await transition(tx, { ...locked, replacedBy: fresh.id }, 'cancel', actor.userId, { key: 'addressReplaced', vars: { exOrderId: fresh.exOrderId } });
         return fresh;
       });
       return { id: current.id, exOrderId: current.exOrderId, replacedBy: { id: created.id, exOrderId: created.exOrderId }, totalPrice: fromCents(created.totalCents) };
@@ -790,7 +808,7 @@ export function createOrderService(deps: OrderServiceDeps) {
      * commits with it), all or nothing: every order must allow `pay` (an unpaid order's price, or its
      * unpaid surcharges); each wallet is debited once for its orders, wallets in ascending account order.
      */
-    async payIn(tx: Db, actor: OrderActor, orderIds: string[], reason = '') {
+    async payIn(tx: Db, actor: OrderActor, orderIds: string[], reason: HistoryReason = '') {
       const ids = [...new Set(orderIds)].sort();
       const rows = await requireOwned(tx, actor, orders, ids, { notFound: 'ORDER_NOT_FOUND', forUpdate: true });
       const refused = rows.filter((r) => !isAllowed(stateOf(r), 'pay'));
@@ -903,7 +921,7 @@ export function createOrderService(deps: OrderServiceDeps) {
         const base = `${source.orderName}-copy`.slice(0, 44);
         let name = base;
         for (let n = 2; await nameTaken(tx, source.accountId, name); n++) name = `${base}${n}`;
-        const created = await insertOrder(tx, source.accountId, actor, { ...values, orderName: name }, linesOut, `duplicate of ${source.exOrderId}`);
+        const created = await insertOrder(tx, source.accountId, actor, { ...values, orderName: name }, linesOut, { key: 'created.duplicate', vars: { exOrderId: source.exOrderId } });
         return { created, paid: await autoPayIn(tx, actor, source.accountId, [created.id]) };
       });
       return { _id: row.created.id, exOrderId: row.created.exOrderId, totalPrice: fromCents(row.created.totalCents), paid: row.paid };
@@ -921,7 +939,7 @@ export function createOrderService(deps: OrderServiceDeps) {
         const changed = await db.transaction(async (tx) => {
           const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
           if (!row || !repo.isDue(kind, stateOf(row), now)) return false;
-          await transition(tx, row, kind, null, kind === 'autoCancel' ? 'not received within 12 days' : kind === 'dimensionTimeout' ? 'dimension not confirmed within 10 days' : 'refund date reached');
+          await transition(tx, row, kind, null, { key: kind === 'autoCancel' ? 'autoCancel' : kind === 'dimensionTimeout' ? 'dimensionTimeout' : 'refundDue' });
           return true;
         });
         if (changed) done++;
@@ -940,7 +958,7 @@ export function createOrderService(deps: OrderServiceDeps) {
      * The carrier sold a label (the shipping module): the order gets its tracking number, label file
      * and carrier, then ⚙ labelPurchased. `row` is locked by the caller.
      */
-    async labelBought(tx: Db, row: repo.OrderRow, label: { trackingNumber: string; labelKey: string; carrierId: string | null; carrierCode: string }, reason = ''): Promise<repo.OrderRow> {
+    async labelBought(tx: Db, row: repo.OrderRow, label: { trackingNumber: string; labelKey: string; carrierId: string | null; carrierCode: string }, reason: HistoryReason = ''): Promise<repo.OrderRow> {
       const [withLabel] = await tx
         .update(orders)
         .set({ trackingNumber: label.trackingNumber, labelKey: label.labelKey, carrierId: label.carrierId, carrierCode: label.carrierCode, routingStatus: null, updatedAt: clock() })
@@ -961,8 +979,8 @@ export function createOrderService(deps: OrderServiceDeps) {
         current = u!;
       }
       const moving = !['pre-shipment', 'lost', 'error', 'expired', 'alert'].includes(status);
-      if (moving && current.status === 'labeled') current = await transition(tx, current, 'ship', null, `carrier: ${status}`);
-      if (status === 'delivered' && current.status === 'shipped') current = await transition(tx, current, 'deliver', null, 'carrier: delivered');
+      if (moving && current.status === 'labeled') current = await transition(tx, current, 'ship', null, { key: 'carrierMoving', vars: { status } });
+      if (status === 'delivered' && current.status === 'shipped') current = await transition(tx, current, 'deliver', null, { key: 'carrierDelivered' });
       return current;
     },
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { type CarrierConnection, type LabelPurchase, type TrackingCancelMode } from '@exship/contracts';
+import { type CarrierConnection, type HistoryReason, type LabelPurchase, type TrackingCancelMode } from '@exship/contracts';
 import { mayCancelTrackingByApi } from '@exship/domain';
 import type { WorkingDayCalendar } from '@exship/domain/working-days';
 import { actsForAnyAccount, type Actor } from '../../platform/access';
@@ -167,7 +167,7 @@ export function createShippingService(deps: ShippingDeps) {
    * A label exists for the order (bought, or imported by staff): the order becomes labeled through the
    * orders module, its tracker (public code kept when re-labelled) and the carrier's first events are stored.
    */
-  async function recordLabel(tx: Db, row: OrderRow, l: { data: LabelData; shipmentId: string | null; labelKey: string; carrierId: string | null; events: readonly CarrierEvent[]; reason: string }) {
+  async function recordLabel(tx: Db, row: OrderRow, l: { data: LabelData; shipmentId: string | null; labelKey: string; carrierId: string | null; events: readonly CarrierEvent[]; reason: HistoryReason }) {
     // The carrier's first event (label created) is the label's time: the tracker's clock for lost
     // parcels, and the sandbox's journey, which the poller recomputes from it (so no event twice).
     const first = l.events.reduce<Date | undefined>((min, e) => (!min || e.at < min ? e.at : min), undefined);
@@ -279,13 +279,13 @@ export function createShippingService(deps: ShippingDeps) {
           return { go: false, skip: 'rescheduled' };
         }
         let row = await orders.lockOrder(tx, p.orderId);
-        if (row.status === 'paid') row = await orders.transition(tx, row, 'scheduleLabel', null, 'label purchase due');
-        else if (row.status === 'label error' && p.status === 'failed') row = await orders.transition(tx, row, 'retryLabel', null, `retry ${p.tries + 1}`);
+        if (row.status === 'paid') row = await orders.transition(tx, row, 'scheduleLabel', null, { key: 'labelDue' });
+        else if (row.status === 'label error' && p.status === 'failed') row = await orders.transition(tx, row, 'retryLabel', null, { key: 'labelRetry', vars: { try: String(p.tries + 1) } });
         if (row.status !== 'waiting-label') return { go: false, skip: 'skipped' };
         if (deps.checkAddress && p.reason !== 'confirmAddress') {
           const check = deps.checkAddress({ country: row.country, state: row.state, city: row.city, zip: row.zipcode, address1: row.address1, address2: row.address2 });
           if (check.status === 'invalid') {
-            await orders.transition(tx, row, 'addressInvalid', null, `address check: ${check.reasons.join(', ')}`);
+            await orders.transition(tx, row, 'addressInvalid', null, { key: 'addressInvalid', vars: { reasons: check.reasons.join(', ') } });
             await tx.update(labelPurchases).set({ status: 'superseded', error: `address invalid: ${check.reasons.join(', ')}` }).where(eq(labelPurchases.id, p.id));
             return { go: false, skip: 'address-invalid' };
           }
@@ -308,7 +308,7 @@ export function createShippingService(deps: ShippingDeps) {
           if (p?.status !== 'buying') return;
           await tx.update(labelPurchases).set({ status: 'failed', error: `${e.kind}: ${e.message}`.slice(0, 500) }).where(eq(labelPurchases.id, p.id));
           const row = await orders.lockOrder(tx, p.orderId);
-          if (row.status === 'waiting-label') await orders.transition(tx, row, 'labelFailed', null, `${e.kind}: ${e.message}`.slice(0, 255));
+          if (row.status === 'waiting-label') await orders.transition(tx, row, 'labelFailed', null, { key: 'labelFailed', vars: { kind: e.kind, message: e.message.slice(0, 255) } });
         });
         // A retryable failure is thrown so pg-boss retries it with back-off; a refusal stays in label error.
         if (e.retryable && attempt < buyRetries) throw e;
@@ -328,7 +328,7 @@ export function createShippingService(deps: ShippingDeps) {
           return 'skipped' as const;
         }
         await tx.update(labelPurchases).set({ status: 'purchased', trackingNumber: bought.trackingNumber, shipmentId: bought.shipmentId, purchasedAt: clock() }).where(eq(labelPurchases.id, p.id));
-        await recordLabel(tx, row, { data: full, shipmentId: bought.shipmentId, labelKey, carrierId: purchase.carrierId, events: bought.events, reason: `label bought (${purchase.reason})` });
+        await recordLabel(tx, row, { data: full, shipmentId: bought.shipmentId, labelKey, carrierId: purchase.carrierId, events: bought.events, reason: { key: 'labelBought', vars: { action: purchase.reason } } });
         return 'bought' as const;
       });
       return outcome;
@@ -350,10 +350,10 @@ export function createShippingService(deps: ShippingDeps) {
         const row = await orders.lockOrder(tx, job.orderId);
         if (row.status !== 'waiting-cancel') return;
         if (result === 'voided') {
-          await orders.transition(tx, row, 'carrierCancelConfirmed', null, `label ${job.trackingNumber} voided by the carrier`);
+          await orders.transition(tx, row, 'carrierCancelConfirmed', null, { key: 'carrierVoided', vars: { trackingNumber: job.trackingNumber } });
           await tx.update(trackers).set({ active: false }).where(eq(trackers.orderId, row.id));
         } else {
-          await orders.transition(tx, row, 'carrierCancelRefused', null, `the carrier refused to void ${job.trackingNumber}`);
+          await orders.transition(tx, row, 'carrierCancelRefused', null, { key: 'carrierRefusedVoid', vars: { trackingNumber: job.trackingNumber } });
           await tx.update(trackers).set({ active: true }).where(eq(trackers.orderId, row.id));
         }
       });
@@ -369,12 +369,12 @@ export function createShippingService(deps: ShippingDeps) {
         if (!row.labeledAt || !row.trackingNumber) throw new AppError('LABEL_NOT_READY', 409);
         if (mode === 'force') {
           if (!actsForAnyAccount(actor)) throw new AppError('FORCE_CANCEL_STAFF_ONLY', 403);
-          const done = await orders.transition(tx, row, 'forceCancel', actor.userId, reason || 'tracking cancel (force)');
+          const done = await orders.transition(tx, row, 'forceCancel', actor.userId, reason || { key: 'trackingForceCancel' });
           return { status: done.status };
         }
         const code = row.carrierCode ?? '';
         if (!mayCancelTrackingByApi(code)) throw new AppError('TRACKING_CANCEL_NOT_SUPPORTED', 422, { vars: { carrier: code || '—' } });
-        const done = await orders.transition(tx, row, 'cancel', actor.userId, reason || 'tracking cancel');
+        const done = await orders.transition(tx, row, 'cancel', actor.userId, reason || { key: 'trackingCancel' });
         return { status: done.status };
       });
     },

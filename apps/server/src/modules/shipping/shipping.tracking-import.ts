@@ -71,12 +71,12 @@ export function createTrackingImportService(deps: { db: Db; storage: Storage; or
       await db.transaction(async (tx) => {
         for (const p of prepared) {
           let row = await orders.lockOrder(tx, p.o.id);
-          if (row.status === 'paid') row = await orders.transition(tx, row, 'scheduleLabel', actor.userId, 'tracking import');
-          else if (row.status === 'label error') row = await orders.transition(tx, row, 'retryLabel', actor.userId, 'tracking import');
+          if (row.status === 'paid') row = await orders.transition(tx, row, 'scheduleLabel', actor.userId, { key: 'trackingImport' });
+          else if (row.status === 'label error') row = await orders.transition(tx, row, 'retryLabel', actor.userId, { key: 'trackingImport' });
           if (row.status !== 'waiting-label') throw new AppError('NEW_LABEL_NOT_ALLOWED', 409, { details: { orderId: p.r.orderId } });
           await tx.update(labelPurchases).set({ status: 'superseded' }).where(and(eq(labelPurchases.orderId, row.id), ne(labelPurchases.status, 'purchased')));
           await tx.insert(labelPurchases).values({ orderId: row.id, accountId: row.accountId, carrierId: p.carrier.id, carrierCode: p.carrier.code, reason: 'import', status: 'purchased', dueAt: new Date(), tries: 0, trackingNumber: p.r.trackingNumber, purchasedAt: new Date() });
-          await shipping.recordLabel(tx, row, { data: p.data, shipmentId: null, labelKey: p.labelKey, carrierId: p.carrier.id, events: [], reason: 'tracking import' });
+          await shipping.recordLabel(tx, row, { data: p.data, shipmentId: null, labelKey: p.labelKey, carrierId: p.carrier.id, events: [], reason: { key: 'trackingImport' } });
         }
       });
       return { rows, applied: rows.length };

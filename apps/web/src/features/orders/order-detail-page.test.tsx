@@ -46,7 +46,7 @@ const detail = (over: Partial<OrderDetail> = {}): OrderDetail => ({
   warehouseCode: 'LAX1',
   fees: { shippingFee: 8.9, discount: 0, taxFee: 0.55, seasonalFee: 0.3, overLengthFee: 0, signatureFee: 0, surcharge: 0, total: 9.75 },
   lines: [],
-  history: [{ at: '2026-03-01T03:00:00.000Z', action: 'create', from: null, to: 'unpaid', paymentFrom: null, paymentTo: 'unpaid', by: { id: 'u1', fullName: 'Sam Seller' }, reason: '' }],
+  history: [{ at: '2026-03-01T03:00:00.000Z', action: 'create', from: null, to: 'unpaid', paymentFrom: null, paymentTo: 'unpaid', by: { id: 'u1', fullName: 'Sam Seller' }, reason: '', reasonKey: null, reasonVars: null }],
   surcharges: [],
   allowedActions: ['pay', 'hold', 'cancel', 'addSurcharge'],
   editScope: 'full',
@@ -69,7 +69,7 @@ function stubApi() {
     if (method === 'POST') {
       if (path === '/orders/pay') return envelope({ paid: 1, amount: 9.75, balanceAfter: 490.25, transactionIds: ['t1'] }, { message: 'Payment done.' });
       if (path.endsWith('/hold')) return envelope(detail({ status: 'on-hold', preStatus: 'unpaid', allowedActions: ['unhold', 'cancel'] }), { message: 'Done.' });
-      if (path.endsWith('/cancel')) return envelope(detail({ status: 'canceled', allowedActions: [], editScope: 'none', history: [...detail().history, { at: '2026-03-02T03:00:00.000Z', action: 'cancel', from: 'unpaid', to: 'canceled', paymentFrom: 'unpaid', paymentTo: 'unpaid', by: { id: 'u1', fullName: 'Sam Seller' }, reason: (body as { reason?: string }).reason ?? '' }] }), { message: 'Done.' });
+      if (path.endsWith('/cancel')) return envelope(detail({ status: 'canceled', allowedActions: [], editScope: 'none', history: [...detail().history, { at: '2026-03-02T03:00:00.000Z', action: 'cancel', from: 'unpaid', to: 'canceled', paymentFrom: 'unpaid', paymentTo: 'unpaid', by: { id: 'u1', fullName: 'Sam Seller' }, reason: (body as { reason?: string }).reason ?? '', reasonKey: null, reasonVars: null }] }), { message: 'Done.' });
     }
     if (path.endsWith('/shipping')) return envelope(NO_SHIPPING);
     return envelope(detail());

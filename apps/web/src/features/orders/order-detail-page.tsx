@@ -20,6 +20,20 @@ const dash = (v: string | null | undefined) => (v ? v : '—');
 const statusText = (t: (k: string) => string, s: string | null) => (s ? t(`orders.status.${s}`) : null);
 const paymentText = (t: (k: string) => string, s: string | null) => (s ? t(`orders.payment.${s}`) : null);
 
+type HistoryEntry = OrderDetail['history'][number];
+
+/**
+ * Why, in the reader's language: a reason the platform gave by key (its order action and routing status
+ * values translated as well), a person's words as written.
+ */
+export function historyReasonText(t: (k: string, o?: Record<string, unknown>) => string, h: Pick<HistoryEntry, 'reason' | 'reasonKey' | 'reasonVars'>): string {
+  if (!h.reasonKey) return h.reason;
+  const vars: Record<string, string> = { ...h.reasonVars };
+  if (vars.action) vars.action = t(`orders.event.${vars.action}`, { defaultValue: vars.action });
+  if (vars.status) vars.status = t(`routing.status.${vars.status}`, { defaultValue: vars.status });
+  return t(`order.reason.${h.reasonKey}`, { ...vars, defaultValue: h.reason });
+}
+
 /** Who changed the order, when, from which status to which, and why. */
 function HistoryTimeline({ order }: { order: OrderDetail }) {
   const { t } = useTranslation();
@@ -43,7 +57,7 @@ function HistoryTimeline({ order }: { order: OrderDetail }) {
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {`${fmt(h.at)} · ${h.by ? h.by.fullName : t('orders.history.system')}`}
             </Typography.Text>
-            {h.reason && <Typography.Text italic>{t('orders.history.reason', { reason: h.reason })}</Typography.Text>}
+            {h.reason && <Typography.Text italic>{t('orders.history.reason', { reason: historyReasonText(t, h) })}</Typography.Text>}
           </Space>
         ),
       };
