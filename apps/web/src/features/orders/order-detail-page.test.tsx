@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { OrderDetail } from '@exship/contracts';
 import { session } from '../../api/session';
 import { envelope, fakeApi, type ApiCall } from '../../test/fake-api';
+import { orderDetail } from '../../test/order-fixtures';
 import { makeProfile, renderRoutes } from '../../test/render';
 import OrderDetailPage from './order-detail-page';
 
@@ -12,52 +12,7 @@ import OrderDetailPage from './order-detail-page';
 const ID = '11111111-1111-4111-8111-111111111111';
 const T = { timeout: 15_000 };
 
-const detail = (over: Partial<OrderDetail> = {}): OrderDetail => ({
-  id: ID,
-  exOrderId: 'EX0000000001',
-  orderName: 'ORDER-1',
-  customer: null,
-  status: 'unpaid',
-  preStatus: null,
-  paymentStatus: 'unpaid',
-  routingStatus: null,
-  checkInStatus: null,
-  scheduleStatus: null,
-  quantity: 1,
-  lengthCm: 20,
-  widthCm: 15,
-  heightCm: 5,
-  weightGr: 500,
-  serviceCode: 'STD',
-  carrierCode: 'UPX',
-  trackingNumber: null,
-  totalPrice: 9.75,
-  surcharge: 0,
-  country: 'US',
-  labelUs: false,
-  createdAt: '2026-03-01T03:00:00.000Z',
-  note: '',
-  signature: false,
-  discountCode: null,
-  paymentMethod: 'wallet',
-  labelTiktok: '',
-  recipient: { firstName: 'Jane', lastName: 'Doe', email: '', phone: '', address1: '100 Main St', address2: '', city: 'Los Angeles', state: 'CA', country: 'US', zipcode: '90001', taxNumber: '' },
-  serviceName: 'Standard',
-  warehouseCode: 'LAX1',
-  fees: { shippingFee: 8.9, discount: 0, taxFee: 0.55, seasonalFee: 0.3, overLengthFee: 0, signatureFee: 0, surcharge: 0, total: 9.75 },
-  lines: [],
-  history: [{ at: '2026-03-01T03:00:00.000Z', action: 'create', from: null, to: 'unpaid', paymentFrom: null, paymentTo: 'unpaid', by: { id: 'u1', fullName: 'Sam Seller' }, reason: '', reasonKey: null, reasonVars: null }],
-  surcharges: [],
-  allowedActions: ['pay', 'hold', 'cancel', 'addSurcharge'],
-  editScope: 'full',
-  labeledAt: null,
-  canceledAt: null,
-  refundDueAt: null,
-  refundAmount: 0,
-  replacedBy: null,
-  updatedAt: '2026-03-01T03:00:00.000Z',
-  ...over,
-});
+const detail = orderDetail;
 
 const NO_SHIPPING = { trackingNumber: null, hasLabel: false, publicPath: null, lostAt: null, lateAt: null, purchases: [], events: [] };
 

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { OrderDetail, OrderShipping } from '@exship/contracts';
+import type { OrderShipping } from '@exship/contracts';
 import { session } from '../../api/session';
 import { download, envelope, fakeApi } from '../../test/fake-api';
+import { orderDetail } from '../../test/order-fixtures';
 import { makeProfile, renderRoutes } from '../../test/render';
 import OrderDetailPage from './order-detail-page';
 import { pollInterval } from './order-shipping-card';
@@ -13,51 +14,17 @@ import { pollInterval } from './order-shipping-card';
 const T = { timeout: 15_000 };
 const ID = '11111111-1111-4111-8111-111111111111';
 
-const order = {
-  id: ID,
-  exOrderId: 'EX0000000001',
-  orderName: 'ORDER-1',
-  customer: null,
+const order = orderDetail({
   status: 'labeled',
-  preStatus: null,
   paymentStatus: 'paid',
-  routingStatus: null,
-  checkInStatus: null,
-  scheduleStatus: null,
-  quantity: 1,
-  lengthCm: 20,
-  widthCm: 15,
-  heightCm: 5,
-  weightGr: 500,
-  serviceCode: 'STD',
   carrierCode: 'SBX',
   trackingNumber: '1Z999AA10123456784',
-  totalPrice: 9.75,
-  surcharge: 0,
-  country: 'US',
-  labelUs: false,
-  createdAt: '2026-03-01T03:00:00.000Z',
-  note: '',
-  signature: false,
-  discountCode: null,
-  paymentMethod: 'wallet',
-  labelTiktok: '',
-  recipient: { firstName: 'Jane', lastName: 'Doe', email: '', phone: '', address1: '100 Main St', address2: '', city: 'Los Angeles', state: 'CA', country: 'US', zipcode: '90001', taxNumber: '' },
-  serviceName: 'Standard',
-  warehouseCode: 'LAX1',
-  fees: { shippingFee: 8.9, discount: 0, taxFee: 0.55, seasonalFee: 0.3, overLengthFee: 0, signatureFee: 0, surcharge: 0, total: 9.75 },
-  lines: [],
   history: [],
-  surcharges: [],
   allowedActions: [],
   editScope: 'none',
   labeledAt: '2026-03-01T04:00:00.000Z',
-  canceledAt: null,
-  refundDueAt: null,
-  refundAmount: 0,
-  replacedBy: null,
   updatedAt: '2026-03-01T04:00:00.000Z',
-} as unknown as OrderDetail;
+});
 
 const labeled: OrderShipping = {
   trackingNumber: '1Z999AA10123456784',
