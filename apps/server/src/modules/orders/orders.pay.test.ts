@@ -84,6 +84,30 @@ describe('paying orders', () => {
     await ledgerHolds();
   });
 
+  it('a paid order keeps its price: an edit that would price it otherwise is refused naming the fields; one within the same price is kept', async () => {
+    const o = await newOrder();
+    expect((await pay(seller, [o._id])).status).toBe(200);
+    expect((await orderRow(o._id)).status).toBe('paid');
+    const name = (await t.call({ method: 'GET', url: `/api/v1/orders/${o._id}`, token: seller })).body.data.orderName as string;
+    const before = await balance(sellerAccount);
+    const bigger = await t.call({ method: 'PUT', url: `/api/v1/orders/${o._id}`, token: seller, payload: body({ orderName: name, weightGr: 20_000, lengthCm: 60, widthCm: 50, heightCm: 40 }) });
+    expect(bigger.status, JSON.stringify(bigger.body)).toBe(409);
+    expect(bigger.body.code).toBe('ORDER_PAID_PRICE_CHANGE');
+    expect(bigger.body.message).toContain(`$${o.totalPrice.toFixed(2)}`);
+    expect((bigger.body.errors as { field: string }[]).map((e) => e.field).sort()).toEqual(['heightCm', 'lengthCm', 'weightGr', 'widthCm']);
+    // Lighter for less: refused too (the money paid would not match the parcel); cancel refunds instead.
+    const smaller = await t.call({ method: 'PUT', url: `/api/v1/orders/${o._id}`, token: seller, payload: body({ orderName: name, weightGr: 100, heightCm: 2 }) });
+    expect(smaller.status, JSON.stringify(smaller.body)).toBe(409);
+    expect((smaller.body.errors as { field: string }[]).map((e) => e.field).sort()).toEqual(['heightCm', 'weightGr']);
+    // The same price bracket and an address fix in the same zone: kept, at the price paid.
+    const same = await t.call({ method: 'PUT', url: `/api/v1/orders/${o._id}`, token: seller, payload: body({ orderName: name, weightGr: 801, recipient: { firstName: 'Jane', lastName: 'Roe', address1: '101 Main St', city: 'Los Angeles', state: 'CA', country: 'US', zipcode: '90001' } }) });
+    expect(same.status, JSON.stringify(same.body)).toBe(200);
+    expect(same.body.data.totalPrice).toBe(o.totalPrice);
+    const detail = (await t.call({ method: 'GET', url: `/api/v1/orders/${o._id}`, token: seller })).body.data;
+    expect(detail).toMatchObject({ weightGr: 801, totalPrice: o.totalPrice, recipient: { address1: '101 Main St' } });
+    expect(await balance(sellerAccount)).toBe(before);
+  });
+
   it('a bulk pay is all or nothing: one order that cannot be paid refuses the set and names it', async () => {
     const [a, b, c] = [await newOrder(), await newOrder(), await newOrder()];
     await t.call({ method: 'POST', url: `/api/v1/orders/${c._id}/cancel`, token: seller, payload: {} });

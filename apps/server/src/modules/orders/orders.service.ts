@@ -74,6 +74,35 @@ function historyReason(reason: HistoryReason): { reason: string; details?: { rea
   return { reason: translate('en', `order.reason.${reason.key}`, vars).slice(0, 500), details: { reasonKey: reason.key, reasonVars: vars } };
 }
 
+/** What prices an order, by the request field that sets it. */
+const PRICE_INPUTS = [
+  ['weightGr', 'weightGr'],
+  ['lengthCm', 'lengthCm'],
+  ['widthCm', 'widthCm'],
+  ['heightCm', 'heightCm'],
+  ['serviceCode', 'serviceCode'],
+  ['signature', 'signature'],
+  ['country', 'recipient.country'],
+  ['state', 'recipient.state'],
+  ['zipcode', 'recipient.zipcode'],
+] as const satisfies readonly (readonly [keyof repo.OrderRow, string])[];
+
+/**
+ * A paid order's edit that changes what prices it and would price it otherwise is refused, naming the
+ * fields (409 ORDER_PAID_PRICE_CHANGE). A change within the same price (a weight in the same bracket) is
+ * kept; so is an address fix that leaves the zone.
+ */
+function refusePaidPriceChange(paid: repo.OrderRow, next: { totalCents: number } & Record<string, unknown>): void {
+  const changed = PRICE_INPUTS.filter(([column]) => String(next[column] ?? '') !== String(paid[column] ?? ''));
+  const paidCents = paid.totalCents - paid.surchargeCents;
+  if (changed.length === 0 || next.totalCents === paidCents) return;
+  throw new AppError('ORDER_PAID_PRICE_CHANGE', 409, {
+    vars: { paid: `$${fromCents(paidCents).toFixed(2)}`, total: `$${fromCents(next.totalCents).toFixed(2)}` },
+    errors: changed.map(([, field]) => ({ field, message: 'validation.order.paidPriceInput' })),
+    details: { paid: fromCents(paidCents), total: fromCents(next.totalCents) },
+  });
+}
+
 function reasonKeyOf(details: unknown): { reasonKey: string | null; reasonVars: Record<string, string> | null } {
   const d = (details ?? {}) as { reasonKey?: unknown; reasonVars?: unknown };
   return typeof d.reasonKey === 'string' ? { reasonKey: d.reasonKey, reasonVars: (d.reasonVars as Record<string, string> | undefined) ?? {} } : { reasonKey: null, reasonVars: null };
@@ -713,8 +742,11 @@ export function createOrderService(deps: OrderServiceDeps) {
           const locked = await orderFor(tx, actor, id, true);
           if (editScope(stateOf(locked)) !== 'full') throw new AppError('ORDER_NOT_EDITABLE', 409, { details: { status: locked.status } });
           if (await nameTaken(tx, locked.accountId, body.orderName, locked.id)) throw new AppError('ORDER_NAME_TAKEN', 409, { errors: [{ field: 'orderName', message: 'error.ORDER_NAME_TAKEN' }] });
-          // A paid order keeps the price it was paid at; an unpaid one is priced again.
+          // A paid order keeps the price it was paid at; an unpaid one is priced again. A paid order may
+          // change only in ways that keep that price: anything else would ship a parcel it was not paid for
+          // (or keep money for one smaller than paid).
           const keepPrice = locked.paymentStatus !== 'unpaid';
+          if (keepPrice) refusePaidPriceChange(locked, values);
           const priceFields = keepPrice
             ? {}
             : {
