@@ -108,6 +108,35 @@ describe('paying orders', () => {
     expect(await balance(sellerAccount)).toBe(before);
   });
 
+  it('the payment method decides what pays: debit the balance only, credit needs a credit line, wallet the balance then the line', async () => {
+    const buyer = await createSeller(t, 'pay.methods@example.com');
+    const refused = await t.call({ method: 'POST', url: '/api/v1/orders', token: buyer.token, payload: body({ paymentMethod: 'credit' }) });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual([expect.objectContaining({ field: 'paymentMethod', message: 'This account has no credit line: choose Wallet or Debit.' })]);
+    // $5 in the wallet and a $100 credit line.
+    await t.db.transaction((tx) => creditWallet(tx, 'top_up', { accountId: buyer.id, amountCents: 500, actorId: null, note: 'test top-up' }));
+    await t.db.execute(sql`update wallets set credit_limit_cents = 10000, credit_period = '2w' where account_id = ${buyer.id}`);
+    const byDebit = await newOrder(buyer.token, { paymentMethod: 'debit' });
+    expect(byDebit.totalPrice).toBeGreaterThan(5);
+    const short = await pay(buyer.token, [byDebit._id]);
+    expect(short.status).toBe(409);
+    expect(short.body.code).toBe('INSUFFICIENT_FUNDS');
+    expect((await orderRow(byDebit._id)).payment_status).toBe('unpaid');
+    const onCredit = await newOrder(buyer.token, { paymentMethod: 'credit' });
+    const byWallet = await newOrder(buyer.token, { paymentMethod: 'wallet' });
+    expect((await pay(buyer.token, [onCredit._id, byWallet._id])).status).toBe(200);
+    expect(await balance(buyer.id)).toBe(500 - Math.round((onCredit.totalPrice + byWallet.totalPrice) * 100));
+    // A credit order whose account lost its line is refused by name when paid.
+    const later = await newOrder(buyer.token, { paymentMethod: 'credit' });
+    const owed = -(await balance(buyer.id));
+    await t.db.transaction((tx) => creditWallet(tx, 'pay_credit', { accountId: buyer.id, amountCents: owed, actorId: null, note: 'test repayment' }));
+    await t.db.execute(sql`update wallets set credit_limit_cents = 0 where account_id = ${buyer.id}`);
+    const noLine = await pay(buyer.token, [later._id]);
+    expect(noLine.status).toBe(409);
+    expect(noLine.body.code).toBe('ORDER_CREDIT_UNAVAILABLE');
+    expect(noLine.body.message).toContain((await t.call({ method: 'GET', url: `/api/v1/orders/${later._id}`, token: buyer.token })).body.data.exOrderId);
+  });
+
   it('a bulk pay is all or nothing: one order that cannot be paid refuses the set and names it', async () => {
     const [a, b, c] = [await newOrder(), await newOrder(), await newOrder()];
     await t.call({ method: 'POST', url: `/api/v1/orders/${c._id}/cancel`, token: seller, payload: {} });

@@ -103,6 +103,24 @@ function refusePaidPriceChange(paid: repo.OrderRow, next: { totalCents: number }
   });
 }
 
+/** The account has a credit line (a limit above 0), whether or not it is usable right now. */
+async function hasCreditLine(tx: Db, accountId: string): Promise<boolean> {
+  const w = await getWalletSummary(tx, accountId);
+  return w.credit !== null && w.credit.limit > 0;
+}
+
+/** Orders to be paid on credit need their account to have a credit line: 409 naming them otherwise. */
+async function refuseCreditWithoutLine(tx: Db, rows: readonly repo.OrderRow[]): Promise<void> {
+  const onCredit = rows.filter((r) => r.paymentMethod === 'credit');
+  const without: repo.OrderRow[] = [];
+  for (const accountId of new Set(onCredit.map((r) => r.accountId))) {
+    if (!(await hasCreditLine(tx, accountId))) without.push(...onCredit.filter((r) => r.accountId === accountId));
+  }
+  if (without.length > 0) {
+    throw new AppError('ORDER_CREDIT_UNAVAILABLE', 409, { vars: { orders: without.map((r) => r.exOrderId).join(', ') }, details: { orders: without.map((r) => ({ id: r.id, exOrderId: r.exOrderId })) } });
+  }
+}
+
 function reasonKeyOf(details: unknown): { reasonKey: string | null; reasonVars: Record<string, string> | null } {
   const d = (details ?? {}) as { reasonKey?: unknown; reasonVars?: unknown };
   return typeof d.reasonKey === 'string' ? { reasonKey: d.reasonKey, reasonVars: (d.reasonVars as Record<string, string> | undefined) ?? {} } : { reasonKey: null, reasonVars: null };
@@ -294,6 +312,7 @@ export function createOrderService(deps: OrderServiceDeps) {
   /** The order row values of a validated body, priced now. */
   async function orderValues(accountId: string, body: OrderCreateBody | OrderUpdateBody) {
     const ruleErrors = addressAndGoodsErrors(body);
+    if (body.paymentMethod === 'credit' && !(await hasCreditLine(db, accountId))) ruleErrors.push({ field: 'paymentMethod', message: 'validation.order.noCreditLine' });
     if (ruleErrors.length > 0) throw new AppError('VALIDATION_FAILED', 400, { errors: ruleErrors });
     const lines = await resolveLines(accountId, body.lines);
     return { values: await pricedValues(accountId, body, lines), lines };
@@ -865,17 +884,24 @@ export function createOrderService(deps: OrderServiceDeps) {
         tx,
         rows.filter((r) => r.paymentStatus === 'unpaid' && r.discountId !== null && r.discountCents > 0).map((r) => ({ discountId: r.discountId!, accountId: r.accountId, orderId: r.id, exOrderId: r.exOrderId })),
       );
+      await refuseCreditWithoutLine(tx, rows);
       const transactionIds: string[] = [];
       let amountCents = 0;
       let balanceAfterCents = 0;
+      const method = new Map(rows.map((r) => [r.id, r.paymentMethod]));
       for (const accountId of [...byAccount.keys()].sort()) {
-        const links = byAccount.get(accountId)!;
-        const sum = links.reduce((n, l) => n + l.amountCents, 0);
-        if (sum === 0) continue;
-        const paid = await debitWallet(tx, { accountId, amountCents: sum, actorId: actor.userId, note: links.length === 1 ? `Payment of 1 order` : `Payment of ${links.length} orders`, orders: links });
-        transactionIds.push(paid.transactionId);
-        amountCents += sum;
-        balanceAfterCents = paid.balanceAfterCents;
+        // Orders paid by debit take the balance only, first; the others the balance, then the credit line.
+        const all = byAccount.get(accountId)!;
+        const parts = [all.filter((l) => method.get(l.orderId) === 'debit'), all.filter((l) => method.get(l.orderId) !== 'debit')];
+        for (const [i, links] of parts.entries()) {
+          const sum = links.reduce((n, l) => n + l.amountCents, 0);
+          if (sum === 0) continue;
+          const note = links.length === 1 ? `Payment of 1 order` : `Payment of ${links.length} orders`;
+          const paid = await debitWallet(tx, { accountId, amountCents: sum, actorId: actor.userId, note, orders: links }, { creditLine: i === 1 });
+          transactionIds.push(paid.transactionId);
+          amountCents += sum;
+          balanceAfterCents = paid.balanceAfterCents;
+        }
       }
       if (owedSurcharges.length > 0) await tx.update(orderSurcharges).set({ paidAt: clock() }).where(inArray(orderSurcharges.id, owedSurcharges.map((x) => x.id)));
       await transitionMany(tx, rows, 'pay', actor.userId, reason);

@@ -52,11 +52,13 @@ const creditUnusable = sql`(${wallets.creditBlocked} or (${wallets.balanceCents}
 
 /**
  * Takes a payment from a wallet: one conditional UPDATE that succeeds only when the balance plus the
- * credit line still available (none while the credit is blocked) covers the amount. Under READ
+ * credit line still available (none while the credit is blocked) covers the amount; with
+ * `creditLine: false` (orders paid by debit) only the balance itself. Under READ
  * COMMITTED a blocked concurrent payer re-checks the condition on the new row, so two payments can
  * never both spend the same money; the CHECK on the table is the backstop. INSUFFICIENT_FUNDS otherwise.
  */
-export async function debitWallet(tx: Db, m: Movement) {
+export async function debitWallet(tx: Db, m: Movement, opts: { creditLine?: boolean } = {}) {
+  const floor = opts.creditLine === false ? sql`0` : sql`case when ${creditUnusable} then least(${wallets.balanceCents}, 0) else -${wallets.creditLimitCents} end`;
   if (!Number.isInteger(m.amountCents) || m.amountCents <= 0) throw new Error('a payment is a whole number of cents above 0');
   const [w] = await tx
     .update(wallets)
@@ -69,12 +71,13 @@ export async function debitWallet(tx: Db, m: Movement) {
         else ${wallets.creditDueAt} end`,
       updatedAt: new Date(),
     })
-    .where(and(eq(wallets.accountId, m.accountId), sql`${wallets.balanceCents} - ${m.amountCents} >= case when ${creditUnusable} then least(${wallets.balanceCents}, 0) else -${wallets.creditLimitCents} end`))
+    .where(and(eq(wallets.accountId, m.accountId), sql`${wallets.balanceCents} - ${m.amountCents} >= ${floor}`))
     .returning({ balanceCents: wallets.balanceCents });
   if (!w) {
     const [now] = await tx.select().from(wallets).where(eq(wallets.accountId, m.accountId));
     const overdue = now?.creditDueAt != null && now.balanceCents < 0 && now.creditDueAt.getTime() <= Date.now();
-    throw new AppError((now?.creditBlocked || overdue) && now!.creditLimitCents > 0 && now!.balanceCents - m.amountCents >= -now!.creditLimitCents ? 'CREDIT_BLOCKED' : 'INSUFFICIENT_FUNDS', 409, {
+    const creditWouldCover = opts.creditLine !== false && now != null && now.creditLimitCents > 0 && now.balanceCents - m.amountCents >= -now.creditLimitCents;
+    throw new AppError((now?.creditBlocked || overdue) && creditWouldCover ? 'CREDIT_BLOCKED' : 'INSUFFICIENT_FUNDS', 409, {
       details: { neededCents: m.amountCents, balanceCents: now?.balanceCents ?? 0, creditLimitCents: now?.creditLimitCents ?? 0 },
     });
   }
