@@ -99,6 +99,8 @@ export const PublicParcelSchema = () =>
     serviceName: z.string(),
     routingStatus: z.enum(ROUTING_STATUSES).nullable(),
     delivered: z.boolean(),
+    /** The sender cancelled the shipment (the label is void or being voided): nothing more will move. */
+    cancelled: z.boolean(),
     destination: z.object({ city: z.string(), state: z.string(), country: z.string() }),
     events: z.array(RoutingEventSchema()),
   });

@@ -146,7 +146,7 @@ describe('labels over HTTP', () => {
     const code = s.publicPath.split('/').pop();
     const res = await t.call({ method: 'GET', url: `/api/v1/public/tracking/${code}` });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ trackingNumber: tracking, destination: { city: 'Los Angeles', state: 'CA', country: 'US' } });
+    expect(res.body.data).toMatchObject({ trackingNumber: tracking, cancelled: false, destination: { city: 'Los Angeles', state: 'CA', country: 'US' } });
     const text = JSON.stringify(res.body);
     for (const secret of ['Jane', 'Buyer', '100 Main St', '+13105550199', '90001']) expect(text, secret).not.toContain(secret);
     expect((await t.call({ method: 'GET', url: '/api/v1/public/tracking/AAAAAAAAAAAAAAAAAAAA' })).status).toBe(404);
@@ -195,6 +195,9 @@ describe('labels over HTTP', () => {
     const voiding = await t.call({ method: 'GET', url: `/api/v1/orders/${id}/label`, token: seller });
     expect(voiding.status).toBe(409);
     expect(voiding.body.code).toBe('LABEL_VOIDED');
+    // The buyer's public page says the shipment is cancelled rather than looking live.
+    const publicCode = (await shippingOf(id)).publicPath.split('/').pop();
+    expect((await t.call({ method: 'GET', url: `/api/v1/public/tracking/${publicCode}` })).body.data.cancelled).toBe(true);
     await t.runJobs('shipping.follow-order');
     await t.runJobs('shipping.void-label');
     const order = (await t.call({ method: 'GET', url: `/api/v1/orders/${id}`, token: seller })).body.data;

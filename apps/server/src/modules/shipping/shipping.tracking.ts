@@ -262,13 +262,14 @@ export function createTrackingService(deps: ShippingDeps & { shipping: ShippingS
     async publicParcel(code: string): Promise<PublicParcel> {
       const [t] = await db.select().from(trackers).where(eq(trackers.publicCode, code));
       if (!t) throw new AppError('TRACKING_NOT_FOUND', 404);
-      const events = (await eventsOf([t.orderId])).get(t.orderId) ?? [];
+      const [events, statuses] = await Promise.all([eventsOf([t.orderId]).then((m) => m.get(t.orderId) ?? []), orders.statusesOf([t.orderId])]);
       return {
         trackingNumber: t.trackingNumber,
         carrierName: t.carrierName,
         serviceName: t.serviceName,
         routingStatus: (t.routingStatus as RoutingStatus | null) ?? null,
         delivered: t.deliveredAt !== null || (t.routingStatus as RoutingStatus | null) === 'delivered',
+        cancelled: isLabelVoid(statuses.get(t.orderId)?.status ?? ''),
         destination: { city: t.destCity, state: t.destState, country: t.destCountry },
         events: events.map((e) => ({ ...e, description: e.description })),
       };

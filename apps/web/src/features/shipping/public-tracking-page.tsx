@@ -1,4 +1,4 @@
-import { Card, Descriptions, Result, Skeleton, Steps, Typography } from 'antd';
+import { Alert, Card, Descriptions, Result, Skeleton, Steps, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -78,9 +78,10 @@ export default function PublicTrackingPage() {
           <Descriptions.Item label={t('ship.field.carrier')}>{[p.carrierName, p.serviceName].filter(Boolean).join(' · ') || '—'}</Descriptions.Item>
           <Descriptions.Item label={t('ship.field.destination')}>{placeOf(p.destination) || '—'}</Descriptions.Item>
         </Descriptions>
+        {p.cancelled && <Alert type="warning" showIcon style={{ marginBottom: 24 }} title={t('ship.public.cancelled')} description={t('ship.public.cancelledHelp')} />}
         <Steps
           current={current}
-          status={trouble ? 'error' : current === 3 ? 'finish' : 'process'}
+          status={trouble || p.cancelled ? 'error' : current === 3 ? 'finish' : 'process'}
           responsive
           size="small"
           style={{ marginBottom: 32 }}

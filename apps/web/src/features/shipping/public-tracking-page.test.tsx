@@ -1,0 +1,47 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import type { PublicParcel } from '@exship/contracts';
+import { envelope, fakeApi } from '../../test/fake-api';
+import { renderRoutes } from '../../test/render';
+import PublicTrackingPage, { progressOf } from './public-tracking-page';
+
+// The buyer's page: the parcel's progress and timeline; a shipment the sender cancelled says so
+// instead of looking live.
+
+const T = { timeout: 15_000 };
+const parcel = (over: Partial<PublicParcel> = {}): PublicParcel => ({
+  trackingNumber: '1Z999AA10123456784',
+  carrierName: 'Sandbox',
+  serviceName: 'Standard',
+  routingStatus: 'pre-shipment',
+  delivered: false,
+  cancelled: false,
+  destination: { city: 'Los Angeles', state: 'CA', country: 'US' },
+  events: [{ at: '2026-03-01T04:00:00.000Z', status: 'pre-shipment', description: 'Label created', location: '' }],
+  ...over,
+});
+
+function renderPage(p: PublicParcel) {
+  fakeApi((c) => (c.path === '/public/tracking/abc' ? envelope(p) : undefined));
+  return renderRoutes([{ path: '/track/:code', element: <PublicTrackingPage /> }], '/track/abc');
+}
+
+describe('public tracking page', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('a live parcel shows its number and timeline, no cancellation notice', async () => {
+    renderPage(parcel());
+    expect(await screen.findByText('1Z999AA10123456784', {}, T)).toBeTruthy();
+    expect(screen.queryByText('This shipment was cancelled by the sender')).toBeNull();
+  });
+
+  it('a cancelled shipment says so', async () => {
+    renderPage(parcel({ cancelled: true }));
+    expect(await screen.findByText('This shipment was cancelled by the sender', {}, T)).toBeTruthy();
+  });
+
+  it('progress: delivered is the last step; a trouble status after transit stays on transit', () => {
+    expect(progressOf(parcel({ delivered: true }))).toEqual({ current: 3, trouble: false });
+    expect(progressOf(parcel({ routingStatus: 'exception', events: [{ at: '2026-03-01T04:00:00.000Z', status: 'in-transit', description: '', location: '' }] }))).toEqual({ current: 1, trouble: true });
+  });
+});
