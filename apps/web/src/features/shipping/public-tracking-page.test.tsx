@@ -17,7 +17,7 @@ const parcel = (over: Partial<PublicParcel> = {}): PublicParcel => ({
   delivered: false,
   cancelled: false,
   destination: { city: 'Los Angeles', state: 'CA', country: 'US' },
-  events: [{ at: '2026-03-01T04:00:00.000Z', status: 'pre-shipment', description: 'Label created', location: '' }],
+  events: [{ at: '2026-03-01T04:00:00.000Z', status: 'pre-shipment', code: 'PS', description: 'Label created', city: '', state: '', country: 'US' }],
   ...over,
 });
 
@@ -42,6 +42,6 @@ describe('public tracking page', () => {
 
   it('progress: delivered is the last step; a trouble status after transit stays on transit', () => {
     expect(progressOf(parcel({ delivered: true }))).toEqual({ current: 3, trouble: false });
-    expect(progressOf(parcel({ routingStatus: 'exception', events: [{ at: '2026-03-01T04:00:00.000Z', status: 'in-transit', description: '', location: '' }] }))).toEqual({ current: 1, trouble: true });
+    expect(progressOf(parcel({ routingStatus: 'exception', events: [{ at: '2026-03-01T04:00:00.000Z', status: 'in-transit', code: 'IT', description: '', city: '', state: '', country: 'US' }] }))).toEqual({ current: 1, trouble: true });
   });
 });
