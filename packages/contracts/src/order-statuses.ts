@@ -70,6 +70,8 @@ export const ORDER_SYSTEM_EVENTS = [
   // A failed label purchase tried again by its job (after a back-off).
   'retryLabel',
   'addressInvalid',
+  // The seller edited a not-verified order (no label yet): its address is checked again before the label.
+  'addressEdited',
   'dimensionMismatch',
   'dimensionTimeout',
   'carrierCancelConfirmed',

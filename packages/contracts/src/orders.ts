@@ -242,6 +242,7 @@ export const ORDER_SYSTEM_REASONS = [
   'labelDue',
   'labelRetry',
   'addressInvalid',
+  'addressRecheck',
   'labelFailed',
   'carrierVoided',
   'carrierRefusedVoid',

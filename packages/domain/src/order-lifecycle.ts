@@ -91,6 +91,7 @@ export const ORDER_TRANSITIONS: { readonly [A in OrderAction]: readonly Transiti
   labelFailed: [{ from: ['waiting-label'], to: 'label error', by: 'system' }],
   retryLabel: [{ from: ['label error'], to: 'waiting-label', by: 'system' }],
   addressInvalid: [{ from: ['paid', 'waiting-label', 'labeled'], to: 'not-verified', by: 'system' }],
+  addressEdited: [{ from: ['not-verified'], to: 'preStatus', by: 'system', when: (o) => !hasLabel(o) }],
   dimensionMismatch: [{ from: ['labeled'], to: 'error-dimension', by: 'system' }],
   // The seller confirms the measured size: a new order replaces this one, which is cancelled.
   confirmDimension: [{ from: ['error-dimension'], to: 'canceled', by: 'user' }],

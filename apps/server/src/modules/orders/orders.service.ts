@@ -791,6 +791,8 @@ export function createOrderService(deps: OrderServiceDeps) {
           if (lines.length > 0) await tx.insert(orderLines).values(lines.map((l) => ({ ...l, orderId: locked.id })));
           await tx.insert(orderHistory).values({ orderId: locked.id, at: clock(), actorId: actor.userId, action: 'edit', fromStatus: locked.status, toStatus: locked.status, reason: '' });
           if (!keepPrice) await syncUnpaid(tx, [locked.accountId]);
+          // An order stopped by the address check goes back to its label once edited: the purchase checks the new address.
+          if (isAllowed(stateOf(updated!), 'addressEdited')) return transition(tx, updated!, 'addressEdited', actor.userId, { key: 'addressRecheck' });
           return updated!;
         });
         return { id: row.id, exOrderId: row.exOrderId, replacedBy: null, totalPrice: fromCents(row.totalCents) };

@@ -247,6 +247,31 @@ describe('labels over HTTP', () => {
     expect(order.status).toBe('labeled');
   });
 
+  it('editing a not-verified order checks the new address again: still wrong stops it again, corrected buys the label', async () => {
+    const id = await paidOrder(seller, { city: 'San Francisco' });
+    await labelJobs();
+    const order = (await t.call({ method: 'GET', url: `/api/v1/orders/${id}`, token: seller })).body.data;
+    expect(order.status).toBe('not-verified');
+    const edit = (city: string) =>
+      t.call({
+        method: 'PUT',
+        url: `/api/v1/orders/${id}`,
+        token: seller,
+        payload: { orderName: order.orderName, serviceCode: 'STD', lengthCm: 20, widthCm: 15, heightCm: 10, weightGr: 800, recipient: { ...order.recipient, city } },
+      });
+    expect((await edit('Oakland')).status).toBe(200);
+    let now = (await t.call({ method: 'GET', url: `/api/v1/orders/${id}`, token: seller })).body.data;
+    expect(now.history.at(-1)).toMatchObject({ action: 'addressEdited', reasonKey: 'addressRecheck' });
+    await labelJobs();
+    now = (await t.call({ method: 'GET', url: `/api/v1/orders/${id}`, token: seller })).body.data;
+    expect(now.status).toBe('not-verified');
+    expect((await edit('Los Angeles')).status).toBe(200);
+    await labelJobs();
+    now = (await t.call({ method: 'GET', url: `/api/v1/orders/${id}`, token: seller })).body.data;
+    expect(now.status).toBe('labeled');
+    expect(now.recipient.city).toBe('Los Angeles');
+  });
+
   it('staff import tracking numbers: every bad row named and nothing applied; a valid file labels the orders', async () => {
     const id = await paidOrder(other.token);
     const ex = (await t.call({ method: 'GET', url: `/api/v1/orders/${id}`, token: other.token })).body.data.exOrderId as string;

@@ -9,6 +9,7 @@ import { ordersApi } from '../../api/endpoints';
 import { errorText } from '../../shared/api-feedback';
 import { usd } from '../../shared/money';
 import { FeeTable } from './fee-table';
+import { historyReasonText } from './history-reason';
 import { OrderActions, detailKey } from './order-actions';
 import { OrderShippingCard, TrackingCancelAction } from './order-shipping-card';
 import { OrderStatusCell, OrderStatusTag, PaymentStatusTag, ScreenCard, countryName, dimensions, grams, useFormatDate, useIsStaff, useRestrictedViewer } from './shared';
@@ -19,20 +20,6 @@ import { OrderStatusCell, OrderStatusTag, PaymentStatusTag, ScreenCard, countryN
 const dash = (v: string | null | undefined) => (v ? v : '—');
 const statusText = (t: (k: string) => string, s: string | null) => (s ? t(`orders.status.${s}`) : null);
 const paymentText = (t: (k: string) => string, s: string | null) => (s ? t(`orders.payment.${s}`) : null);
-
-type HistoryEntry = OrderDetail['history'][number];
-
-/**
- * Why, in the reader's language: a reason the platform gave by key (its order action and routing status
- * values translated as well), a person's words as written.
- */
-export function historyReasonText(t: (k: string, o?: Record<string, unknown>) => string, h: Pick<HistoryEntry, 'reason' | 'reasonKey' | 'reasonVars'>): string {
-  if (!h.reasonKey) return h.reason;
-  const vars: Record<string, string> = { ...h.reasonVars };
-  if (vars.action) vars.action = t(`orders.event.${vars.action}`, { defaultValue: vars.action });
-  if (vars.status) vars.status = t(`routing.status.${vars.status}`, { defaultValue: vars.status });
-  return t(`order.reason.${h.reasonKey}`, { ...vars, defaultValue: h.reason });
-}
 
 /** Who changed the order, when, from which status to which, and why. */
 function HistoryTimeline({ order }: { order: OrderDetail }) {

@@ -20,6 +20,7 @@ import { callEnvelope, download } from '../../api/call';
 import { errorText } from '../../shared/api-feedback';
 import { CopyLinkButton, RoutingTimeline } from '../../shared/routing';
 import { useAction } from '../../shared/use-action';
+import { purchaseErrorText } from './history-reason';
 import { detailKey } from './order-actions';
 import { useCan, useDownload, useFormatDate, useIsStaff } from './shared';
 
@@ -168,7 +169,7 @@ export function OrderShippingCard({ order }: { order: OrderDetail }) {
                 { title: t('orders.ship.purchase.tries'), dataIndex: 'tries', align: 'right' },
                 { title: t('orders.ship.purchase.due'), dataIndex: 'dueAt', render: (v: string) => fmt(v) },
                 { title: t('orders.ship.purchase.purchasedAt'), dataIndex: 'purchasedAt', render: (v: string | null) => fmt(v) },
-                { title: t('orders.ship.purchase.error'), dataIndex: 'error', render: (v: string | null) => (v ? <Typography.Text type="danger">{v}</Typography.Text> : '—') },
+                { title: t('orders.ship.purchase.error'), dataIndex: 'error', render: (v: string | null) => (v ? <Typography.Text type="danger">{purchaseErrorText(t, v)}</Typography.Text> : '—') },
               ]}
             />
           )}
