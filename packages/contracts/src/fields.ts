@@ -193,5 +193,11 @@ export const pastDateField = () =>
  */
 export const whenValid = { when: (payload: { issues: readonly unknown[] }) => payload.issues.length === 0 } as const;
 
+/** Emoji and other pictographs: refused in names and text fields (SPEC §5 "no emoji"). */
+export const EMOJI_PATTERN = /\p{Extended_Pictographic}/u;
+
+/** A USD amount in whole cents (at most 2 decimals, allowing the float error of `1.1 * 100`). */
+export const isWholeCents = (v: number): boolean => Number.isFinite(v) && Math.abs(Math.round(v * 100) - v * 100) < 1e-6;
+
 /** A number whose absence says "required" and whose wrong type says "enter a number". */
 export const numberField = () => z.number({ error: (iss) => (iss.input === undefined || iss.input === null ? 'validation.required' : 'validation.number') });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, PHONE_PATTERN } from './auth';
 import { codeField } from './catalog';
-import { dateFilterField, idField, keywordQueryField, multilineTextField, numberField, optionalHttpUrlField, pageField, textField, whenValid, withDateRange } from './fields';
+import { EMOJI_PATTERN, dateFilterField, idField, isWholeCents, keywordQueryField, multilineTextField, numberField, optionalHttpUrlField, pageField, textField, whenValid, withDateRange } from './fields';
 import { CHECK_IN_STATUSES, ORDER_STATUSES, ORDER_USER_ACTIONS, PAYMENT_STATUSES, ROUTING_STATUSES, SCHEDULE_STATUSES } from './order-statuses';
 
 // SPEC §3 Order / Created order, §5 Orders, §9 limits. One schema for the web form and the server.
@@ -55,9 +55,12 @@ export const OrderLineInputSchema = z.object({
 });
 export type OrderLineInput = z.infer<typeof OrderLineInputSchema>;
 
-export const OrderRecipientSchema = z.object({
-  firstName: textField().trim().min(1, 'validation.required').max(ORDER_LIMITS.personNameMax, 'validation.max50'),
-  lastName: textField().trim().max(ORDER_LIMITS.personNameMax, 'validation.max50').default(''),
+/** A recipient's first or last name: trimmed, at most 50, no emoji (SPEC §5). */
+const personName = () => textField().trim().max(ORDER_LIMITS.personNameMax, 'validation.max50').refine((v) => !EMOJI_PATTERN.test(v), 'validation.text.noEmoji');
+
+const recipientFields = z.object({
+  firstName: personName().refine((v) => v.length > 0, { message: 'validation.required', abort: true }),
+  lastName: personName().default(''),
   email: textField().trim().max(254).regex(EMAIL_PATTERN, 'validation.email.invalid').or(z.literal('')).default(''),
   phone: textField().trim().regex(PHONE_PATTERN, 'validation.phone.invalid').or(z.literal('')).default(''),
   address1: textField().trim().min(1, 'validation.required').max(ORDER_LIMITS.address1Max, 'validation.address.max').regex(ADDRESS_PATTERN, 'validation.address.unrecognised'),
@@ -67,6 +70,11 @@ export const OrderRecipientSchema = z.object({
   country: textField().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'validation.country.code'),
   zipcode: textField().trim().regex(/^\d{1,29}$/, 'validation.zip.digits'),
   taxNumber: textField().trim().max(ORDER_LIMITS.taxNumberMax, 'validation.taxNumber.max').default(''),
+});
+/** SPEC §5: first and last name must differ (a last name may be left out). */
+export const OrderRecipientSchema = recipientFields.refine((r) => r.lastName === '' || r.lastName.toLowerCase() !== r.firstName.toLowerCase(), {
+  path: ['lastName'],
+  message: 'validation.name.sameAsFirst',
 });
 
 const orderFields = {
@@ -143,11 +151,11 @@ export type OrderActionBody = z.infer<typeof OrderActionBodySchema>;
 /** Staff refund a cancelled order now (SPEC §5: amount above 0 and not above the maximum). */
 export const RefundBodySchema = z.object({
   reason: multilineTextField().trim().max(255, 'validation.note.max').default(''),
-  amount: numberField().gt(0, 'validation.refund.positive').max(9_999_999, 'validation.refund.max').optional(),
+  amount: numberField().gt(0, 'validation.refund.positive').max(9_999_999, 'validation.refund.max').refine(isWholeCents, 'validation.money.decimals').optional(),
 });
 
 export const SurchargeBodySchema = z.object({
-  amount: numberField().gt(0, 'validation.surcharge.positive').max(100_000, 'validation.surcharge.max'),
+  amount: numberField().gt(0, 'validation.surcharge.positive').max(100_000, 'validation.surcharge.max').refine(isWholeCents, 'validation.money.decimals'),
   reason: z.enum(SURCHARGE_REASONS, { error: 'validation.surcharge.reason' }),
   detailReason: multilineTextField().trim().max(255, 'validation.note.max').default(''),
   note: multilineTextField().trim().max(255, 'validation.note.max').default(''),

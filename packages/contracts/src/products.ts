@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField, keywordQueryField, pageField, textField } from './fields';
+import { EMOJI_PATTERN, idField, keywordQueryField, pageField, textField } from './fields';
 
 // SPEC §3 Product, §4 product approval, §5 product rules, §9 limits. Messages are keys (messages.ts).
 
@@ -62,7 +62,8 @@ export const shortTextField = textField()
 export const productNameField = textField()
   .trim()
   .min(1, 'validation.required')
-  .max(PRODUCT_LIMITS.nameMax, 'validation.product.nameTooLong');
+  .max(PRODUCT_LIMITS.nameMax, 'validation.product.nameTooLong')
+  .refine((v) => !EMOJI_PATTERN.test(v), 'validation.text.noEmoji');
 
 export const dimensionField = num('validation.product.dimension')
   .refine((v) => v > PRODUCT_LIMITS.dimensionAbove && v < PRODUCT_LIMITS.measureBelow, 'validation.product.dimension')

@@ -204,6 +204,10 @@ describe('paying orders', () => {
   it('a surcharge is paid on its own: only the surcharge is charged, and the order is paid again', async () => {
     const order = await newOrder();
     await pay(seller, [order._id]);
+    // A third decimal is refused, not rounded away.
+    const fractional = await t.call({ method: 'POST', url: `/api/v1/orders/${order._id}/surcharges`, token: admin, payload: { amount: 1.005, reason: 'Other' } });
+    expect(fractional.status).toBe(400);
+    expect(fractional.body.errors).toEqual([expect.objectContaining({ field: 'amount', message: 'Use at most 2 decimals.' })]);
     const added = await t.call({ method: 'POST', url: `/api/v1/orders/${order._id}/surcharges`, token: admin, payload: { amount: 3.25, reason: 'Other' } });
     expect(added.body.data.paymentStatus).toBe('surcharge-unpaid');
     const before = await balance(sellerAccount);

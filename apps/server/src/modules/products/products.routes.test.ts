@@ -69,6 +69,7 @@ describe('POST /products — SPEC §5 product rules, each naming its field', () 
     ['SKU with a space', { variants: [variant({ sku: 'BAD SKU' })] }, 'variants.0.sku', 'The SKU may contain only letters, digits, dash, underscore and dot.'],
     ['dimension 0.25 (must be above)', { lengthCm: 0.25 }, 'lengthCm', 'Each dimension must be above 0.25 cm and below 999,999.'],
     ['variant without HS code', { hsCode: null, variants: [variant({ hsCode: 'X1' }), variant()] }, 'variants.1.hsCode', 'Missing HS code on the variant.'],
+    ['an emoji in the name', { name: '😀 mug' }, 'name', 'Emoji are not allowed here.'],
   ];
   it.each(cases)('rejects %s', async (_label, over, field, message) => {
     const res = await create(seller, product(over));
