@@ -104,4 +104,34 @@ describe('route guards', () => {
     await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/app/profile?t=change-password'));
     expect(await screen.findByText(/Choose a new password before you continue/, undefined, { timeout: 10_000 })).toBeTruthy();
   });
+
+  // A fresh page load: the token is in storage, the profile (memory only) is not loaded yet.
+  const freshLoadWithToken = (token: string) => {
+    localStorage.setItem('exship.token', token);
+    session.reload();
+    expect(session.get().profile).toBeNull();
+  };
+
+  for (const path of ['/app/login', '/app/signup', '/app/forgot-password']) {
+    it(`${path} on a fresh load with a stored token waits for the profile, then goes to the dashboard`, async () => {
+      const profile = makeProfile();
+      vi.stubGlobal('fetch', vi.fn(stubApi(profile)));
+      freshLoadWithToken('token-1');
+      const { router } = renderRoutes(routes, path);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard'), { timeout: 10_000 });
+      expect(await screen.findByText('Hello, Sam Seller', undefined, { timeout: 10_000 })).toBeTruthy();
+    });
+  }
+
+  it('a stored token that turns out invalid shows the sign-in form and is removed', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ success: false, code: 'UNAUTHORIZED', message: 'Please sign in.' }), { status: 401, headers: { 'Content-Type': 'application/json' } })),
+    );
+    freshLoadWithToken('stale-token');
+    const { router } = renderRoutes(routes, '/app/login');
+    expect(await screen.findByRole('heading', { name: 'Sign in' }, { timeout: 10_000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/app/login');
+    expect(session.get().token).toBeNull();
+  });
 });

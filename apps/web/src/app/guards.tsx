@@ -1,8 +1,11 @@
-import { useLayoutEffect, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, type ComponentType, type ReactNode } from 'react';
+import { Spin } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { Navigate, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ScreenDef } from '@exship/contracts';
 import { hasAccess } from '@exship/domain';
+import { ApiError } from '../api/client';
 import { session, useSession } from '../api/session';
 import { useDocumentTitle } from '../shared/use-document-title';
 
@@ -16,10 +19,36 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** Login and register redirect an active signed-in user to the dashboard. */
+/**
+ * Login, register and forgot-password redirect an active signed-in user to the dashboard. On a
+ * fresh page load only the token is stored (the profile stays in memory): the profile is fetched
+ * first, and the form shows only if the token turns out not to be valid (a 401 clears it).
+ */
 export function GuestOnly({ children }: { children: ReactNode }) {
   const { token, profile } = useSession();
   const location = useLocation();
+  // The same query (key and all) the signed-in layout uses, so the dashboard does not fetch it again.
+  // The endpoints load on demand: the entry holds only the router, the guards, i18n and the client.
+  const me = useQuery({
+    queryKey: ['me', token],
+    queryFn: async ({ signal }) => (await import('../api/endpoints')).authApi.me(signal),
+    enabled: !!token && !profile,
+    retry: false,
+  });
+  useEffect(() => {
+    if (me.data?.data && session.get().token === token) session.setProfile(me.data.data);
+  }, [me.data, token]);
+  useEffect(() => {
+    // SPEC §4: an inactive account loses its token.
+    if (me.error instanceof ApiError && me.error.code === 'ACCOUNT_INACTIVE') session.clear();
+  }, [me.error]);
+  if (token && !profile && !me.isError) {
+    return (
+      <div role="status" style={{ display: 'flex', justifyContent: 'center', padding: 48 }}>
+        <Spin size="large" />
+      </div>
+    );
+  }
   if (token && profile?.status === 'active') {
     // Back to the page that sent the user to sign in, if it was an app page.
     const from = (location.state as { from?: unknown } | null)?.from;

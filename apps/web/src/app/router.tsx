@@ -169,7 +169,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/app/login', element: <GuestOnly><LoginPage /></GuestOnly> },
           { path: '/app/signup', element: <GuestOnly><SignupPage /></GuestOnly> },
-          { path: '/app/forgot-password', element: <ForgotPasswordPage /> },
+          { path: '/app/forgot-password', element: <GuestOnly><ForgotPasswordPage /></GuestOnly> },
           { path: '/app/reset-password', element: <ResetPasswordPage /> },
           { path: '/app/account/verify/:verifyCode', element: <VerifyAccountPage /> },
           { path: '/app/teams/confirm-invite', element: <ConfirmInvitePage /> },

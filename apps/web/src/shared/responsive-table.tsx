@@ -1,5 +1,7 @@
-import { useState, type Key, type ReactNode } from 'react';
-import { Card, Checkbox, Empty, Pagination, Spin, Table, type CheckboxProps, type TableColumnType, type TableProps } from 'antd';
+import { isValidElement, useState, type Key, type ReactNode } from 'react';
+import { Alert, Button, Card, Checkbox, Empty, Pagination, Spin, Table, type CheckboxProps, type TableColumnType, type TableProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { errorText } from './api-feedback';
 import { PHONE_QUERY, useMediaQuery } from './use-media-query';
 
 // Lists on every screen (issue 8 #23): on a desktop a table where no column is pinned over
@@ -13,6 +15,37 @@ const valueOf = <T,>(row: T, dataIndex: TableColumnType<T>['dataIndex']): unknow
   const path = Array.isArray(dataIndex) ? dataIndex : [dataIndex];
   return path.reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string | number, unknown>)[k as string | number] : undefined), row);
 };
+
+/** A list load that failed: the error to show and how to ask again. */
+export interface ListLoadFailure {
+  error: unknown;
+  retry: () => unknown;
+}
+
+/**
+ * The failure of a list query, as soon as the first attempt fails: the query client retries a 5xx
+ * in the background (every 5 s, SPEC §7), and until then the list used to show only a spinner.
+ * A new fetch (Retry) clears it, so the spinner shows again while that one runs.
+ */
+export function loadFailureOf(query: { failureReason: unknown; refetch: () => unknown }): ListLoadFailure | null {
+  if (!query.failureReason) return null;
+  return { error: query.failureReason, retry: () => query.refetch() };
+}
+
+/** The error of a failed list load with the server's message and a Retry button. */
+export function ListLoadError({ failure }: { failure: ListLoadFailure }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      type="error"
+      showIcon
+      role="alert"
+      style={{ marginBottom: 12 }}
+      title={errorText(failure.error, t, 'list.loadFailed')}
+      action={<Button onClick={() => void failure.retry()}>{t('list.retry')}</Button>}
+    />
+  );
+}
 
 /** A row's checkbox on a phone (the Table's rowSelection). */
 interface CardSelection {
@@ -50,8 +83,23 @@ function RowCard<T>({ row, index, columns, selection }: { row: T; index: number;
 /**
  * antd's Table on a desktop (pinned columns unpinned, sideways scroll when it must), a card list on
  * a phone. Takes the Table props the screens use: columns, dataSource, rowKey, loading, pagination, locale.
+ * With `loadFailure` (see `loadFailureOf`) the failure and a Retry button show instead of a spinner;
+ * rows already loaded stay under it, an empty list shows no second, contradicting empty state.
  */
-export function ResponsiveTable<T extends object>(props: TableProps<T>) {
+export function ResponsiveTable<T extends object>({ loadFailure, ...props }: TableProps<T> & { loadFailure?: ListLoadFailure | null }) {
+  if (loadFailure) {
+    const hasRows = (props.dataSource?.length ?? 0) > 0;
+    return (
+      <>
+        <ListLoadError failure={loadFailure} />
+        {hasRows && <TableOrCards<T> {...props} loading={false} />}
+      </>
+    );
+  }
+  return <TableOrCards<T> {...props} />;
+}
+
+function TableOrCards<T extends object>(props: TableProps<T>) {
   const phone = useMediaQuery(PHONE_QUERY);
   const [clientPage, setClientPage] = useState(1);
   const columns = (props.columns ?? []) as Column<T>[];
@@ -88,10 +136,14 @@ export function ResponsiveTable<T extends object>(props: TableProps<T>) {
       },
     };
   };
+  // A screen's own empty state (an <Empty>, a Create button) shows as it is, as the desktop Table
+  // shows it; only a text gets the illustration (a phone once showed both, one inside the other).
+  const emptyText = typeof props.locale?.emptyText === 'function' ? props.locale.emptyText() : props.locale?.emptyText;
+  const emptyState = isValidElement(emptyText) ? emptyText : <Empty description={emptyText} />;
   return (
     <Spin spinning={!!props.loading}>
       {shown.length === 0 ? (
-        <Empty description={typeof props.locale?.emptyText === 'function' ? props.locale.emptyText() : props.locale?.emptyText} />
+        emptyState
       ) : (
         <div role="list" style={{ display: 'grid', gap: 12 }}>
           {shown.map((row, i) => (

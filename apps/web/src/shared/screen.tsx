@@ -7,7 +7,7 @@ import { hasAccess } from '@exship/domain';
 import type { Envelope } from '../api/client';
 import { useSession } from '../api/session';
 import { errorText } from './api-feedback';
-import { ResponsiveTable } from './responsive-table';
+import { loadFailureOf, ResponsiveTable } from './responsive-table';
 
 // Pieces every list and form screen shares: permission checks, the screen card, URL-kept filters,
 // list queries, server-paged tables, delete confirms, file saving.
@@ -102,7 +102,8 @@ interface ServerTableProps<T> {
 }
 
 /**
- * A server-paged table of a list query (`{ items, total }`): loading and error states, the
+ * A server-paged table of a list query (`{ items, total }`): loading, and a failed load with the
+ * server's message and Retry (shown at the first failure, not after the background retries), the
  * URL-kept page; no column pinned over another, and one card per row on a phone.
  */
 export function ServerTable<T extends { id: string }>({ query, columns, page, pageSize, onPage, sizes, emptyText }: ServerTableProps<T>) {
@@ -113,7 +114,8 @@ export function ServerTable<T extends { id: string }>({ query, columns, page, pa
       columns={columns}
       dataSource={query.data?.data.items}
       loading={query.isFetching}
-      locale={{ emptyText: query.isError ? t('list.loadFailed') : (emptyText ?? t('list.empty')) }}
+      loadFailure={loadFailureOf(query)}
+      locale={{ emptyText: emptyText ?? t('list.empty') }}
       pagination={serverPagination(page, pageSize, query.data?.data.total, onPage, t, sizes)}
     />
   );

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@exship/domain';
 import { ADDRESS_CHECK_STATUSES, type AddressCheckBatch, type AddressCheckRow, type ScreenDef } from '@exship/contracts';
 import { useSession } from '../../api/session';
-import { ResponsiveTable } from '../../shared/responsive-table';
+import { loadFailureOf, ResponsiveTable } from '../../shared/responsive-table';
 import { ScreenCard, serverPagination, useDownload, useUrlState } from '../../shared/list-ui';
 import { PHONE_QUERY, useMediaQuery } from '../../shared/use-media-query';
 import { addressCheckApi } from './api';
@@ -115,7 +115,8 @@ export default function AddressCheckPage(_props: { screen?: ScreenDef }) {
               columns={batchColumns}
               dataSource={batches.data?.data.items}
               loading={batches.isFetching}
-              locale={{ emptyText: batches.isError ? t('list.loadFailed') : t('addressCheck.history.empty') }}
+              loadFailure={loadFailureOf(batches)}
+              locale={{ emptyText: t('addressCheck.history.empty') }}
               pagination={serverPagination(Number(filters.hpage), 5, batches.data?.data.total, (hpage) => setFilters({ hpage, batch: filters.batch }), t, [5])}
             />
           </Card>
@@ -150,7 +151,8 @@ export default function AddressCheckPage(_props: { screen?: ScreenDef }) {
                   columns={rowColumns}
                   dataSource={rows.data?.data.items}
                   loading={rows.isFetching}
-                  locale={{ emptyText: rows.isError ? t('list.loadFailed') : t('addressCheck.rows.empty') }}
+                  loadFailure={loadFailureOf(rows)}
+                  locale={{ emptyText: t('addressCheck.rows.empty') }}
                   pagination={serverPagination(Number(filters.page), Number(filters.pageSize), rows.data?.data.total, (page, pageSize) => setFilters({ page, pageSize, batch: filters.batch, status: filters.status, hpage: filters.hpage }), t)}
                 />
               </Space>

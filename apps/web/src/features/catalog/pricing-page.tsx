@@ -12,7 +12,7 @@ import { useSession } from '../../api/session';
 import { errorText } from '../../shared/api-feedback';
 import { useAction } from '../../shared/use-action';
 import { usd } from '../../shared/money';
-import { ResponsiveTable } from '../../shared/responsive-table';
+import { loadFailureOf, ResponsiveTable } from '../../shared/responsive-table';
 import { RateShopper } from './rate-shopper';
 import { CatalogImport } from './import-panel';
 import { BracketTable, grams } from './price-brackets';
@@ -199,8 +199,9 @@ function VersionPanel({ kind }: { kind: PriceKind }) {
         columns={columns}
         dataSource={list}
         loading={versions.isFetching}
+        loadFailure={loadFailureOf(versions)}
         pagination={{ pageSize: 10, hideOnSinglePage: true }}
-        locale={{ emptyText: versions.isError ? t('net.common.loadFailed') : t('net.pricing.noVersions') }}
+        locale={{ emptyText: t('net.pricing.noVersions') }}
       />
       <CatalogImport
         open={importing}

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CronJob, ScreenDef } from '@exship/contracts';
 import { KeywordSearch, ScreenCard, useCan, useUrlState } from '../../shared/list-ui';
-import { ResponsiveTable } from '../../shared/responsive-table';
+import { loadFailureOf, ResponsiveTable } from '../../shared/responsive-table';
 import { CRONJOBS_KEY, cronJobApi } from './api';
 import { EnabledSwitch, RunNowButton, RunStateTag, ScheduleText, When, cronJobDetailPath, useCronJobActions } from './cronjob-parts';
 import './locales';
@@ -92,7 +92,8 @@ export default function CronJobListPage(_props: { screen?: ScreenDef }) {
         columns={columns}
         dataSource={rows}
         loading={jobs.isPending}
-        locale={{ emptyText: jobs.isError ? t('cronjobs.loadFailed') : t('cronjobs.empty') }}
+        loadFailure={loadFailureOf(jobs)}
+        locale={{ emptyText: t('cronjobs.empty') }}
         pagination={false}
       />
     </ScreenCard>

@@ -36,6 +36,17 @@ const DANGER = new Set<OrderEndpointAction>(['cancel', 'refund']);
 
 const isEndpointAction = (a: string): a is OrderEndpointAction => a in ACTION_PERMISSIONS;
 
+/**
+ * What cancelling this order does (SPEC §4, docs/refunds.md): a labeled order waits for the carrier
+ * to void its label, refunded per the 14-day rule; without a label it is cancelled at once, with
+ * everything paid refunded in full (`cancellationTerms` in the domain), or nothing when unpaid.
+ */
+function cancelBodyKey(order: Pick<OrderDetail, 'labeledAt' | 'paymentStatus'>): string {
+  if (order.labeledAt) return 'orders.confirm.cancel.body';
+  const paid = order.paymentStatus === 'paid' || order.paymentStatus === 'surcharge-unpaid';
+  return paid ? 'orders.confirm.cancel.bodyPaid' : 'orders.confirm.cancel.bodyUnpaid';
+}
+
 /** The detail's cache key. */
 export const detailKey = (orderId: string) => ['orders', 'detail', orderId];
 
@@ -202,7 +213,7 @@ export function OrderActions({ order }: { order: OrderDetail }) {
         onOk={() => cancelForm.submit()}
         destroyOnHidden
       >
-        <p>{t('orders.confirm.cancel.body')}</p>
+        <p>{t(cancelBodyKey(order))}</p>
         <Form form={cancelForm} layout="vertical" preserve={false} onFinish={(v) => act.run({ action: 'cancel', reason: v.reason ?? '' })}>
           <Form.Item name="reason" label={t('orders.confirm.cancel.reason')} rules={[{ max: 255, message: t('validation.note.max') }]}>
             <Input.TextArea rows={3} maxLength={255} showCount />

@@ -1,9 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { OrderSummary } from '@exship/contracts';
 import { session } from '../../api/session';
 import { envelope, failure, fakeApi, type ApiCall } from '../../test/fake-api';
 import { makeProfile, renderRoutes } from '../../test/render';
+import { Providers } from '../../app/providers';
+import { createQueryClient } from '../../app/query-client';
 import { columnsStorageKey } from './order-columns';
 import OrderListPage from './order-list-page';
 
@@ -77,6 +80,38 @@ describe('order list', { timeout: 120_000 }, () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     session.clear();
+  });
+
+  it('a failed load shows the server message at once (not a spinner while it retries), and Retry loads the list', async () => {
+    let failing = true;
+    const calls = fakeApi((call) => {
+      if (call.path === '/orders') {
+        return failing ? failure(500, 'INTERNAL', 'The order store is not answering.') : envelope({ items: ITEMS, total: 2, page: 1, pageSize: 10, counts: { unpaid: 1, shipped: 1 } });
+      }
+      if (call.path === '/pricing/sell-prices') return envelope([]);
+      if (call.path === '/user/get-customers') return envelope([]);
+      return envelope({ items: [], total: 0, page: 1, pageSize: 10 });
+    });
+    session.signIn('token-1', makeProfile({ permissions: SELLER }));
+    // The app's own query client: a 5xx is retried in the background every 5 seconds.
+    const router = createMemoryRouter([{ path: '/app/orders', element: <OrderListPage /> }], { initialEntries: ['/app/orders'] });
+    render(
+      <Providers queryClient={createQueryClient()}>
+        <RouterProvider router={router} />
+      </Providers>,
+    );
+    const alert = await screen.findByRole('alert', undefined, { timeout: 4_000 });
+    expect(alert.textContent).toContain('The order store is not answering.');
+    // No counts from a list that never loaded.
+    expect(screen.getByRole('tab', { name: 'All' })).toBeTruthy();
+    expect(screen.queryByText('No orders yet')).toBeNull();
+
+    failing = false;
+    const before = calls.filter((c) => c.path === '/orders').length;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('EX0000000001', undefined, T)).toBeTruthy();
+    expect(calls.filter((c) => c.path === '/orders').length).toBe(before + 1);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('reads its filters from the URL and sends them to the server', async () => {

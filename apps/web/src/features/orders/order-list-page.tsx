@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { DownloadLabelsEndpoint, ExportTrackingEndpoint, ORDER_STATUSES, PAYMENT_STATUSES, SCREENS, SHIPPING_LIMITS, type OrderSummary, type ScreenDef } from '@exship/contracts';
 import { download } from '../../api/call';
 import { ordersApi } from '../../api/endpoints';
-import { ResponsiveTable } from '../../shared/responsive-table';
+import { loadFailureOf, ResponsiveTable } from '../../shared/responsive-table';
 import { PHONE_QUERY, useMediaQuery } from '../../shared/use-media-query';
 import { useIdempotencyKeys } from '../../shared/idempotency';
 import { useAction } from '../../shared/use-action';
@@ -96,6 +96,8 @@ export default function OrderListPage(_props: { screen?: ScreenDef }) {
   // as a tab would overflow the bar, and antd's overflow button is not a valid child of a tab list.
   const statusTabs = ['all', ...ORDER_STATUSES.filter((s) => countOf(s) > 0 || s === filters.status)];
   const tabLabel = (key: string) => (key === 'all' ? t('orders.tab.all') : t(`orders.status.${key}`));
+  // No counts until a list has loaded: a failed load is not "All 0".
+  const optionLabel = (key: string) => (data ? `${tabLabel(key)} (${countOf(key)})` : tabLabel(key));
   const filtered = filters.paymentStatus !== 'all' || !!(filters.keyword || filters.serviceCode || filters.carrierCode || filters.customerId || filters.dateFrom || filters.dateTo);
 
   const range: [dayjs.Dayjs | null, dayjs.Dayjs | null] | null =
@@ -103,9 +105,7 @@ export default function OrderListPage(_props: { screen?: ScreenDef }) {
 
   const clearFilters = () => setFilters({ paymentStatus: '', keyword: '', serviceCode: '', carrierCode: '', customerId: '', dateFrom: '', dateTo: '' });
 
-  const empty = list.isError ? (
-    <Alert type="error" showIcon title={t('orders.list.loadFailed')} action={<Button onClick={() => list.refetch()}>{t('orders.retry')}</Button>} />
-  ) : filtered || filters.status !== 'all' ? (
+  const empty = filtered || filters.status !== 'all' ? (
     <Empty description={t('orders.list.noMatch')}>
       {filtered && <Button onClick={clearFilters}>{t('orders.filter.clear')}</Button>}
     </Empty>
@@ -163,7 +163,7 @@ export default function OrderListPage(_props: { screen?: ScreenDef }) {
           value={filters.status}
           onChange={(status: string) => setFilters({ status })}
           style={{ width: '100%', marginBottom: 12 }}
-          options={statusTabs.map((key) => ({ value: key, label: `${tabLabel(key)} (${countOf(key)})` }))}
+          options={statusTabs.map((key) => ({ value: key, label: optionLabel(key) }))}
         />
       ) : (
         <Tabs
@@ -174,7 +174,7 @@ export default function OrderListPage(_props: { screen?: ScreenDef }) {
             key,
             label: (
               <span>
-                {tabLabel(key)} <Badge count={countOf(key)} showZero overflowCount={99_999} color={key === filters.status ? '#1d4ed8' : '#6b7280'} size="small" />
+                {tabLabel(key)} {data && <Badge count={countOf(key)} showZero overflowCount={99_999} color={key === filters.status ? '#1d4ed8' : '#6b7280'} size="small" />}
               </span>
             ),
           }))}
@@ -306,6 +306,7 @@ export default function OrderListPage(_props: { screen?: ScreenDef }) {
         columns={columns}
         dataSource={data?.items}
         loading={list.isFetching}
+        loadFailure={loadFailureOf(list)}
         locale={{ emptyText: list.isLoading ? ' ' : empty }}
         rowSelection={{
           selectedRowKeys: selected,

@@ -72,6 +72,34 @@ describe('order wizard', { timeout: 180_000 }, () => {
     session.clear();
   });
 
+  it('a step change scrolls to the top of the wizard (Next sits at the bottom of a long step)', async () => {
+    stubApi();
+    const scrolled: Element[] = [];
+    const scrollIntoView = vi.fn(function (this: Element) {
+      scrolled.push(this);
+    });
+    Element.prototype.scrollIntoView = scrollIntoView;
+    try {
+      renderWizard();
+      await screen.findByRole('heading', { name: 'Create order' }, T);
+      // Opening the page does not move it.
+      expect(scrollIntoView).not.toHaveBeenCalled();
+      type('Order name', 'ORDER-1');
+      next();
+      await waitFor(() => expect(currentStep()).toBe('Shipping'), T);
+      expect(scrollIntoView).toHaveBeenCalledTimes(1);
+      expect(scrollIntoView).toHaveBeenLastCalledWith({ block: 'start' });
+      // The element scrolled to holds the steps and the screen's title.
+      expect(scrolled[0]!.contains(screen.getByRole('heading', { name: 'Create order' }))).toBe(true);
+      expect(scrolled[0]!.querySelector('.ant-steps')).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+      await waitFor(() => expect(currentStep()).toBe('Information'), T);
+      expect(scrollIntoView).toHaveBeenCalledTimes(2);
+    } finally {
+      delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+    }
+  });
+
   it('each step checks its fields with the contract before moving on', async () => {
     stubApi();
     renderWizard();

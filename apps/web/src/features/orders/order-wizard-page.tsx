@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, App, Button, Card, ConfigProvider, Form, Skeleton, Space, Steps } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -24,6 +24,8 @@ import { ShippingStep } from './wizard-shipping';
 // the order on the server, and server field errors open their step and land on their fields.
 
 type NamePath = (string | number)[];
+/** The sticky header's height and a little room: a step change scrolls the wizard's top to here. */
+const WIZARD_SCROLL_MARGIN = 80;
 /** The create reply (`_id`) or the update reply (`id`, `replacedBy`). */
 type SavedOrder = { _id?: string; id?: string; replacedBy?: { id: string; exOrderId: string } | null };
 
@@ -68,6 +70,18 @@ export default function OrderWizardPage({ screen }: { screen?: ScreenDef }) {
   const price = usePrice(body, step >= 2 && canPrice);
   const payKeys = useIdempotencyKeys();
 
+  // A new step starts at its top: "Next" sits at the bottom of a long step, and the step after it
+  // used to open scrolled as far down. Not on the first render (the page opens where it opens).
+  const wizardTop = useRef<HTMLDivElement>(null);
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    const el = wizardTop.current;
+    // The sticky header (64 px) covers the page's top: scroll-margin-top keeps the steps clear of it.
+    if (el && el.getBoundingClientRect().top < WIZARD_SCROLL_MARGIN) el.scrollIntoView?.({ block: 'start' });
+  }, [step]);
+
   /** Field errors (client or server) on their fields, and the step of the first one opened. */
   const showErrors = (fields: { name: NamePath; errors: string[] }[]) => {
     if (fields.length === 0) return;
@@ -77,6 +91,8 @@ export default function OrderWizardPage({ screen }: { screen?: ScreenDef }) {
   useEffect(() => {
     if (pendingErrors.length === 0) return;
     form.setFields(pendingErrors as Parameters<typeof form.setFields>[0]);
+    // After the step change's scroll to the top (the effect above): down to the first error.
+    form.scrollToField(pendingErrors[0]!.name, { block: 'center' });
     setPendingErrors([]);
   }, [pendingErrors, form]);
   const placeServerError = (err: unknown) => {
@@ -199,7 +215,7 @@ export default function OrderWizardPage({ screen }: { screen?: ScreenDef }) {
   const pricedTotal = price.data ? usd(price.data.data.fees.total) : null;
   const stepItems = STEPS.map((s) => ({ title: t(`orders.wizard.step.${s}`) }));
   return (
-    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+    <Space ref={wizardTop} orientation="vertical" size={16} style={{ width: '100%', scrollMarginTop: WIZARD_SCROLL_MARGIN }}>
       {back}
       <ScreenCard title={editing ? `${t(addressScreen ? 'screen.adminEditAddress' : 'screen.editOrder')} ${order?.exOrderId ?? ''}` : t('screen.createOrder')}>
         <Steps current={step} items={stepItems} size="small" style={{ marginBottom: 24 }} onChange={(s) => s < step && setStep(s)} />

@@ -6,8 +6,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { WEIGHT_CONFIG_STATUSES, WEIGHT_CONFIGURATION_STATUSES, type ScreenDef, type WeightConfig } from '@exship/contracts';
 import { productsApi, type ActualWeightFeeResult } from '../../api/endpoints';
-import { ResponsiveTable } from '../../shared/responsive-table';
-import { errorText } from '../../shared/api-feedback';
+import { loadFailureOf, ResponsiveTable } from '../../shared/responsive-table';
 import { usd } from '../../shared/money';
 import { useAction } from '../../shared/use-action';
 import { ImportWizard } from './import-wizard';
@@ -207,7 +206,8 @@ export default function ActualWeightFeesPage(_props: { screen?: ScreenDef }) {
           columns={columns}
           dataSource={items}
           loading={list.isFetching}
-          locale={{ emptyText: list.isError ? errorText(list.error, t) : t('products.weight.empty') }}
+          loadFailure={loadFailureOf(list)}
+          locale={{ emptyText: t('products.weight.empty') }}
           pagination={serverPagination(Number(filters.page), Number(filters.pageSize), list.data?.data.totalCount, (page, pageSize) => setFilters({ page, pageSize }), t)}
         />
       </ScreenCard>

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { PRODUCT_APPROVAL_STATUSES, PRODUCT_ORIGINS, PRODUCT_STATUSES, type ProductListItem, type ScreenDef } from '@exship/contracts';
 import { productsApi, type ProductImportKind } from '../../api/endpoints';
 import { useSession } from '../../api/session';
-import { ResponsiveTable } from '../../shared/responsive-table';
+import { loadFailureOf, ResponsiveTable } from '../../shared/responsive-table';
 import { ProductDeleteConfirm, useApprovalCommands, useProductActions } from './approval';
 import { useCustomerOptions } from './customers';
 import { ImportWizard } from './import-wizard';
@@ -209,7 +209,8 @@ export default function ProductListPage(_props: { screen?: ScreenDef }) {
         columns={columns}
         dataSource={data?.items}
         loading={list.isFetching}
-        locale={{ emptyText: list.isError ? t('products.common.loadFailed') : t('products.list.empty') }}
+        loadFailure={loadFailureOf(list)}
+        locale={{ emptyText: t('products.list.empty') }}
         pagination={serverPagination(Number(filters.page), Number(filters.pageSize), data?.totalCount, (page, pageSize) => setFilters({ page, pageSize }), t)}
       />
       <ProductFormDrawer open={form.open} productId={form.id} onClose={() => setForm({ open: false, id: null })} />

@@ -5,8 +5,9 @@ import {
   BarcodeOutlined,
   BellOutlined,
   CalculatorOutlined,
+  CustomerServiceOutlined,
   DeploymentUnitOutlined,
-  EnvironmentOutlined,
+  InboxOutlined,
   ShoppingOutlined,
   UserOutlined,
   WalletOutlined,
@@ -21,15 +22,16 @@ const TODAY = [
   { key: 'quote', icon: <CalculatorOutlined /> },
   { key: 'network', icon: <DeploymentUnitOutlined /> },
   { key: 'products', icon: <ShoppingOutlined /> },
+  { key: 'orders', icon: <BarcodeOutlined /> },
+  { key: 'wallet', icon: <WalletOutlined /> },
   { key: 'notifications', icon: <BellOutlined /> },
   { key: 'account', icon: <UserOutlined /> },
 ] as const;
 
 /** Announced, clearly marked as not there yet. */
 const COMING = [
-  { key: 'orders', icon: <BarcodeOutlined /> },
-  { key: 'wallet', icon: <WalletOutlined /> },
-  { key: 'tracking', icon: <EnvironmentOutlined /> },
+  { key: 'warehouse', icon: <InboxOutlined /> },
+  { key: 'support', icon: <CustomerServiceOutlined /> },
   { key: 'integrations', icon: <ApiOutlined /> },
 ] as const;
 

@@ -4,6 +4,7 @@ import { ApiError } from '../../api/client';
 import { session } from '../../api/session';
 import { download, envelope, failure, fakeApi } from '../../test/fake-api';
 import { makeProfile, renderRoutes } from '../../test/render';
+import { PHONE_QUERY } from '../../shared/use-media-query';
 import ScanFormPage, { invalidNumbersOf } from './scan-form-page';
 
 // SPEC §5 SCAN form: ship date and tracking numbers required; §8 a 422 "one or more tracking
@@ -53,6 +54,21 @@ describe('SCAN form', { timeout: 60_000 }, () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     session.clear();
+  });
+
+  it('on a phone an empty list shows one empty state, not one inside another', async () => {
+    fakeApi(({ url }) => (url.includes('/scan-forms') ? envelope({ items: [], total: 0, page: 1, pageSize: 10 }) : envelope(null)));
+    const matchMedia = window.matchMedia;
+    window.matchMedia = (query: string) => ({ ...matchMedia(query), matches: query === PHONE_QUERY });
+    try {
+      render();
+      expect(await screen.findByText('No SCAN forms yet.', undefined, T)).toBeTruthy();
+      expect(document.querySelectorAll('.ant-empty')).toHaveLength(1);
+      // The small picture of the screen's own empty state, not antd's large default one.
+      expect(document.querySelector('.ant-empty-normal, .ant-empty-small')).toBeTruthy();
+    } finally {
+      window.matchMedia = matchMedia;
+    }
   });
 
   it('lists the forms with their orders, tracking numbers, ship date and author', async () => {

@@ -8,7 +8,7 @@ import { CreateScanFormEndpoint, GetScanFormPdfEndpoint, ListScanFormsEndpoint, 
 import { callEnvelope, download } from '../../api/call';
 import { ApiError } from '../../api/client';
 import { errorText } from '../../shared/api-feedback';
-import { ResponsiveTable } from '../../shared/responsive-table';
+import { loadFailureOf, ResponsiveTable } from '../../shared/responsive-table';
 import { ScreenCard, saveBlob, serverPagination, useCan, useUrlState } from '../../shared/screen';
 import { useAction } from '../../shared/use-action';
 import { TimeText, splitRefs, useFormatDate } from './shared';
@@ -138,13 +138,8 @@ export default function ScanFormPage(_props: { screen?: ScreenDef }) {
             />
           ),
         }}
-        locale={{
-          emptyText: list.isError ? (
-            errorText(list.error, t)
-          ) : (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filters.keyword ? t('ship.scan.noMatch') : t('ship.scan.empty')} />
-          ),
-        }}
+        loadFailure={loadFailureOf(list)}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filters.keyword ? t('ship.scan.noMatch') : t('ship.scan.empty')} /> }}
         pagination={serverPagination(Number(filters.page), Number(filters.pageSize), data?.total, (page, pageSize) => setFilters({ page, pageSize }), t)}
       />
       {creating && (

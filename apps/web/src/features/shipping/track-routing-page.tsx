@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ListFlaggedParcelsEndpoint, SHIPPING_LIMITS, TrackLookupEndpoint, type Parcel, type ScreenDef } from '@exship/contracts';
 import { call, callEnvelope } from '../../api/call';
 import { errorText } from '../../shared/api-feedback';
-import { ResponsiveTable } from '../../shared/responsive-table';
+import { loadFailureOf, ResponsiveTable } from '../../shared/responsive-table';
 import { ScreenCard, serverPagination, useUrlState } from '../../shared/screen';
 import { CopyLinkButton, RoutingTag, RoutingTimeline, TimeText, placeOf, splitRefs, useFormatDate } from './shared';
 
@@ -256,7 +256,8 @@ function FlaggedTab({ filters, setFilters }: { filters: typeof DEFAULTS; setFilt
         columns={columns}
         dataSource={data?.items}
         loading={list.isFetching}
-        locale={{ emptyText: list.isError ? errorText(list.error, t) : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(`ship.flag.${flag}Empty`)} /> }}
+        loadFailure={loadFailureOf(list)}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(`ship.flag.${flag}Empty`)} /> }}
         pagination={serverPagination(Number(filters.page), Number(filters.pageSize), data?.total, (page, pageSize) => setFilters({ page, pageSize }), t)}
       />
     </Space>

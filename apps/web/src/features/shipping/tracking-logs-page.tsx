@@ -4,8 +4,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ListTrackingLogsEndpoint, TRACKING_LOG_RESULTS, type ScreenDef, type TrackingLog, type TrackingLogResult } from '@exship/contracts';
 import { callEnvelope } from '../../api/call';
-import { errorText } from '../../shared/api-feedback';
-import { ResponsiveTable } from '../../shared/responsive-table';
+import { loadFailureOf, ResponsiveTable } from '../../shared/responsive-table';
 import { ScreenCard, serverPagination, useUrlState } from '../../shared/screen';
 import { TimeText, useFormatDate } from './shared';
 
@@ -98,7 +97,8 @@ export default function TrackingLogsPage(_props: { screen?: ScreenDef }) {
         columns={columns}
         dataSource={data?.items}
         loading={list.isFetching}
-        locale={{ emptyText: list.isError ? errorText(list.error, t) : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filtered ? t('ship.log.noMatch') : t('ship.log.empty')} /> }}
+        loadFailure={loadFailureOf(list)}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filtered ? t('ship.log.noMatch') : t('ship.log.empty')} /> }}
         pagination={serverPagination(Number(filters.page), Number(filters.pageSize), data?.total, (page, pageSize) => setFilters({ page, pageSize }), t, [10, 20, 50])}
       />
     </ScreenCard>

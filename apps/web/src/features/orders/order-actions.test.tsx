@@ -1,0 +1,47 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import type { OrderDetail } from '@exship/contracts';
+import { session } from '../../api/session';
+import { envelope, fakeApi } from '../../test/fake-api';
+import { orderDetail } from '../../test/order-fixtures';
+import { makeProfile, renderRoutes } from '../../test/render';
+import './locales';
+import { OrderActions } from './order-actions';
+
+// SPEC §4 cancellation rules: the cancel dialog says what cancelling this order does. Without a
+// label it is cancelled at once (a paid one refunded in full, an unpaid one has nothing to
+// refund); a labeled one waits for the carrier and is refunded per the 14-day rule.
+
+const T = { timeout: 15_000 };
+
+async function openCancel(order: OrderDetail) {
+  fakeApi(() => envelope(null));
+  session.signIn('token-1', makeProfile({ permissions: ['EX-ORDER-DETAIL', 'EX-ORDER-CANCEL'] }));
+  renderRoutes([{ path: '/app/orders/order-detail/:orderId', element: <OrderActions order={order} /> }], `/app/orders/order-detail/${order.id}`);
+  fireEvent.click(await screen.findByRole('button', { name: 'Cancel order' }, T));
+  const dialog = await screen.findByRole('dialog', undefined, T);
+  return within(dialog).getByText(/cancelled/).textContent;
+}
+
+describe('cancel order dialog', { timeout: 60_000 }, () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    session.clear();
+  });
+
+  it('an unpaid order without a label is cancelled at once, with nothing to refund', async () => {
+    const text = await openCancel(orderDetail({ status: 'unpaid', paymentStatus: 'unpaid', labeledAt: null }));
+    expect(text).toBe('This order has no label and is not paid: it is cancelled at once, and there is nothing to refund.');
+    expect(text).not.toMatch(/carrier|14 days|7 working days/);
+  });
+
+  it('a paid order without a label is cancelled at once and refunded in full', async () => {
+    const text = await openCancel(orderDetail({ status: 'paid', paymentStatus: 'paid', labeledAt: null }));
+    expect(text).toMatch(/no label yet: it is cancelled at once, and everything paid for it is refunded to the wallet in full/);
+  });
+
+  it('a labeled order waits for the carrier to void its label; the 14-day refund rule applies', async () => {
+    const text = await openCancel(orderDetail({ status: 'labeled', paymentStatus: 'paid', labeledAt: '2026-03-01T04:00:00.000Z', allowedActions: ['cancel'] }));
+    expect(text).toBe('A labeled order is cancelled once the carrier voids its label; within 14 days of the label the shipping fee is refunded after 7 working days.');
+  });
+});
