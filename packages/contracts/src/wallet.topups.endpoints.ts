@@ -99,6 +99,17 @@ export const DeclineTopUpEndpoint = defineEndpoint({
 // ---------- payment provider (issue 10: checkout session → signed webhook → credit once) ----------
 
 /** Whether the wallet screen offers "Top up online": a payment provider is configured. */
+export const BankTransferEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/wallet/bank-transfer',
+  access: 'EX-TOPUP-CREATE',
+  summary: 'Where to transfer a top-up: the bank account, and the reference to write in the transfer',
+  description: '`available` is false when no bank account is configured; `reference` is the account email staff match the transfer by.',
+  operationId: 'getBankTransfer',
+  tags,
+  reply: z.object({ available: z.boolean(), bankName: z.string(), accountName: z.string(), accountNumber: z.string(), details: z.string(), reference: z.string() }),
+});
+
 export const OnlineTopUpEndpoint = defineEndpoint({
   method: 'GET',
   path: '/wallet/online-top-up',

@@ -43,6 +43,14 @@ describe('configuration from the environment', () => {
     for (const bad of ['0', '10001', '2.5', 'many']) expect(() => loadConfig({ ORDER_IMPORT_MAX_ROWS: bad }), bad).toThrow(/ORDER_IMPORT_MAX_ROWS=/);
   });
 
+  it('reads the top-up bank account: all three values together, a demo account outside production, none in production', () => {
+    const bank = { TOPUP_BANK_NAME: 'Example Bank', TOPUP_BANK_ACCOUNT_NAME: 'EXSHIP LLC', TOPUP_BANK_ACCOUNT_NUMBER: '123456789' };
+    expect(loadConfig(bank).bankTransfer).toEqual({ bankName: 'Example Bank', accountName: 'EXSHIP LLC', accountNumber: '123456789', details: '' });
+    expect(loadConfig({}).bankTransfer?.accountName).toMatch(/not a real account/);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_ADMIN_PASSWORD: 'Prod#Passw0rd!!' }).bankTransfer).toBeUndefined();
+    expect(() => loadConfig({ TOPUP_BANK_NAME: 'Example Bank' })).toThrow(/go together/);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).port).toBe(3000);
   });

@@ -37,6 +37,12 @@ const ConfigSchema = z.object({
   PAYMENT_PROVIDER_SECRET_KEY: z.string().min(8, 'must have at least 8 characters').optional(),
   /** money-and-security.md "Webhooks": the signing secret is at least 24 bytes. */
   PAYMENT_WEBHOOK_SECRET: z.string().min(24, 'must have at least 24 characters').optional(),
+  /** The bank account sellers transfer top-ups to, shown on the wallet screen (demo values outside production). */
+  TOPUP_BANK_NAME: z.string().min(2).max(100).optional(),
+  TOPUP_BANK_ACCOUNT_NAME: z.string().min(2).max(100).optional(),
+  TOPUP_BANK_ACCOUNT_NUMBER: z.string().min(4).max(40).optional(),
+  /** Optional: the bank's SWIFT/BIC or branch, shown beside the account. */
+  TOPUP_BANK_DETAILS: z.string().max(200).optional(),
   /** The sandbox carrier's time scale: 1 = a parcel takes 100 hours from label to delivery; 3600 = 100 seconds. */
   SANDBOX_CARRIER_SPEED: z.coerce.number().min(1, 'must be at least 1').max(1_000_000, 'must be at most 1000000').default(1),
   /** The address provider's API base (docs/address-check.md); address checks stay offline without it. */
@@ -118,11 +124,16 @@ export interface Config {
   google?: { clientId: string; jwksUrl: string; issuers: string[] };
   /** The payment provider (PAYMENT_PROVIDER_URL and its secrets), or undefined: online top-ups off. */
   paymentProvider?: { url: string; secretKey: string; webhookSecret: string };
+  /** Where sellers transfer top-ups (TOPUP_BANK_*), or undefined: not configured (production without them). */
+  bankTransfer?: { bankName: string; accountName: string; accountNumber: string; details: string };
   /** The address provider (ADDRESS_PROVIDER_URL), or undefined: address checks are offline only. */
   addressProvider?: { url: string; apiKey?: string; timeoutMs: number };
 }
 
 export class ConfigError extends Error {}
+
+/** Outside production, with no TOPUP_BANK_* set: an account that says it is for trying the product. */
+export const DEMO_BANK_TRANSFER = { bankName: 'ExShip Demo Bank', accountName: 'EXSHIP DEMO (not a real account)', accountNumber: '0000 0000 0000', details: 'For trying ExShip only: set TOPUP_BANK_* for real transfers.' };
 
 /** The public development default for the first super admin; refused in production. */
 export const DEFAULT_ADMIN_PASSWORD = 'Admin#Passw0rd!';
@@ -139,6 +150,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  const bankParts = [c.TOPUP_BANK_NAME, c.TOPUP_BANK_ACCOUNT_NAME, c.TOPUP_BANK_ACCOUNT_NUMBER];
+  if (bankParts.some(Boolean) && !bankParts.every(Boolean)) {
+    throw new ConfigError('Invalid configuration:\n  TOPUP_BANK_NAME, TOPUP_BANK_ACCOUNT_NAME and TOPUP_BANK_ACCOUNT_NUMBER go together');
+  }
+  const production = c.NODE_ENV === 'production';
   if (c.PAYMENT_PROVIDER_URL && (!c.PAYMENT_PROVIDER_SECRET_KEY || !c.PAYMENT_WEBHOOK_SECRET)) {
     throw new ConfigError('Invalid configuration:\n  PAYMENT_PROVIDER_URL needs PAYMENT_PROVIDER_SECRET_KEY and PAYMENT_WEBHOOK_SECRET');
   }
@@ -150,7 +166,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appUrl: (c.APP_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
-    production: c.NODE_ENV === 'production',
+    production,
     seed: {
       adminEmail: c.SEED_ADMIN_EMAIL.toLowerCase(),
       adminPassword: c.SEED_ADMIN_PASSWORD,
@@ -169,6 +185,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       c.PAYMENT_PROVIDER_URL && c.PAYMENT_PROVIDER_SECRET_KEY && c.PAYMENT_WEBHOOK_SECRET
         ? { url: c.PAYMENT_PROVIDER_URL, secretKey: c.PAYMENT_PROVIDER_SECRET_KEY, webhookSecret: c.PAYMENT_WEBHOOK_SECRET }
         : undefined,
+    bankTransfer:
+      c.TOPUP_BANK_NAME && c.TOPUP_BANK_ACCOUNT_NAME && c.TOPUP_BANK_ACCOUNT_NUMBER
+        ? { bankName: c.TOPUP_BANK_NAME, accountName: c.TOPUP_BANK_ACCOUNT_NAME, accountNumber: c.TOPUP_BANK_ACCOUNT_NUMBER, details: c.TOPUP_BANK_DETAILS ?? '' }
+        : production
+          ? undefined
+          : DEMO_BANK_TRANSFER,
     addressProvider: c.ADDRESS_PROVIDER_URL ? { url: c.ADDRESS_PROVIDER_URL, apiKey: c.ADDRESS_PROVIDER_API_KEY, timeoutMs: c.ADDRESS_PROVIDER_TIMEOUT_MS } : undefined,
     webDist: path.resolve(c.WEB_DIST ?? fileURLToPath(new URL('../../../web/dist', import.meta.url))),
   };

@@ -27,6 +27,7 @@ export const walletModule = defineModule({
       gateway: provider ? new HttpPaymentGateway(provider) : null,
       appUrl: ctx.config.appUrl,
       customerEmails: () => customerEmails,
+      bankTransfer: ctx.config.bankTransfer,
     });
     return {
       topUps,

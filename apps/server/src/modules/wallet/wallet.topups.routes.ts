@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AcceptTopUpEndpoint,
+  BankTransferEndpoint,
   CreateCheckoutEndpoint,
   CreateTopUpEndpoint,
   DeclineTopUpEndpoint,
@@ -40,6 +41,7 @@ export const topUpRoutes =
     route(app, AcceptTopUpEndpoint, (req) => topUps.accept(authOf(req), req.params.id, idempotencyKeyOf(req)));
     route(app, DeclineTopUpEndpoint, (req) => topUps.decline(authOf(req), req.params.id, req.body.reason));
     route(app, OnlineTopUpEndpoint, () => topUps.onlineTopUp());
+    route(app, BankTransferEndpoint, (req) => topUps.bankTransfer(authOf(req)));
     route(app, CreateCheckoutEndpoint, (req) => topUps.checkout(authOf(req), req.body, idempotencyKeyOf(req)));
   };
 

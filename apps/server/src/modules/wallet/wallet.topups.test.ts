@@ -56,6 +56,15 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('asking for a top-up (SPEC §5)', () => {
+  it('tells the seller where to transfer: the bank account and the account email as the description; staff get 403', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/v1/wallet/bank-transfer', token: seller });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ available: true, reference: SELLER.email });
+    expect(res.body.data.accountNumber).not.toBe('');
+    const admin = await t.login(ADMIN.email, ADMIN.password, '10.77.0.9');
+    expect((await t.call({ method: 'GET', url: '/api/v1/wallet/bank-transfer', token: admin })).status).toBe(403);
+  });
+
   it('creates a pending request with its proof; nothing is credited yet', async () => {
     const before = await balance(sellerAccount);
     const res = await ask(seller, { amount: '50', note: 'VCB transfer' }, { data: jpg, name: 'proof.jpg' });

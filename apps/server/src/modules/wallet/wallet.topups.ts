@@ -38,7 +38,14 @@ const toDto = (r: Row, emails?: Map<string, string>): TopUpDto => ({
 
 const issuesToErrors = (issues: readonly z.core.$ZodIssue[]): FieldError[] => issues.map((i) => ({ field: i.path.join('.') || 'body', message: i.message }));
 
-export function createTopUpService(deps: { db: Db; storage: Storage; gateway: PaymentGateway | null; appUrl: string; customerEmails: () => CustomerEmails | null }) {
+export function createTopUpService(deps: {
+  db: Db;
+  storage: Storage;
+  gateway: PaymentGateway | null;
+  appUrl: string;
+  customerEmails: () => CustomerEmails | null;
+  bankTransfer?: { bankName: string; accountName: string; accountNumber: string; details: string };
+}) {
   const { db, storage } = deps;
 
   async function emailsOf(rows: Row[]) {
@@ -164,6 +171,13 @@ export function createTopUpService(deps: { db: Db; storage: Storage; gateway: Pa
     /** Whether the wallet screen may offer a checkout: a payment provider is configured. */
     onlineTopUp() {
       return { available: deps.gateway !== null };
+    },
+
+    /** The bank account to transfer to and the reference (the account's email) staff match the transfer by. */
+    async bankTransfer(actor: Actor) {
+      const email = (await deps.customerEmails()?.(db, [actor.accountId]))?.get(actor.accountId) ?? '';
+      const bank = deps.bankTransfer;
+      return bank ? { available: true, ...bank, reference: email } : { available: false, bankName: '', accountName: '', accountNumber: '', details: '', reference: email };
     },
 
     /** Opens a checkout with the payment provider for the seller's account; PAYMENT_GATEWAY_OFF without one. */

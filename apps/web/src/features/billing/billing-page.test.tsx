@@ -38,6 +38,7 @@ function stub(opts: { transactions?: unknown[]; online?: boolean } = {}) {
     if (url.includes('/proof')) return download(new Uint8Array([0x89, 0x50]), 'image/png');
     if (url.includes('/transaction/all-transaction')) return ok({ items: opts.transactions ?? TRANSACTIONS, total: (opts.transactions ?? TRANSACTIONS).length, page: 1, pageSize: 100 });
     if (url.includes('/wallet/online-top-up')) return ok({ available: opts.online ?? false });
+    if (url.includes('/wallet/bank-transfer')) return ok({ available: true, bankName: 'Example Bank', accountName: 'EXSHIP LLC', accountNumber: '1234 5678 9012', details: '', reference: 'seller@example.com' });
     if (url.includes('/wallet/checkout-sessions')) return ok({ sessionId: 'cs_1', url: 'https://pay.example.com/checkout/cs_1' }, 'Checkout opened.');
     if (url.includes('/profile/update-setting')) return ok({ ...makeProfile({ permissions: ['EX-BILLING', 'EX-WALLET-VIEW', 'EX-TOPUP-CREATE'] }), wallet: { balance: 12.5, unPaid: 0, autoPay: true, credit: null } }, 'Settings saved.');
     if (url.includes('/wallet/imformation-wallet')) return ok({ balance: 12.5, unpaid: 0, credit: null, autoPay: false });
@@ -65,6 +66,10 @@ describe('billing screen', () => {
     expect(screen.queryByRole('tab', { name: 'Top-up requests' })).toBeNull();
     expect(await screen.findByText('$12.50')).toBeTruthy();
     expect(await screen.findByText('Ref 42')).toBeTruthy();
+    // Where to transfer: the bank account and the description to write.
+    expect(await screen.findByText('1234 5678 9012')).toBeTruthy();
+    expect(screen.getByText('EXSHIP LLC')).toBeTruthy();
+    expect(screen.getByText('seller@example.com')).toBeTruthy();
     // No accept or decline for a seller.
     expect(screen.queryByRole('button', { name: /Accept/ })).toBeNull();
   });

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Card, Col, Form, Input, InputNumber, Row, Space, Statistic, Typography, Upload, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, Col, Descriptions, Form, Input, InputNumber, Row, Skeleton, Space, Statistic, Typography, Upload, type TableColumnsType } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CreateTopUpEndpoint, ListTopUpsEndpoint, TOP_UP_LIMITS, WalletInfoEndpoint } from '@exship/contracts';
+import { BankTransferEndpoint, CreateTopUpEndpoint, ListTopUpsEndpoint, TOP_UP_LIMITS, WalletInfoEndpoint } from '@exship/contracts';
 import { call, callEnvelope } from '../../../api/call';
+import { errorText } from '../../../shared/api-feedback';
 import { useAction } from '../../../shared/use-action';
 import { usd } from '../../../shared/money';
 import { ServerTable } from '../../../shared/list-ui';
@@ -22,6 +23,34 @@ interface TopUpForm {
   amount: number | null;
   proof: File[];
   note: string;
+}
+
+/** The bank account a top-up is transferred to, each value copyable, and the reference to write in the transfer. */
+function BankAccount() {
+  const { t } = useTranslation();
+  const bank = useQuery({ queryKey: ['bank-transfer'], queryFn: ({ signal }) => call(BankTransferEndpoint, { signal }), staleTime: 10 * 60_000 });
+  if (bank.isPending) return <Skeleton active title={false} paragraph={{ rows: 2 }} style={{ marginTop: 8 }} />;
+  if (bank.isError) return <Typography.Paragraph type="danger" style={{ marginTop: 8 }}>{errorText(bank.error, t)}</Typography.Paragraph>;
+  const b = bank.data;
+  if (!b.available) return <Typography.Paragraph type="warning" style={{ marginTop: 8 }}>{t('billing.topUp.bankMissing')}</Typography.Paragraph>;
+  const copy = (text: string) => ({ text, tooltips: [t('billing.topUp.copy'), t('billing.topUp.copied')] });
+  return (
+    <Descriptions size="small" column={1} bordered style={{ marginTop: 8, maxWidth: 560, background: '#fff' }} styles={{ label: { whiteSpace: 'nowrap', width: 160 } }}>
+      <Descriptions.Item label={t('billing.topUp.bankName')}>{b.bankName}</Descriptions.Item>
+      <Descriptions.Item label={t('billing.topUp.accountName')}>
+        <Typography.Text copyable={copy(b.accountName)}>{b.accountName}</Typography.Text>
+      </Descriptions.Item>
+      <Descriptions.Item label={t('billing.topUp.accountNumber')}>
+        <Typography.Text strong copyable={copy(b.accountNumber.replace(/\s+/g, ''))}>{b.accountNumber}</Typography.Text>
+      </Descriptions.Item>
+      {b.reference && (
+        <Descriptions.Item label={t('billing.topUp.reference')}>
+          <Typography.Text code copyable={copy(b.reference)}>{b.reference}</Typography.Text>
+        </Descriptions.Item>
+      )}
+      {b.details && <Descriptions.Item label={t('billing.topUp.bankDetails')}>{b.details}</Descriptions.Item>}
+    </Descriptions>
+  );
 }
 
 /** The seller's balance boxes: the same query as the header's wallet boxes (['wallet']), so both move together. */
@@ -112,7 +141,10 @@ function TopUpRequestForm() {
         message={t('billing.topUp.guideTitle')}
         description={
           <ol style={{ margin: 0, paddingInlineStart: 20 }}>
-            <li>{t('billing.topUp.guide1')}</li>
+            <li>
+              {t('billing.topUp.guide1')}
+              <BankAccount />
+            </li>
             <li>{t('billing.topUp.guide2')}</li>
             <li>{t('billing.topUp.guide3')}</li>
           </ol>
