@@ -7,6 +7,7 @@ import { BankTransferEndpoint, CreateTopUpEndpoint, ListTopUpsEndpoint, TOP_UP_L
 import { call, callEnvelope } from '../../../api/call';
 import { errorText } from '../../../shared/api-feedback';
 import { useAction } from '../../../shared/use-action';
+import { PHONE_QUERY, useMediaQuery } from '../../../shared/use-media-query';
 import { usd } from '../../../shared/money';
 import { ServerTable } from '../../../shared/list-ui';
 import { AutoPaySwitch } from '../../../shared/auto-pay-switch';
@@ -28,6 +29,7 @@ interface TopUpForm {
 /** The bank account a top-up is transferred to, each value copyable, and the reference to write in the transfer. */
 function BankAccount() {
   const { t } = useTranslation();
+  const phone = useMediaQuery(PHONE_QUERY);
   const bank = useQuery({ queryKey: ['bank-transfer'], queryFn: ({ signal }) => call(BankTransferEndpoint, { signal }), staleTime: 10 * 60_000 });
   if (bank.isPending) return <Skeleton active title={false} paragraph={{ rows: 2 }} style={{ marginTop: 8 }} />;
   if (bank.isError) return <Typography.Paragraph type="danger" style={{ marginTop: 8 }}>{errorText(bank.error, t)}</Typography.Paragraph>;
@@ -35,7 +37,14 @@ function BankAccount() {
   if (!b.available) return <Typography.Paragraph type="warning" style={{ marginTop: 8 }}>{t('billing.topUp.bankMissing')}</Typography.Paragraph>;
   const copy = (text: string) => ({ text, tooltips: [t('billing.topUp.copy'), t('billing.topUp.copied')] });
   return (
-    <Descriptions size="small" column={1} bordered style={{ marginTop: 8, maxWidth: 560, background: '#fff' }} styles={{ label: { whiteSpace: 'nowrap', width: 160 } }}>
+    <Descriptions
+      size="small"
+      column={1}
+      bordered
+      layout={phone ? 'vertical' : 'horizontal'}
+      style={{ marginTop: 8, maxWidth: 560, background: '#fff' }}
+      styles={{ label: phone ? {} : { whiteSpace: 'nowrap', width: 160 }, content: { overflowWrap: 'anywhere' } }}
+    >
       <Descriptions.Item label={t('billing.topUp.bankName')}>{b.bankName}</Descriptions.Item>
       <Descriptions.Item label={t('billing.topUp.accountName')}>
         <Typography.Text copyable={copy(b.accountName)}>{b.accountName}</Typography.Text>
