@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, PHONE_PATTERN } from './auth';
 import { codeField } from './catalog';
+import { isCountryCode } from './geo';
 import { EMOJI_PATTERN, dateFilterField, idField, isWholeCents, keywordQueryField, multilineTextField, numberField, optionalHttpUrlField, pageField, textField, whenValid, withDateRange } from './fields';
 import { CHECK_IN_STATUSES, ORDER_STATUSES, ORDER_USER_ACTIONS, PAYMENT_STATUSES, ROUTING_STATUSES, SCHEDULE_STATUSES } from './order-statuses';
 
@@ -67,7 +68,11 @@ const recipientFields = z.object({
   address2: textField().trim().max(ORDER_LIMITS.address2Max, 'validation.address.max').default(''),
   city: textField().trim().min(1, 'validation.required').max(ORDER_LIMITS.cityMax, 'validation.max50'),
   state: textField().trim().toUpperCase().max(3, 'validation.state.code').default(''),
-  country: textField().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'validation.country.code'),
+  country: textField()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, { message: 'validation.country.code', abort: true })
+    .refine(isCountryCode, 'validation.country.unknown'),
   zipcode: textField().trim().regex(/^\d{1,29}$/, 'validation.zip.digits'),
   taxNumber: textField().trim().max(ORDER_LIMITS.taxNumberMax, 'validation.taxNumber.max').default(''),
 });

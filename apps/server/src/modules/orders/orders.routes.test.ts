@@ -109,6 +109,7 @@ describe('create', () => {
     ['quantity 999999', () => valid({ lines: [{ productId: product.id, variantId: product.variants[0]!.id, quantity: 999_999 }] }), 'lines.0.quantity'],
     ['an unknown service', () => valid({ serviceCode: 'NOPE' }), 'serviceCode'],
     ['an unknown country', () => valid({ recipient: recipient({ country: 'ZZ', email: 'a@b.co', phone: '+84901234567' }) }), 'recipient.country'],
+    ['an unknown country without email or phone', () => valid({ recipient: recipient({ country: 'ZZ', state: '', zipcode: '1000' }) }), 'recipient.country'],
     ['a state of another country', () => valid({ recipient: recipient({ state: 'ZZ' }) }), 'recipient.state'],
     ['no state in the US', () => valid({ recipient: recipient({ state: '' }) }), 'recipient.state'],
     ['no email outside the US', () => valid({ recipient: recipient({ country: 'VN', state: '', zipcode: '700000', phone: '+84901234567' }) }), 'recipient.email'],
