@@ -118,6 +118,8 @@ export const ERROR_CODES = [
   // roles, resources, permissions
   'ROLE_NOT_FOUND',
   'ROLE_PROTECTED',
+  'ROLE_ABOVE_YOURS',
+  'PERMISSIONS_STAFF_ONLY',
   'ROLE_IN_USE',
   'PERMISSIONS_UNKNOWN',
   'RESOURCE_NOT_FOUND',

@@ -117,6 +117,28 @@ describe('roles', () => {
     expect(rename.status, JSON.stringify(rename.body)).toBe(200);
   });
 
+  it('a role manager cannot raise their own role, touch a role at or above theirs, or grant what they lack; a customer role takes no staff powers', async () => {
+    const mine = (await api('POST', '/roles', admin, { code: 'EXR-ROLE-KEEPER', name: 'Role keeper', kind: 'staff' })).body.data;
+    expect((await api('PUT', `/roles/${mine.id}/permissions`, admin, { codes: ['EX-ROLE-MANAGE', 'EX-ROLE-LIST', 'EX-PERMISSION-LIST'] })).status).toBe(200);
+    await createUser(t.db, { email: 'keeper@exship.local', passwordHash: await hashPassword('Keeper#Passw0rd!'), fullName: 'Keeper', roleCode: 'EXR-ROLE-KEEPER', status: 'active' });
+    const keeper = await t.login('keeper@exship.local', 'Keeper#Passw0rd!');
+    const all = (await api('GET', '/roles', admin)).body.data as { id: string; code: string; permissions: string[] }[];
+    const superAdmin = all.find((r) => r.code === 'EXR-SUPER-ADMIN')!;
+    const own = await api('PUT', `/roles/${mine.id}/permissions`, keeper, { codes: ['EX-ROLE-MANAGE', 'EX-ROLE-LIST', 'EX-PERMISSION-LIST', 'EX-USER-MANAGE'] });
+    expect(own.status).toBe(403);
+    expect(own.body.code).toBe('ROLE_ABOVE_YOURS');
+    const strip = await api('PUT', `/roles/${superAdmin.id}/permissions`, keeper, { codes: ['EX-ROLE-LIST'] });
+    expect(strip.status).toBe(403);
+    expect((await api('GET', '/roles', admin)).body.data.find((r: { code: string }) => r.code === 'EXR-SUPER-ADMIN').permissions).toEqual(superAdmin.permissions);
+    expect((await api('GET', '/me', keeper)).body.data.permissions).toHaveLength(3);
+    // A customer role refuses staff powers, even from the super admin.
+    const customer = (await api('POST', '/roles', admin, { code: 'EXR-CUSTOMER-PLUS', name: 'Customer plus', kind: 'customer' })).body.data;
+    const staffy = await api('PUT', `/roles/${customer.id}/permissions`, admin, { codes: ['EX-ORDER-LIST', 'EX-ACT-FOR-CUSTOMER', 'EX-USER-MANAGE'] });
+    expect(staffy.status).toBe(422);
+    expect(staffy.body.details.codes).toEqual(['EX-ACT-FOR-CUSTOMER', 'EX-USER-MANAGE']);
+    expect((await api('PUT', `/roles/${customer.id}/permissions`, admin, { codes: ['EX-ORDER-LIST', 'EX-ORDER-DETAIL'] })).status).toBe(200);
+  });
+
   it('refuses unknown permission codes with 422 naming them', async () => {
     const role = (await api('POST', '/roles', admin, { code: 'EXR-UNKNOWN-CODES', name: 'U' })).body.data;
     const res = await api('PUT', `/roles/${role.id}/permissions`, admin, { codes: ['EX-ROLE-LIST', 'EX-NOPE', 'EX-ALSO-NOPE'] });

@@ -4,6 +4,8 @@ import {
   PERMISSION_CODES,
   RESOURCES,
   ROLES,
+  SUPER_ADMIN_ROLE,
+  roleRank,
   type Permission,
   type PermissionBody,
   type Resource,
@@ -101,6 +103,10 @@ export async function createRole(db: Db, body: RoleBody): Promise<Role> {
 export async function updateRole(db: Db, sessions: UserSessions, id: string, body: RoleBody): Promise<Role> {
   const before = await roleById(db, id);
   if (before.seeded && body.code !== before.code) throw new AppError('ROLE_PROTECTED', 409);
+  if (body.kind === 'customer' && before.kind !== 'customer') {
+    const staffOnly = before.permissions.filter((c) => !CUSTOMER_GRANTABLE.has(c)).sort();
+    if (staffOnly.length > 0) throw new AppError('PERMISSIONS_STAFF_ONLY', 422, { vars: { codes: staffOnly.join(', ') }, details: { codes: staffOnly } });
+  }
   await checkParent(db, body.parentCode, [before.code, body.code]);
   await db
     .transaction(async (tx) => {
@@ -127,12 +133,40 @@ export async function deleteRole(db: Db, id: string): Promise<void> {
   forgetRoles();
 }
 
-export async function setRolePermissions(db: Db, sessions: UserSessions, id: string, codes: string[]): Promise<Role> {
-  await roleById(db, id);
+/** Who changes a role's permissions: their own role, and the codes they hold. */
+export interface RoleEditor {
+  roleCode: string;
+  permissions: ReadonlySet<string>;
+}
+
+/** Codes a customer role may hold: those of the seeded customer roles (never staff powers such as acting for any account). */
+const CUSTOMER_GRANTABLE: ReadonlySet<string> = new Set(ROLES.flatMap((r): readonly string[] => (r.kind === 'customer' && Array.isArray(r.permissions) ? r.permissions : [])));
+
+/**
+ * SPEC §6 and the team rule "only what you hold", for roles: nobody edits their own role or a role that
+ * ranks at or above theirs (only the super admin edits every other role), and nobody grants or removes a
+ * code they do not hold. A customer role takes only codes customer roles are made of.
+ */
+function refuseRoleEdit(editor: RoleEditor, role: Role, before: readonly string[], wanted: readonly string[]): void {
+  if (editor.roleCode !== SUPER_ADMIN_ROLE && (role.code === editor.roleCode || roleRank(role.code) >= roleRank(editor.roleCode))) {
+    throw new AppError('ROLE_ABOVE_YOURS', 403, { details: { role: role.code } });
+  }
+  const changed = [...wanted.filter((c) => !before.includes(c)), ...before.filter((c) => !wanted.includes(c))];
+  const beyond = changed.filter((c) => !editor.permissions.has(c)).sort();
+  if (beyond.length > 0) throw new AppError('PERMISSION_NOT_HELD', 403, { details: { codes: beyond } });
+  if (role.kind === 'customer') {
+    const staffOnly = wanted.filter((c) => !CUSTOMER_GRANTABLE.has(c)).sort();
+    if (staffOnly.length > 0) throw new AppError('PERMISSIONS_STAFF_ONLY', 422, { vars: { codes: staffOnly.join(', ') }, details: { codes: staffOnly } });
+  }
+}
+
+export async function setRolePermissions(db: Db, sessions: UserSessions, editor: RoleEditor, id: string, codes: string[]): Promise<Role> {
+  const role = await roleById(db, id);
   const wanted = [...new Set(codes)];
   const known = new Set((await db.select({ code: permissions.code }).from(permissions)).map((p) => p.code));
   const unknown = wanted.filter((c) => !known.has(c)).sort();
   if (unknown.length > 0) throw new AppError('PERMISSIONS_UNKNOWN', 422, { vars: { codes: unknown.join(', ') }, details: { codes: unknown } });
+  refuseRoleEdit(editor, role, role.permissions, wanted);
   await db.transaction(async (tx) => {
     await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, id));
     if (wanted.length > 0) await tx.insert(rolePermissions).values(wanted.map((permissionCode) => ({ roleId: id, permissionCode })));

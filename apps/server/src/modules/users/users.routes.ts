@@ -116,7 +116,7 @@ export const usersRoutes =
       await users.deleteRole(db, req.params.id);
       return null;
     });
-    route(app, SetRolePermissionsEndpoint, async (req) => users.setRolePermissions(db, req.params.id, req.body.codes));
+    route(app, SetRolePermissionsEndpoint, async (req) => users.setRolePermissions(db, req.auth!, req.params.id, req.body.codes));
     route(app, RoleMatrixEndpoint, async () => users.roleMatrix(db));
     route(app, RoleMatrixXlsxEndpoint, async (_req, reply) => sendXlsx(reply, 'Role_permission_matrix.xlsx', await users.roleMatrixWorkbook(db)));
     route(app, ListResourcesEndpoint, async () => users.listResources(db));

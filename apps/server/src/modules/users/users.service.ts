@@ -351,7 +351,7 @@ export function createUsersModule() {
       createRole: access.createRole,
       updateRole: (db: Db, id: string, body: Parameters<typeof access.updateRole>[3]) => access.updateRole(db, sessions, id, body),
       deleteRole: access.deleteRole,
-      setRolePermissions: (db: Db, id: string, codes: string[]) => access.setRolePermissions(db, sessions, id, codes),
+      setRolePermissions: (db: Db, editor: access.RoleEditor, id: string, codes: string[]) => access.setRolePermissions(db, sessions, editor, id, codes),
       roleMatrix: access.roleMatrix,
       roleMatrixWorkbook: access.roleMatrixWorkbook,
       listResources: access.listResources,
