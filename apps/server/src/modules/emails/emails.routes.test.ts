@@ -65,6 +65,16 @@ describe('email templates', () => {
     expect((await t.call({ method: 'GET', url: url('auth.verify', 'vi'), token: admin })).body.data.edited).toBe(false);
   });
 
+  it('refuses a verification, reset or invite template that lost its link, naming the parts', async () => {
+    const res = await t.call({ method: 'PUT', url: url('team.invite', 'vi'), token: admin, payload: { subject: 'Lời mời', text: 'Bạn được mời, {{name}}.', html: '<p>Bạn được mời.</p>' } });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([
+      { field: 'text', message: 'This mail needs its link: add the variable “link” (in double braces) to it.' },
+      { field: 'html', message: 'This mail needs its link: add the variable “link” (in double braces) to it.' },
+    ]);
+    expect((await t.call({ method: 'GET', url: url('team.invite', 'vi'), token: admin })).body.data.edited).toBe(false);
+  });
+
   it('a preview renders a draft with the sample data, refusing the same mistakes', async () => {
     const res = await t.call({ method: 'POST', url: url('auth.verify', 'vi', '/preview'), token: admin, payload: { html: '<p>{{name}}</p>' } });
     expect(res.status).toBe(200);

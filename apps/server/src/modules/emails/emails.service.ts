@@ -50,6 +50,18 @@ function refuseInvalid(kind: EmailKind, draft: Partial<MailTemplate>) {
   if (errors.length > 0) throw new AppError('VALIDATION_FAILED', 400, { errors });
 }
 
+/**
+ * A mail whose point is its link (verify, reset, invite: a `link` that is not optional) keeps that link in
+ * its text and its HTML: a saved template without it would send mails nobody can act on.
+ */
+function refuseMissingLink(kind: EmailKind, template: MailTemplate) {
+  if (!EMAIL_TEMPLATE_CATALOGUE[kind].variables.some((v) => v.name === 'link' && !v.optional)) return;
+  const errors: FieldError[] = (['text', 'html'] as const)
+    .filter((part) => !/\{\{\{?\s*link\s*\}?\}\}/.test(template[part]))
+    .map((part) => ({ field: part, message: 'validation.emailTemplate.linkMissing', vars: { variable: 'link' } }));
+  if (errors.length > 0) throw new AppError('VALIDATION_FAILED', 400, { errors });
+}
+
 const sampleVars = (kind: EmailKind): Record<string, string> => Object.fromEntries(EMAIL_TEMPLATE_CATALOGUE[kind].variables.map((v) => [v.name, v.sample]));
 
 export interface EmailsDeps {
@@ -111,6 +123,7 @@ export function createEmailTemplateService({ db, mailer }: EmailsDeps) {
 
     async update(kind: EmailKind, lang: Language, body: EmailTemplateBody, actorId: string, viewer: Language): Promise<EmailTemplate> {
       refuseInvalid(kind, body);
+      refuseMissingLink(kind, body);
       const values = { subject: body.subject, text: body.text, html: body.html, updatedBy: actorId, updatedAt: new Date() };
       await db
         .insert(emailTemplates)
