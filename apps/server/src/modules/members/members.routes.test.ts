@@ -131,6 +131,15 @@ describe('team members', () => {
     expect(res.status).toBe(200);
     expect((await call(memberToken, 'GET', '/me')).status).toBe(401);
     expect((await call(owner, 'GET', '/members/list')).body.data.some((m: { _id: string }) => m._id === memberId)).toBe(false);
+    // Invited again, the same person comes back: the same user, active, with the new password and role.
+    const again = await call(owner, 'POST', '/members/invite-member', { email: 'mia.member@example.com', roleCode: 'EXR-MANAGER' });
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    const token = await tokenFrom('mia.member@example.com');
+    expect((await call(undefined, 'GET', `/members/verify-invite/${token}`)).status).toBe(200);
+    const back = await call(undefined, 'POST', '/members/confirm-invite', { token, fullName: 'Mia Back', password: 'Member#Again0rd!' });
+    expect(back.status, JSON.stringify(back.body)).toBe(201);
+    const fresh = await t.login('mia.member@example.com', 'Member#Again0rd!', '10.44.1.9');
+    expect((await call(fresh, 'GET', '/me')).body.data).toMatchObject({ fullName: 'Mia Back', role: { code: 'EXR-MANAGER' } });
   });
 
   it('the sub-seller roles', async () => {

@@ -20,6 +20,13 @@ type Row = typeof teamMembers.$inferSelect;
 const HOUR = 3_600_000;
 const roleName = (code: string) => ROLES.find((r) => r.code === code)?.name ?? code;
 
+/** The user was a member of its account and was removed (inactive): it may be invited back. */
+async function removedMember(db: Db, user: { id: string; status: string }): Promise<boolean> {
+  if (user.status !== 'inactive') return false;
+  const [row] = await db.select({ id: teamMembers.id }).from(teamMembers).where(and(eq(teamMembers.memberUserId, user.id), eq(teamMembers.status, 'removed'))).limit(1);
+  return Boolean(row);
+}
+
 export function createMemberService(deps: { db: Db; mailer: Mailer; appUrl: string; users: MemberAccess; now?: () => Date }) {
   const { db, mailer, appUrl, users } = deps;
   const clock = deps.now ?? (() => new Date());
@@ -88,7 +95,8 @@ export function createMemberService(deps: { db: Db; mailer: Mailer; appUrl: stri
       // the reply tells an inviter nothing about whether it has an account elsewhere (as sign-up does);
       // the invitee learns it on the link's page, and such an invite can never be confirmed.
       const existing = await findUserByEmail(db, body.email);
-      if (existing?.accountId === actor.accountId) throw new AppError('MEMBER_EMAIL_TAKEN', 409);
+      // A member removed earlier may be invited again (its user comes back when it confirms).
+      if (existing?.accountId === actor.accountId && !(await removedMember(db, existing))) throw new AppError('MEMBER_EMAIL_TAKEN', 409);
       const token = newToken();
       const expiresAt = new Date(clock().getTime() + MEMBER_LIMITS.inviteHours * HOUR);
       const row = await db.transaction(async (tx) => {
@@ -119,7 +127,8 @@ export function createMemberService(deps: { db: Db; mailer: Mailer; appUrl: stri
     async verify(token: string) {
       const [r] = await db.select().from(teamMembers).where(and(eq(teamMembers.tokenHash, hashToken(token)), eq(teamMembers.status, 'pending'), gt(teamMembers.expiresAt, clock())));
       if (!r) throw new AppError('INVITE_NOT_FOUND', 404);
-      if (await findUserByEmail(db, r.email)) throw new AppError('MEMBER_EMAIL_TAKEN', 409);
+      const existing = await findUserByEmail(db, r.email);
+      if (existing && !(existing.accountId === r.accountId && (await removedMember(db, existing)))) throw new AppError('MEMBER_EMAIL_TAKEN', 409);
       const owner = await findUserById(db, r.accountId);
       return { email: r.email, teamName: owner ? `${owner.fullName}'s team` : 'ExShip', roleName: roleName(r.roleCode), expiresAt: r.expiresAt!.toISOString() };
     },
@@ -131,9 +140,15 @@ export function createMemberService(deps: { db: Db; mailer: Mailer; appUrl: stri
         return await db.transaction(async (tx) => {
           const [r] = await tx.select().from(teamMembers).where(and(eq(teamMembers.tokenHash, hashToken(body.token)), eq(teamMembers.status, 'pending'), gt(teamMembers.expiresAt, clock()))).for('update');
           if (!r) throw new AppError('INVITE_NOT_FOUND', 404);
-          if (await findUserByEmail(tx, r.email)) throw new AppError('MEMBER_EMAIL_TAKEN', 409);
-          const user = await createUser(tx, { email: r.email, passwordHash, fullName: body.fullName, roleCode: r.roleCode, status: 'active', accountId: r.accountId, language: lang });
-          await tx.update(teamMembers).set({ status: 'confirmed', tokenHash: null, confirmedAt: clock(), memberUserId: user.id }).where(eq(teamMembers.id, r.id));
+          const existing = await findUserByEmail(tx, r.email);
+          let userId: string;
+          if (!existing) {
+            userId = (await createUser(tx, { email: r.email, passwordHash, fullName: body.fullName, roleCode: r.roleCode, status: 'active', accountId: r.accountId, language: lang })).id;
+          } else if (existing.accountId === r.accountId && (await removedMember(tx, existing))) {
+            await users.rejoin(tx, existing.id, { fullName: body.fullName, passwordHash, roleCode: r.roleCode, language: lang });
+            userId = existing.id;
+          } else throw new AppError('MEMBER_EMAIL_TAKEN', 409);
+          await tx.update(teamMembers).set({ status: 'confirmed', tokenHash: null, confirmedAt: clock(), memberUserId: userId }).where(eq(teamMembers.id, r.id));
           return { email: r.email };
         });
       } catch (err) {

@@ -22,6 +22,14 @@ export function memberAccess(sessions: UserSessions) {
       if (overrides.length) await tx.insert(userPermissions).values(overrides.map((o) => ({ userId, permissionCode: o.code, granted: o.granted })));
       sessions.forgetCached(userId);
     },
+    /** A removed member invited again: the same user, active again with the new name, password and role. */
+    async rejoin(tx: Db, userId: string, values: { fullName: string; passwordHash: string; roleCode: string; language: string }): Promise<void> {
+      const role = await repo.findRoleByCode(tx, values.roleCode);
+      if (!role) throw new Error(`role ${values.roleCode} is not seeded`);
+      await repo.updateUser(tx, userId, { status: 'active', fullName: values.fullName, passwordHash: values.passwordHash, roleId: role.id, language: values.language });
+      await tx.delete(userPermissions).where(eq(userPermissions.userId, userId));
+      sessions.forgetCached(userId);
+    },
     async deactivate(tx: Db, userId: string): Promise<void> {
       await repo.updateUser(tx, userId, { status: 'inactive' });
       await sessions.revokeAll(tx, userId);
