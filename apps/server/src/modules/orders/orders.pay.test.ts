@@ -120,7 +120,8 @@ describe('paying orders', () => {
     expect(byDebit.totalPrice).toBeGreaterThan(5);
     const short = await pay(buyer.token, [byDebit._id]);
     expect(short.status).toBe(409);
-    expect(short.body.code).toBe('INSUFFICIENT_FUNDS');
+    expect(short.body.code).toBe('INSUFFICIENT_BALANCE');
+    expect(short.body.message).toContain('Debit');
     expect((await orderRow(byDebit._id)).payment_status).toBe('unpaid');
     const onCredit = await newOrder(buyer.token, { paymentMethod: 'credit' });
     const byWallet = await newOrder(buyer.token, { paymentMethod: 'wallet' });

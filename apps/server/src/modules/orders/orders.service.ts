@@ -702,7 +702,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       await tx.transaction((sp) => service.payIn(sp, actor, orderIds, { key: 'autoPay' }));
       return true;
     } catch (e) {
-      if (e instanceof AppError && ['INSUFFICIENT_FUNDS', 'CREDIT_BLOCKED', 'DISCOUNT_USED_UP', 'ACTION_NOT_ALLOWED_FOR_STATUS'].includes(e.code)) return false;
+      if (e instanceof AppError && ['INSUFFICIENT_FUNDS', 'INSUFFICIENT_BALANCE', 'CREDIT_BLOCKED', 'DISCOUNT_USED_UP', 'ACTION_NOT_ALLOWED_FOR_STATUS'].includes(e.code)) return false;
       throw e;
     }
   }

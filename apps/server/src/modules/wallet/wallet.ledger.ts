@@ -77,7 +77,8 @@ export async function debitWallet(tx: Db, m: Movement, opts: { creditLine?: bool
     const [now] = await tx.select().from(wallets).where(eq(wallets.accountId, m.accountId));
     const overdue = now?.creditDueAt != null && now.balanceCents < 0 && now.creditDueAt.getTime() <= Date.now();
     const creditWouldCover = opts.creditLine !== false && now != null && now.creditLimitCents > 0 && now.balanceCents - m.amountCents >= -now.creditLimitCents;
-    throw new AppError((now?.creditBlocked || overdue) && creditWouldCover ? 'CREDIT_BLOCKED' : 'INSUFFICIENT_FUNDS', 409, {
+    const code = opts.creditLine === false ? 'INSUFFICIENT_BALANCE' : (now?.creditBlocked || overdue) && creditWouldCover ? 'CREDIT_BLOCKED' : 'INSUFFICIENT_FUNDS';
+    throw new AppError(code, 409, {
       details: { neededCents: m.amountCents, balanceCents: now?.balanceCents ?? 0, creditLimitCents: now?.creditLimitCents ?? 0 },
     });
   }
