@@ -59,6 +59,19 @@ describe('GET /cronjobs', () => {
     expect(res.body.data.schedule).toBe('Vào 03:13 UTC');
   });
 
+  it("describes every product job in the caller's language", async () => {
+    const en = (await get('/cronjobs')).body.data as { name: string; description: string | null }[];
+    const vi = (await get('/cronjobs', admin, 'vi')).body.data as { name: string; description: string | null }[];
+    const product = en.filter((j) => j.name !== FLAKY_JOB);
+    expect(product.length).toBeGreaterThan(10);
+    for (const j of product) {
+      const v = vi.find((x) => x.name === j.name)!;
+      expect(v.description, j.name).toBeTruthy();
+      expect(v.description, j.name).not.toBe(j.description);
+    }
+    expect(vi.find((j) => j.name === 'shipping.poll-tracking')!.description).toContain('hãng vận chuyển');
+  });
+
   it('is for staff holding EX-CRONJOB-LIST only', async () => {
     expect((await get('/cronjobs', seller)).status).toBe(403);
     expect((await get(`/cronjobs/${FLAKY_JOB}/runs`, seller)).status).toBe(403);

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { CronJob, CronJobRun, CronJobRunListQuery, CronJobRunPage, CronJobRunState, Language } from '@exship/contracts';
+import { isMessageKey, translate, type CronJob, type CronJobRun, type CronJobRunListQuery, type CronJobRunPage, type CronJobRunState, type Language } from '@exship/contracts';
 import { AppError } from '../../platform/errors';
 import { JOBS_SCHEMA } from '../../platform/jobs';
 import type { ModuleContext } from '../../platform/module';
@@ -52,6 +52,12 @@ export function createCronJobService(ctx: Pick<ModuleContext, 'database' | 'jobs
     return new Set(rows.map((r) => r.name));
   }
 
+  /** A job's description in the reader's language (`cronjobs.description.<name>`), else as the job declares it. */
+  function describeJob(name: string, fallback: string | undefined, lang: Language): string | null {
+    const key = `cronjobs.description.${name}`;
+    return isMessageKey(key) ? translate(lang, key) : (fallback ?? null);
+  }
+
   async function describe(names: string[], lang: Language, now = new Date()): Promise<CronJob[]> {
     const all = jobs.schedules.filter((s) => names.includes(s.name));
     const [pauses, scheduled, lastRuns] = await Promise.all([
@@ -67,7 +73,7 @@ export function createCronJobService(ctx: Pick<ModuleContext, 'database' | 'jobs
         const on = enabled.has(s.name);
         return {
           name: s.name,
-          description: s.description ?? null,
+          description: describeJob(s.name, s.description, lang),
           cron: s.cron,
           schedule: describeCron(s.cron, lang),
           enabled: on,
