@@ -29,6 +29,10 @@ import {
   textField,
   timestampField,
   withDateRange,
+  RESOURCES,
+  RESOURCE_NAMES_VI,
+  PERMISSION_DESCRIPTIONS_VI,
+  seededText,
 } from '.';
 
 const issues = (schema: z.ZodType, value: unknown) => {
@@ -319,5 +323,20 @@ describe('date filter ranges', () => {
     expect(issues(schema, { from: '2026-11-24', to: '2026-11-24' })).toEqual([]);
     expect(issues(schema, { from: '2026-11-24' })).toEqual([]);
     expect(issues(schema, { from: '2026-11-24', to: '2026-02-30' })).toEqual([{ path: 'to', message: 'validation.date.filter' }]);
+  });
+});
+
+describe('seeded permissions and resources in Vietnamese', () => {
+  it('every seeded resource and permission has its Vietnamese text', () => {
+    for (const r of RESOURCES) {
+      expect(RESOURCE_NAMES_VI[r.code], r.code).toBeTruthy();
+      for (const code of Object.keys(r.permissions)) expect(PERMISSION_DESCRIPTIONS_VI[code], code).toBeTruthy();
+    }
+  });
+
+  it('a seeded text reads in Vietnamese only while staff have not changed it', () => {
+    expect(seededText('vi', 'List orders', 'List orders', 'Xem danh sách đơn hàng')).toBe('Xem danh sách đơn hàng');
+    expect(seededText('en', 'List orders', 'List orders', 'Xem danh sách đơn hàng')).toBe('List orders');
+    expect(seededText('vi', 'Our own words', 'List orders', 'Xem danh sách đơn hàng')).toBe('Our own words');
   });
 });

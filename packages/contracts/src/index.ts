@@ -2,6 +2,7 @@ export * from './limits';
 export * from './errors';
 export * from './envelope';
 export * from './permissions';
+export * from './permissions.vi';
 export * from './screens';
 export * from './auth';
 export * from './messages';

@@ -139,6 +139,18 @@ describe('roles', () => {
     expect((await api('PUT', `/roles/${customer.id}/permissions`, admin, { codes: ['EX-ORDER-LIST', 'EX-ORDER-DETAIL'] })).status).toBe(200);
   });
 
+  it('seeded permission descriptions and resource names read in Vietnamese for a Vietnamese reader; what staff wrote stays as written', async () => {
+    const vi = (url: string) => t.call({ method: 'GET', url: `/api/v1${url}`, token: admin, headers: { language: 'vi' } });
+    const perms = (await vi('/permissions')).body.data as { code: string; description: string }[];
+    expect(perms.find((p) => p.code === 'EX-ORDER-LIST')!.description).toBe('Xem danh sách đơn hàng');
+    const res = (await vi('/resources')).body.data as { code: string; name: string }[];
+    expect(res.find((r) => r.code === 'RS-ORDER')!.name).toBe('Đơn hàng');
+    const en = (await api('GET', '/permissions', admin)).body.data as { code: string; description: string }[];
+    expect(en.find((p) => p.code === 'EX-ORDER-LIST')!.description).toBe('List orders');
+    const matrix = (await vi('/roles/matrix')).body.data;
+    expect(matrix.permissions.find((p: { code: string }) => p.code === 'EX-ROLE-LIST').description).toBe('Xem danh sách vai trò');
+  });
+
   it('refuses unknown permission codes with 422 naming them', async () => {
     const role = (await api('POST', '/roles', admin, { code: 'EXR-UNKNOWN-CODES', name: 'U' })).body.data;
     const res = await api('PUT', `/roles/${role.id}/permissions`, admin, { codes: ['EX-ROLE-LIST', 'EX-NOPE', 'EX-ALSO-NOPE'] });

@@ -3,8 +3,12 @@ import { asc, count, eq, inArray } from 'drizzle-orm';
 import {
   PERMISSION_CODES,
   RESOURCES,
+  PERMISSION_DESCRIPTIONS_VI,
+  RESOURCE_NAMES_VI,
   ROLES,
   SUPER_ADMIN_ROLE,
+  seededText,
+  type Language,
   roleRank,
   type Permission,
   type PermissionBody,
@@ -27,6 +31,8 @@ import { permissions, resources, rolePermissions, roles, userPermissions, users 
 // (users.service.ts) and the users' cached sessions (auth) are dropped here.
 
 const SEEDED_ROLES: ReadonlySet<string> = new Set(ROLES.map((r) => r.code));
+const SEEDED_RESOURCE_NAMES: ReadonlyMap<string, string> = new Map(RESOURCES.map((r) => [r.code, r.name]));
+const SEEDED_PERMISSION_DESCRIPTIONS: ReadonlyMap<string, string> = new Map(RESOURCES.flatMap((r) => Object.entries(r.permissions)));
 const BUILT_IN_RESOURCES: ReadonlySet<string> = new Set(RESOURCES.map((r) => r.code));
 const BUILT_IN_PERMISSIONS: ReadonlySet<string> = new Set(PERMISSION_CODES);
 
@@ -175,12 +181,9 @@ export async function setRolePermissions(db: Db, sessions: UserSessions, editor:
   return roleById(db, id);
 }
 
-export async function roleMatrix(db: Db): Promise<RoleMatrix> {
+export async function roleMatrix(db: Db, lang: Language = 'en'): Promise<RoleMatrix> {
   const all = await listRoles(db);
-  const perms = await db
-    .select({ code: permissions.code, description: permissions.description, resourceCode: permissions.resourceCode })
-    .from(permissions)
-    .orderBy(asc(permissions.resourceCode), asc(permissions.code));
+  const perms = (await listPermissions(db, lang)).map((p) => ({ code: p.code, description: p.description, resourceCode: p.resourceCode }));
   return { roles: all.map((r) => ({ code: r.code, name: r.name })), permissions: perms, grants: Object.fromEntries(all.map((r) => [r.code, r.permissions])) };
 }
 
@@ -200,11 +203,16 @@ export async function roleMatrixWorkbook(db: Db): Promise<Buffer> {
 
 // ── Resources ────────────────────────────────────────────────────────────────────────────────
 
-export async function listResources(db: Db): Promise<Resource[]> {
+export async function listResources(db: Db, lang: Language = 'en'): Promise<Resource[]> {
   const rows = await db.select().from(resources).orderBy(asc(resources.code));
   const counts = await db.select({ code: permissions.resourceCode, n: count() }).from(permissions).groupBy(permissions.resourceCode);
   const by = new Map(counts.map((c) => [c.code, Number(c.n)]));
-  return rows.map((r) => ({ ...r, builtIn: BUILT_IN_RESOURCES.has(r.code), permissionsCount: by.get(r.code) ?? 0 }));
+  return rows.map((r) => ({
+    ...r,
+    name: seededText(lang, r.name, SEEDED_RESOURCE_NAMES.get(r.code), RESOURCE_NAMES_VI[r.code]),
+    builtIn: BUILT_IN_RESOURCES.has(r.code),
+    permissionsCount: by.get(r.code) ?? 0,
+  }));
 }
 
 async function resourceByCode(db: Db, code: string): Promise<Resource> {
@@ -259,11 +267,16 @@ export async function deleteResource(db: Db, code: string): Promise<void> {
 
 // ── Permissions ──────────────────────────────────────────────────────────────────────────────
 
-export async function listPermissions(db: Db): Promise<Permission[]> {
+export async function listPermissions(db: Db, lang: Language = 'en'): Promise<Permission[]> {
   const rows = await db.select().from(permissions).orderBy(asc(permissions.resourceCode), asc(permissions.code));
   const counts = await db.select({ code: rolePermissions.permissionCode, n: count() }).from(rolePermissions).groupBy(rolePermissions.permissionCode);
   const by = new Map(counts.map((c) => [c.code, Number(c.n)]));
-  return rows.map((p) => ({ ...p, builtIn: BUILT_IN_PERMISSIONS.has(p.code), rolesCount: by.get(p.code) ?? 0 }));
+  return rows.map((p) => ({
+    ...p,
+    description: seededText(lang, p.description, SEEDED_PERMISSION_DESCRIPTIONS.get(p.code), PERMISSION_DESCRIPTIONS_VI[p.code]),
+    builtIn: BUILT_IN_PERMISSIONS.has(p.code),
+    rolesCount: by.get(p.code) ?? 0,
+  }));
 }
 
 async function permissionByCode(db: Db, code: string): Promise<Permission> {

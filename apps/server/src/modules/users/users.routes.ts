@@ -117,16 +117,16 @@ export const usersRoutes =
       return null;
     });
     route(app, SetRolePermissionsEndpoint, async (req) => users.setRolePermissions(db, req.auth!, req.params.id, req.body.codes));
-    route(app, RoleMatrixEndpoint, async () => users.roleMatrix(db));
+    route(app, RoleMatrixEndpoint, async (req) => users.roleMatrix(db, req.lang));
     route(app, RoleMatrixXlsxEndpoint, async (_req, reply) => sendXlsx(reply, 'Role_permission_matrix.xlsx', await users.roleMatrixWorkbook(db)));
-    route(app, ListResourcesEndpoint, async () => users.listResources(db));
+    route(app, ListResourcesEndpoint, async (req) => users.listResources(db, req.lang));
     route(app, CreateResourceEndpoint, async (req) => users.createResource(db, req.body));
     route(app, UpdateResourceEndpoint, async (req) => users.updateResource(db, req.params.code, req.body));
     route(app, DeleteResourceEndpoint, async (req) => {
       await users.deleteResource(db, req.params.code);
       return null;
     });
-    route(app, ListPermissionsEndpoint, async () => users.listPermissions(db));
+    route(app, ListPermissionsEndpoint, async (req) => users.listPermissions(db, req.lang));
     route(app, CreatePermissionEndpoint, async (req) => users.createPermission(db, req.body));
     route(app, UpdatePermissionEndpoint, async (req) => users.updatePermission(db, req.params.code, req.body));
     route(app, DeletePermissionEndpoint, async (req) => {
