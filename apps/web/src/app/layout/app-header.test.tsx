@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { session } from '../../api/session';
 import i18n from '../i18n';
-import { makeProfile, renderRoutes, stubApi } from '../../test/render';
+import { ALL_PERMISSIONS, makeProfile, renderRoutes, stubApi } from '../../test/render';
 import '../../features/catalog/locales';
 import '../../features/discounts/locales';
 import './locales';
@@ -40,5 +40,39 @@ describe('texts of a Vietnamese page', () => {
     const tVi = i18n.getFixedT('vi');
     expect(tVi('discount.timeZone.+00:00')).toBe('GMT+00:00 Tây Âu');
     expect(i18n.getFixedT('en')('discount.timeZone.+00:00')).toBe('GMT+00:00 Western Europe');
+  });
+});
+
+// Staff have no wallet: even the super admin, who holds every permission, sees no balance boxes.
+describe('wallet boxes in the header', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    session.clear();
+  });
+
+  const renderHeader = (profile: ReturnType<typeof makeProfile>) => {
+    vi.stubGlobal('fetch', vi.fn(stubApi(profile)));
+    session.signIn('token-1', profile);
+    renderRoutes([{ path: '/app/dashboard', element: <AppHeader profile={profile} collapsed={false} onToggleMenu={() => {}} compact={false} /> }], '/app/dashboard');
+  };
+
+  it('a seller sees the balance and the unpaid amount', async () => {
+    renderHeader(makeProfile());
+    expect(await screen.findByRole('group', { name: 'Wallet' })).toBeTruthy();
+    expect(screen.getByText('Balance')).toBeTruthy();
+    expect(screen.getByText('Unpaid')).toBeTruthy();
+  });
+
+  it("a seller's team member sees the seller's wallet", async () => {
+    renderHeader(makeProfile({ role: { name: 'Manager', code: 'EXR-MANAGER', kind: 'customer' } }));
+    expect(await screen.findByRole('group', { name: 'Wallet' })).toBeTruthy();
+  });
+
+  it('the super admin sees no wallet boxes', async () => {
+    renderHeader(makeProfile({ fullName: 'Ada Admin', role: { name: 'Super Admin', code: 'EXR-SUPER-ADMIN', kind: 'staff' }, permissions: ALL_PERMISSIONS }));
+    expect(await screen.findByText('Ada Admin')).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Wallet' })).toBeNull();
+    expect(screen.queryByText('Balance')).toBeNull();
+    expect(screen.queryByText('Unpaid')).toBeNull();
   });
 });

@@ -9,8 +9,16 @@ import { usd } from '../../shared/money';
 /** SPEC §7: the wallet is polled every 120 seconds. */
 export const WALLET_POLL_MS = 120_000;
 
+/**
+ * Only a seller account has a wallet: staff (even the super admin, who holds every permission)
+ * have none, so they see no balance. A seller's team members share the seller's wallet.
+ */
+export function hasWallet(profile: Profile | null): profile is Profile {
+  return !!profile && profile.role.kind === 'customer' && hasAccess(profile.permissions, 'EX-WALLET-VIEW');
+}
+
 export function useWallet(profile: Profile | null) {
-  const allowed = !!profile && hasAccess(profile.permissions, 'EX-WALLET-VIEW');
+  const allowed = hasWallet(profile);
   const query = useQuery({
     queryKey: ['wallet'],
     queryFn: ({ signal }) => fetchWallet(signal),

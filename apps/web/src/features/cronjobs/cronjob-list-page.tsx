@@ -45,6 +45,8 @@ export default function CronJobListPage(_props: { screen?: ScreenDef }) {
     {
       title: t('cronjobs.col.enabled'),
       dataIndex: 'enabled',
+      // Room for the switch's longest label ("Tạm dừng" / "Đang bật"), which must not wrap inside it.
+      width: 120,
       render: (_: unknown, job) => <EnabledSwitch job={job} actions={actions} disabled={!mayManage} />,
     },
     {

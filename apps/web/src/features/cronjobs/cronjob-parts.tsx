@@ -86,6 +86,8 @@ export function EnabledSwitch({ job, actions, disabled }: { job: CronJob; action
         checked={job.enabled}
         loading={busy}
         disabled={disabled}
+        // A squeezed cell used to wrap the label inside the switch, which showed only its first word.
+        style={{ whiteSpace: 'nowrap', flex: 'none' }}
         aria-label={t('cronjobs.toggleLabel', { name: job.name })}
         checkedChildren={t('cronjobs.enabledOn')}
         unCheckedChildren={t('cronjobs.enabledOff')}

@@ -10,7 +10,7 @@ import { productsApi } from '../../api/endpoints';
 import { useSession } from '../../api/session';
 import { availableMenu } from '../../app/layout/available-menu';
 import { DEFAULT_ICON, GROUP_ICONS, SCREEN_ICONS } from '../../app/layout/menu-icons';
-import { useWallet } from '../../app/layout/wallet-boxes';
+import { hasWallet, useWallet } from '../../app/layout/wallet-boxes';
 import { usd } from '../../shared/money';
 import { roleName } from '../../shared/role-name';
 
@@ -120,7 +120,7 @@ export default function DashboardPage(_props: { screen?: ScreenDef }) {
         </Space>
       </Card>
       {hasAccess(profile.permissions, 'EX-PRODUCT-APPROVE') && hasAccess(profile.permissions, 'EX-PRODUCT-LIST') && <WaitingApproval />}
-      {hasAccess(profile.permissions, 'EX-WALLET-VIEW') && <WalletSummary />}
+      {hasWallet(profile) && <WalletSummary />}
       <section aria-label={t('dashboard.quickLinks')}>
         <SectionTitle>{t('dashboard.quickLinks')}</SectionTitle>
         {links.length === 0 ? (

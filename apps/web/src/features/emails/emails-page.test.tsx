@@ -124,6 +124,9 @@ describe('email templates screen', () => {
     fireEvent.change(screen.getByLabelText('Send the test to (empty: my email)'), { target: { value: 'qa@example.com' } });
     fireEvent.click(button('Send test'));
     await waitForText('Test email sent.');
+    // One success message, no second toast with only the address.
+    expect(document.querySelectorAll('.ant-message-notice')).toHaveLength(1);
+    expect(screen.queryByText('qa@example.com')).toBeNull();
     expect(calls.find((c) => c.url.endsWith('/test'))?.body).toEqual({ subject: 'Xác minh tài khoản', text: 'Xin chào {{name}}', html: '<p>Xin chào {{name}}</p>', to: 'qa@example.com' });
 
     fireEvent.click(button('Reset to default'));

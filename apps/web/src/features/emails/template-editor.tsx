@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { App, Alert, Button, Col, Descriptions, Form, Input, Popconfirm, Row, Space, Tabs, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Col, Descriptions, Form, Input, Popconfirm, Row, Space, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -62,7 +62,6 @@ export function TemplateEditor({ kind, lang, summary, onLang }: { kind: EmailKin
 
 function EditorForm({ template }: { template: EmailTemplate }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const { profile } = useSession();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<EmailTemplateBody & { to?: string }>();
@@ -123,8 +122,8 @@ function EditorForm({ template }: { template: EmailTemplate }) {
 
   const sendTest = async () => {
     const to = ((form.getFieldValue('to') as string | undefined) ?? '').trim();
-    const res = await test.run({ ...draft(), ...(to ? { to } : {}) });
-    if (res) message.info(res.data.to);
+    // The success message is the only feedback (a second toast with just the address read as noise).
+    await test.run({ ...draft(), ...(to ? { to } : {}) });
   };
 
   return (

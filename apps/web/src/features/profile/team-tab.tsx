@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Checkbox, Drawer, Empty, Form, Input, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Checkbox, Drawer, Empty, Form, Input, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   ChangeMemberPermissionEndpoint,
@@ -19,6 +19,8 @@ import {
 type TeamRole = (typeof SUB_SELLER_ROLES)[number];
 import { formatDateTime } from '@exship/domain';
 import { call, callEnvelope } from '../../api/call';
+import { ResponsiveTable } from '../../shared/responsive-table';
+import { roleName } from '../../shared/role-name';
 import { useAction } from '../../shared/use-action';
 
 const STATUS_COLOR: Record<Member['status'], string> = { pending: 'gold', confirmed: 'green', removed: 'default' };
@@ -76,7 +78,8 @@ export function TeamTab() {
   const [editing, setEditing] = useState<Member | null>(null);
   const members = useQuery({ queryKey: ['members', 'list'], queryFn: ({ signal }) => call(ListMembersEndpoint, { signal }) });
   const roles = useQuery({ queryKey: ['members', 'roles'], queryFn: ({ signal }) => call(SubSellerRolesEndpoint, { signal }) });
-  const options = (roles.data ?? []).map((r) => ({ value: r.code as TeamRole, label: r.name }));
+  // The seeded sub-seller roles have names in the page's language (Quản lý, Hỗ trợ, ...).
+  const options = (roles.data ?? []).map((r) => ({ value: r.code as TeamRole, label: roleName(r, t) }));
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['members'] });
   const invite = useAction((v: { email: string; roleCode: TeamRole }) => callEnvelope(InviteMemberEndpoint, { body: v }), { success: 'profile.team.invited', form, onSuccess: () => { form.resetFields(); refresh(); } });
   const resend = useAction((id: string) => callEnvelope(ResendInviteEndpoint, { params: { id } }), { success: 'profile.team.resent', onSuccess: refresh });
@@ -96,25 +99,27 @@ export function TeamTab() {
           {t('profile.team.invite')}
         </Button>
       </Form>
-      <Table<Member>
+      {/* A card per member on a phone, where the table showed only its first two columns. */}
+      <ResponsiveTable<Member>
         rowKey="_id"
         loading={members.isLoading}
         dataSource={members.data ?? []}
         pagination={false}
-        scroll={{ x: 760 }}
         locale={{ emptyText: <Empty description={t('profile.team.empty')} /> }}
         columns={[
           { title: t('profile.team.email'), dataIndex: 'email', render: (email: string, m) => <Space direction="vertical" size={0}><span>{email}</span>{m.fullName && <Typography.Text type="secondary">{m.fullName}</Typography.Text>}</Space> },
           {
             title: t('profile.team.role'),
+            key: 'role',
             render: (_, m) => (
-              <Select aria-label={t('profile.team.roleOf', { email: m.email })} size="small" value={m.role.code as TeamRole} options={options} style={{ width: 180 }} onChange={(roleCode: TeamRole) => void changeRole.run({ memberId: m._id, roleCode })} />
+              <Select aria-label={t('profile.team.roleOf', { email: m.email })} size="small" value={m.role.code as TeamRole} options={options} style={{ width: 180, maxWidth: '100%' }} onChange={(roleCode: TeamRole) => void changeRole.run({ memberId: m._id, roleCode })} />
             ),
           },
           { title: t('profile.team.status'), dataIndex: 'status', render: (s: Member['status']) => <Tag color={STATUS_COLOR[s]}>{t(`profile.team.status.${s}`)}</Tag> },
           { title: t('profile.team.invitedAt'), dataIndex: 'invitedAt', render: (v: string) => formatDateTime(v) },
           {
             title: t('profile.team.actions'),
+            key: 'actions',
             render: (_, m) => (
               <Space wrap>
                 {m.status === 'pending' && <Button size="small" onClick={() => void resend.run(m._id)}>{t('profile.team.resend')}</Button>}

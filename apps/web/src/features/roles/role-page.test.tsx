@@ -4,6 +4,7 @@ import type { Permission, Resource, Role } from '@exship/contracts';
 import { session } from '../../api/session';
 import { envelope, fakeApi, type ApiCall } from '../../test/fake-api';
 import { makeProfile, renderRoutes } from '../../test/render';
+import { PHONE_QUERY } from '../../shared/use-media-query';
 import en from './locales/en.json';
 import viBundle from './locales/vi.json';
 import RolePage from './role-page';
@@ -64,6 +65,21 @@ describe('role screen', () => {
     expect(within(seededRow).getByRole('button', { name: 'Delete EXR-SUPER-ADMIN' }).hasAttribute('disabled')).toBe(true);
     fireEvent.click(within(row).getByRole('button', { name: 'Delete EXR-PACKER' }));
     expect(await screen.findByText('Delete EXR-PACKER?')).toBeTruthy();
+  });
+
+  it('shows each role as a card on a phone, with every column and its actions', async () => {
+    // A phone: only the phone query (max-width) matches; the table showed only two columns at 390 px.
+    const matchMedia = window.matchMedia;
+    window.matchMedia = (query: string) => ({ ...matchMedia(query), matches: query === PHONE_QUERY });
+    try {
+      renderRoutes([{ path: '/app/setting-user/role', element: <RolePage /> }], '/app/setting-user/role');
+      const card = (await screen.findByText('Packer')).closest<HTMLElement>('[role="listitem"]')!;
+      expect(document.querySelector('table')).toBeNull();
+      for (const label of ['Code', 'Parent', 'Users', 'Permissions']) expect(within(card).getByText(label)).toBeTruthy();
+      expect(within(card).getByRole('button', { name: 'Delete EXR-PACKER' })).toBeTruthy();
+    } finally {
+      window.matchMedia = matchMedia;
+    }
   });
 
   it('creates a role with the permissions picked in the tree: a search, then a whole resource', async () => {

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Permission, Resource, Role, RoleBody, ScreenDef } from '@exship/contracts';
 import { ScreenCard, useCan, useDownload } from '../../shared/list-ui';
+import { ResponsiveTable, loadFailureOf } from '../../shared/responsive-table';
 import { useAction } from '../../shared/use-action';
 import { PERMISSIONS_KEY, RESOURCES_KEY, ROLES_KEY, permissionsApi, resourcesApi, rolesApi } from './api';
 import { RowIconActions } from './code-table';
@@ -188,7 +189,11 @@ export default function RolePage(_props: { screen?: ScreenDef }) {
     >
       <Tabs
         items={[
-          { key: 'roles', label: t('roles.tab.roles'), children: <Table rowKey="id" loading={roles.isLoading} columns={columns} dataSource={roles.data ?? []} pagination={{ pageSize: 20, hideOnSinglePage: true }} scroll={{ x: 'max-content' }} /> },
+          { key: 'roles', label: t('roles.tab.roles'), children: (
+              // A card per role on a phone, where the table showed only its first two columns.
+              <ResponsiveTable<Role> rowKey="id" loading={roles.isLoading} loadFailure={loadFailureOf(roles)} columns={columns} dataSource={roles.data ?? []} pagination={{ pageSize: 20, hideOnSinglePage: true }} />
+            ),
+          },
           { key: 'matrix', label: t('roles.tab.matrix'), children: <MatrixView /> },
         ]}
       />

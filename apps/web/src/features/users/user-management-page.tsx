@@ -387,18 +387,32 @@ function PermissionsDrawer({ user, onClose }: { user: ManagedUserItem; onClose: 
             size="small"
             rowKey="code"
             pagination={false}
-            scroll={{ x: 'max-content' }}
+            // Fits the drawer: the permission's description wraps, so the Status select stays in view
+            // (with a max-content scroll the long descriptions pushed it past the right edge).
+            tableLayout="fixed"
             dataSource={rows}
             columns={[
-              { title: t('users.permissions'), dataIndex: 'code', render: (code: string, p) => <Space orientation="vertical" size={0}><Typography.Text code>{code}</Typography.Text><Typography.Text type="secondary">{p.resource} · {p.description}</Typography.Text></Space> },
-              { title: t('users.role'), key: 'inRole', render: (_, p) => (roleCodes.has(p.code) ? <Tag color="blue">{t('users.fromRole')}</Tag> : <Tag>{t('users.notInRole')}</Tag>) },
+              {
+                title: t('users.permissions'),
+                dataIndex: 'code',
+                render: (code: string, p) => (
+                  <Space orientation="vertical" size={0} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                    <Typography.Text code>{code}</Typography.Text>
+                    <Typography.Text type="secondary">
+                      {p.resource} · {p.description}
+                    </Typography.Text>
+                  </Space>
+                ),
+              },
+              { title: t('users.role'), key: 'inRole', width: 120, render: (_, p) => (roleCodes.has(p.code) ? <Tag color="blue" style={{ whiteSpace: 'normal' }}>{t('users.fromRole')}</Tag> : <Tag style={{ whiteSpace: 'normal' }}>{t('users.notInRole')}</Tag>) },
               {
                 title: t('users.status'),
                 key: 'choice',
+                width: 148,
                 render: (_, p) => (
                   <Select<OverrideChoice>
                     aria-label={p.code}
-                    style={{ width: 140 }}
+                    style={{ width: '100%' }}
                     value={current[p.code] ?? 'role'}
                     onChange={(c) => setChoices({ ...current, [p.code]: c })}
                     options={(['role', 'grant', 'deny'] as const).map((c) => ({ value: c, label: t(`users.override.${c}`) }))}
