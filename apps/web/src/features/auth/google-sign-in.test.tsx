@@ -44,6 +44,9 @@ function fakeGoogle() {
 
 const render = () => renderRoutes([{ path: '/app/login', element: <GuestOnly><LoginPage /></GuestOnly> }, { path: '/app/dashboard', element: <p>Dashboard</p> }], '/app/login');
 
+/** Room for a slow machine: these wait on a script tag, a click and a reply. */
+const T = { timeout: 10_000 };
+
 describe('Google sign-in on the sign-in page', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -54,8 +57,8 @@ describe('Google sign-in on the sign-in page', () => {
   it('is absent, and Google\'s script never loaded, when the server has no client id', async () => {
     const calls = server({ google: null }, () => jsonResponse({}, 404));
     render();
-    await screen.findByRole('button', { name: 'Sign in' });
-    await waitFor(() => expect(calls.some((c) => c.path === '/sign-in-options')).toBe(true));
+    await screen.findByRole('button', { name: 'Sign in' }, T);
+    await waitFor(() => expect(calls.some((c) => c.path === '/sign-in-options')).toBe(true), T);
     expect(screen.queryByRole('group', { name: 'Sign in with Google' })).toBeNull();
     expect(document.head.querySelector(`script[src="${GOOGLE_SCRIPT}"]`)).toBeNull();
   });
@@ -67,9 +70,9 @@ describe('Google sign-in on the sign-in page', () => {
     render();
     const group = await screen.findByRole('group', { name: 'Sign in with Google' }, { timeout: 10_000 });
     expect(seen).toEqual({ clientId: 'client-1.apps.googleusercontent.com', locale: 'en' });
-    fireEvent.click(await waitFor(() => group.querySelector('button')!));
-    await waitFor(() => expect(calls.find((c) => c.path === '/login-social')).toMatchObject({ method: 'POST', body: { provider: 'google', idToken: 'google-id-token-from-the-popup' } }));
-    expect(await screen.findByText('Signed in.')).toBeTruthy();
+    fireEvent.click(await waitFor(() => group.querySelector('button')!, T));
+    await waitFor(() => expect(calls.find((c) => c.path === '/login-social')).toMatchObject({ method: 'POST', body: { provider: 'google', idToken: 'google-id-token-from-the-popup' } }), T);
+    expect(await screen.findByText('Signed in.', {}, T)).toBeTruthy();
   });
 
   it("shows the server's refusal of a Google token", async () => {
@@ -77,8 +80,8 @@ describe('Google sign-in on the sign-in page', () => {
     server({ google: { clientId: 'client-1.apps.googleusercontent.com' } }, () => failure(403, 'ACCOUNT_INACTIVE', 'This account is deactivated.'));
     render();
     const group = await screen.findByRole('group', { name: 'Sign in with Google' }, { timeout: 10_000 });
-    fireEvent.click(await waitFor(() => group.querySelector('button')!));
-    expect(await screen.findByText('This account is deactivated.')).toBeTruthy();
+    fireEvent.click(await waitFor(() => group.querySelector('button')!, T));
+    expect(await screen.findByText('This account is deactivated.', {}, T)).toBeTruthy();
   });
 
   it('says so when Google cannot be reached, and the password form still works', async () => {
@@ -89,9 +92,9 @@ describe('Google sign-in on the sign-in page', () => {
       const tag = document.head.querySelector<HTMLScriptElement>(`script[src="${GOOGLE_SCRIPT}"]`);
       expect(tag).not.toBeNull();
       return tag!;
-    });
+    }, T);
     script.dispatchEvent(new Event('error'));
-    expect(await screen.findByText(/Google sign-in could not be loaded/)).toBeTruthy();
+    expect(await screen.findByText(/Google sign-in could not be loaded/, {}, T)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
   });
 });
