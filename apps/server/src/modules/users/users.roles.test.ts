@@ -131,6 +131,11 @@ describe('roles', () => {
     expect(strip.status).toBe(403);
     expect((await api('GET', '/roles', admin)).body.data.find((r: { code: string }) => r.code === 'EXR-SUPER-ADMIN').permissions).toEqual(superAdmin.permissions);
     expect((await api('GET', '/me', keeper)).body.data.permissions).toHaveLength(3);
+    // Nor rename, re-parent or re-kind them.
+    const renamed = await api('PUT', `/roles/${superAdmin.id}`, keeper, { code: 'EXR-SUPER-ADMIN', name: 'Nobody', kind: 'customer' });
+    expect(renamed.status).toBe(403);
+    expect(renamed.body.code).toBe('ROLE_ABOVE_YOURS');
+    expect((await api('PUT', `/roles/${mine.id}`, keeper, { code: 'EXR-ROLE-KEEPER', name: 'Keeper of all' })).status).toBe(403);
     // A customer role refuses staff powers, even from the super admin.
     const customer = (await api('POST', '/roles', admin, { code: 'EXR-CUSTOMER-PLUS', name: 'Customer plus', kind: 'customer' })).body.data;
     const staffy = await api('PUT', `/roles/${customer.id}/permissions`, admin, { codes: ['EX-ORDER-LIST', 'EX-ACT-FOR-CUSTOMER', 'EX-USER-MANAGE'] });

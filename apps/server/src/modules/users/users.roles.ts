@@ -106,8 +106,9 @@ export async function createRole(db: Db, body: RoleBody): Promise<Role> {
   return roleById(db, row!.id);
 }
 
-export async function updateRole(db: Db, sessions: UserSessions, id: string, body: RoleBody): Promise<Role> {
+export async function updateRole(db: Db, sessions: UserSessions, editor: RoleEditor, id: string, body: RoleBody): Promise<Role> {
   const before = await roleById(db, id);
+  refuseRoleAbove(editor, before);
   if (before.seeded && body.code !== before.code) throw new AppError('ROLE_PROTECTED', 409);
   if (body.kind === 'customer' && before.kind !== 'customer') {
     const staffOnly = before.permissions.filter((c) => !CUSTOMER_GRANTABLE.has(c)).sort();
@@ -148,15 +149,20 @@ export interface RoleEditor {
 /** Codes a customer role may hold: those of the seeded customer roles (never staff powers such as acting for any account). */
 const CUSTOMER_GRANTABLE: ReadonlySet<string> = new Set(ROLES.flatMap((r): readonly string[] => (r.kind === 'customer' && Array.isArray(r.permissions) ? r.permissions : [])));
 
+/** Nobody changes their own role or one ranked at or above theirs; the super admin changes every other. */
+function refuseRoleAbove(editor: RoleEditor, role: Pick<Role, 'code'>): void {
+  if (editor.roleCode !== SUPER_ADMIN_ROLE && (role.code === editor.roleCode || roleRank(role.code) >= roleRank(editor.roleCode))) {
+    throw new AppError('ROLE_ABOVE_YOURS', 403, { details: { role: role.code } });
+  }
+}
+
 /**
  * SPEC §6 and the team rule "only what you hold", for roles: nobody edits their own role or a role that
  * ranks at or above theirs (only the super admin edits every other role), and nobody grants or removes a
  * code they do not hold. A customer role takes only codes customer roles are made of.
  */
 function refuseRoleEdit(editor: RoleEditor, role: Role, before: readonly string[], wanted: readonly string[]): void {
-  if (editor.roleCode !== SUPER_ADMIN_ROLE && (role.code === editor.roleCode || roleRank(role.code) >= roleRank(editor.roleCode))) {
-    throw new AppError('ROLE_ABOVE_YOURS', 403, { details: { role: role.code } });
-  }
+  refuseRoleAbove(editor, role);
   const changed = [...wanted.filter((c) => !before.includes(c)), ...before.filter((c) => !wanted.includes(c))];
   const beyond = changed.filter((c) => !editor.permissions.has(c)).sort();
   if (beyond.length > 0) throw new AppError('PERMISSION_NOT_HELD', 403, { details: { codes: beyond } });

@@ -111,7 +111,7 @@ export const usersRoutes =
     // SPEC §2 /app/setting-user/role, /resource, /permission.
     route(app, ListRolesEndpoint, async () => users.listRoles(db));
     route(app, CreateRoleEndpoint, async (req) => users.createRole(db, req.body));
-    route(app, UpdateRoleEndpoint, async (req) => users.updateRole(db, req.params.id, req.body));
+    route(app, UpdateRoleEndpoint, async (req) => users.updateRole(db, req.auth!, req.params.id, req.body));
     route(app, DeleteRoleEndpoint, async (req) => {
       await users.deleteRole(db, req.params.id);
       return null;

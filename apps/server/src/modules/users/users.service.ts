@@ -349,7 +349,7 @@ export function createUsersModule() {
       userActivity: admin.userActivity,
       listRoles: access.listRoles,
       createRole: access.createRole,
-      updateRole: (db: Db, id: string, body: Parameters<typeof access.updateRole>[3]) => access.updateRole(db, sessions, id, body),
+      updateRole: (db: Db, editor: access.RoleEditor, id: string, body: Parameters<typeof access.updateRole>[4]) => access.updateRole(db, sessions, editor, id, body),
       deleteRole: access.deleteRole,
       setRolePermissions: (db: Db, editor: access.RoleEditor, id: string, codes: string[]) => access.setRolePermissions(db, sessions, editor, id, codes),
       roleMatrix: access.roleMatrix,
