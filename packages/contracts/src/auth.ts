@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField, keywordQueryField, pastDateField, textField } from './fields';
+import { EMOJI_PATTERN, idField, keywordQueryField, pastDateField, textField } from './fields';
 import { LANGUAGES, LIMITS } from './limits';
 
 // SPEC §5 account rules. Messages are keys into messages.ts, translated on the server and in the web app.
@@ -8,7 +8,6 @@ import { LANGUAGES, LIMITS } from './limits';
 export const EMAIL_PATTERN = /^[A-Za-z0-9_+*-]+(\.[A-Za-z0-9_+*-]+)*@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 /** SPEC §5: optional +, first digit 1-9, then 7 to 14 digits. */
 export const PHONE_PATTERN = /^\+?[1-9]\d{7,14}$/;
-const EMOJI = /\p{Extended_Pictographic}/u;
 
 export const emailField = textField()
   .trim()
@@ -30,7 +29,7 @@ export const fullNameField = textField()
   .refine((v) => !/^\s/.test(v), 'validation.fullName.leadingSpace')
   .refine((v) => v.trim().length > 0, 'validation.required')
   .refine((v) => v.length <= LIMITS.fullNameMax, 'validation.fullName.tooLong')
-  .refine((v) => !EMOJI.test(v), 'validation.text.noEmoji');
+  .refine((v) => !EMOJI_PATTERN.test(v), 'validation.text.noEmoji');
 
 export const phoneField = textField()
   .trim()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateFilterField, idField, keywordQueryField, localDateTimeField, numberField, parseLocalDateTime, textField, whenValid } from './fields';
+import { EMOJI_PATTERN, dateFilterField, idField, isWholeCents, keywordQueryField, localDateTimeField, numberField, parseLocalDateTime, textField, whenValid } from './fields';
 
 // SPEC §3 / §5: carriers, services, warehouses, zones, price tables, taxes, carrier routing, discounts, the quote.
 // At the API edge money is USD with up to 2 decimals, weights are grams, sizes centimetres, rates percent.
@@ -9,7 +9,6 @@ export type CatalogStatus = (typeof CATALOG_STATUSES)[number];
 
 /** SPEC §5: uppercase letters, digits, underscore; no accents; ≤ 50. */
 export const CODE_PATTERN = /^[A-Z0-9_]+$/;
-const EMOJI = /\p{Extended_Pictographic}/u;
 
 export const codeField = textField()
   .trim()
@@ -21,7 +20,7 @@ export const nameField = textField()
   .trim()
   .min(1, 'validation.required')
   .max(50, 'validation.max50')
-  .refine((v) => !EMOJI.test(v), 'validation.text.noEmoji');
+  .refine((v) => !EMOJI_PATTERN.test(v), 'validation.text.noEmoji');
 
 const statusField = z.enum(CATALOG_STATUSES, { error: 'validation.status.invalid' });
 
@@ -31,7 +30,7 @@ export const usdField = (min: number, max: number) =>
     .finite('validation.number')
     .min(min, 'validation.money.range')
     .max(max, 'validation.money.range')
-    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'validation.money.decimals');
+    .refine(isWholeCents, 'validation.money.decimals');
 
 export const gramsField = numberField().int('validation.integer').min(0, 'validation.weight.range').max(999_999, 'validation.weight.range');
 
@@ -124,7 +123,7 @@ export const TaxBodySchema = z.object({
   rate: numberField()
     .min(0.01, 'validation.tax.range')
     .max(99.99, 'validation.tax.range')
-    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'validation.money.decimals'),
+    .refine(isWholeCents, 'validation.money.decimals'),
   status: statusField.default('active'),
 });
 
@@ -170,7 +169,7 @@ export const DiscountBodySchema = z
     enabled: z.boolean().default(true),
     method: z.enum(DISCOUNT_METHODS).default('manual'),
     amountOff: z.discriminatedUnion('type', [
-      z.object({ type: z.literal('percent'), value: z.number().min(0.01, 'validation.percent.range').max(100, 'validation.percent.range').refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'validation.money.decimals') }),
+      z.object({ type: z.literal('percent'), value: z.number().min(0.01, 'validation.percent.range').max(100, 'validation.percent.range').refine(isWholeCents, 'validation.money.decimals') }),
       z.object({ type: z.literal('fixed'), value: usdField(0.01, 999_999) }),
     ]),
     /** grams; SPEC §5: 1 to 999,999 when set; 0 = no minimum. */

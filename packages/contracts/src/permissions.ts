@@ -330,6 +330,9 @@ export const ROLE_RANK: Record<RoleCode, number> = {
 };
 export const roleRank = (code: string): number => (ROLE_RANK as Record<string, number>)[code] ?? 0;
 
+/** Codes a customer-kind role may hold: those the seeded customer roles are made of (never staff powers). */
+export const CUSTOMER_GRANTABLE_CODES: ReadonlySet<string> = new Set(ROLES.flatMap((r): readonly string[] => (r.kind === 'customer' && Array.isArray(r.permissions) ? r.permissions : [])));
+
 export function rolePermissions(role: RoleDef): PermissionCode[] {
   return role.permissions === 'all' ? [...STAFF_ALL_CODES] : [...role.permissions];
 }

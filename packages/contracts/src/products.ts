@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMOJI_PATTERN, idField, keywordQueryField, pageField, textField } from './fields';
+import { EMOJI_PATTERN, idField, isWholeCents, keywordQueryField, pageField, textField } from './fields';
 
 // SPEC §3 Product, §4 product approval, §5 product rules, §9 limits. Messages are keys (messages.ts).
 
@@ -42,7 +42,6 @@ export const PRODUCT_LIMITS = {
 /** SPEC §5: letters, digits, dash, underscore, dot. */
 export const SKU_PATTERN = /^[A-Za-z0-9._-]+$/;
 
-const twoDecimals = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
 const num = (key: string) => z.number({ error: (i) => (i.input === undefined ? 'validation.required' : 'validation.number') }).refine(Number.isFinite, key);
 
 export const skuField = textField()
@@ -67,11 +66,11 @@ export const productNameField = textField()
 
 export const dimensionField = num('validation.product.dimension')
   .refine((v) => v > PRODUCT_LIMITS.dimensionAbove && v < PRODUCT_LIMITS.measureBelow, 'validation.product.dimension')
-  .refine(twoDecimals, 'validation.decimal2');
+  .refine(isWholeCents, 'validation.decimal2');
 
 export const weightField = num('validation.product.weight')
   .refine((v) => v > PRODUCT_LIMITS.weightAbove && v < PRODUCT_LIMITS.measureBelow, 'validation.product.weight')
-  .refine(twoDecimals, 'validation.decimal2');
+  .refine(isWholeCents, 'validation.decimal2');
 
 /** SPEC §5: product price an integer at least 1 (USD); stored in cents. */
 export const priceField = num('validation.product.price').refine(
@@ -81,7 +80,7 @@ export const priceField = num('validation.product.price').refine(
 
 export const salesTaxField = num('validation.product.salesTax')
   .refine((v) => v >= PRODUCT_LIMITS.salesTaxMin && v <= PRODUCT_LIMITS.salesTaxMax, 'validation.product.salesTax')
-  .refine(twoDecimals, 'validation.decimal2');
+  .refine(isWholeCents, 'validation.decimal2');
 
 /** Issue 8 #15: a mockup path this server issued (the server also checks it is the owner's own file). */
 export const mockupUrlField = textField()
@@ -228,10 +227,10 @@ export const ImportQuerySchema = z
 // SPEC §3 weight config: weightThreshold (gram) > 0, status, configurationStatus, history.
 export const weightThresholdField = num('validation.weightThreshold')
   .refine((v) => v > 0 && v < PRODUCT_LIMITS.measureBelow, 'validation.weightThreshold')
-  .refine(twoDecimals, 'validation.decimal2');
+  .refine(isWholeCents, 'validation.decimal2');
 export const feeField = num('validation.fee')
   .refine((v) => v >= 0 && v <= PRODUCT_LIMITS.feeMax, 'validation.fee')
-  .refine(twoDecimals, 'validation.decimal2');
+  .refine(isWholeCents, 'validation.decimal2');
 
 export const WeightConfigBodySchema = z.object({
   weightThreshold: weightThresholdField,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateFilterField, idField, keywordQueryField, multilineTextField, numberField, pageField, textField, timestampField, withDateRange } from './fields';
+import { dateFilterField, idField, isWholeCents, keywordQueryField, multilineTextField, numberField, pageField, textField, timestampField, withDateRange } from './fields';
 
 // SPEC §3/§4/§9 credit customers, invoices and transaction reports (issue 10). Shared by the server
 // (validation) and the web forms (types and rules).
@@ -16,7 +16,7 @@ export const CREDIT_LIMITS = { maxLimitUsd: 9_999_999, maxAmountUsd: 9_999_999, 
 /** A USD amount with at most 2 decimals, above 0 and below the maximum. */
 const usdAmount = (min: 'zero' | 'positive') =>
   numberField()
-    .refine((v) => Number.isFinite(v) && Math.round(v * 100) === Number((v * 100).toFixed(6)), { message: 'validation.money.decimals', abort: true })
+    .refine(isWholeCents, { message: 'validation.money.decimals', abort: true })
     .refine((v) => (min === 'zero' ? v >= 0 : v > 0), { message: min === 'zero' ? 'validation.money.notNegative' : 'validation.money.positive', abort: true })
     .refine((v) => v <= CREDIT_LIMITS.maxAmountUsd, { message: 'validation.money.max' });
 

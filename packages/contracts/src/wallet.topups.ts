@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isWholeCents } from './fields';
 
 // Limits and schemas of the top-up endpoints (issue 10), built by the descriptors in wallet.topups.endpoints.ts.
 
@@ -26,7 +27,7 @@ export const topUpAmountField = () =>
       .refine((n) => Number.isFinite(n), { message: 'validation.number', abort: true })
       .min(TOP_UP_LIMITS.minAmount, 'validation.topUp.amountMin')
       .lt(TOP_UP_LIMITS.maxAmountExclusive, 'validation.topUp.amountMax')
-      .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, { message: 'validation.topUp.amountCents' }),
+      .refine(isWholeCents, { message: 'validation.topUp.amountCents' }),
   );
 
 export const TopUpRequestSchema = () =>

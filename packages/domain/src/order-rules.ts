@@ -37,3 +37,31 @@ export function dimensionError(packaging: PackagingKind | undefined, d: Dimensio
   }
   return null;
 }
+
+/** What prices an order: its column and the request field that sets it. */
+export const PRICE_INPUTS = [
+  ['weightGr', 'weightGr'],
+  ['lengthCm', 'lengthCm'],
+  ['widthCm', 'widthCm'],
+  ['heightCm', 'heightCm'],
+  ['serviceCode', 'serviceCode'],
+  ['signature', 'signature'],
+  ['country', 'recipient.country'],
+  ['state', 'recipient.state'],
+  ['zipcode', 'recipient.zipcode'],
+] as const;
+type PriceInput = (typeof PRICE_INPUTS)[number][0];
+
+/**
+ * A paid order keeps the price it was paid at: an edit that changes what prices it and is priced
+ * otherwise is refused. Returns the request fields to name, or null when the edit may be kept (nothing
+ * that prices it changed, or the new price equals the price paid, surcharges aside).
+ */
+export function paidPriceChange(
+  paid: Record<PriceInput, unknown> & { totalCents: number; surchargeCents: number },
+  next: Record<PriceInput, unknown> & { totalCents: number },
+): string[] | null {
+  const changed = PRICE_INPUTS.filter(([column]) => String(next[column] ?? '') !== String(paid[column] ?? ''));
+  if (changed.length === 0 || next.totalCents === paid.totalCents - paid.surchargeCents) return null;
+  return changed.map(([, field]) => field);
+}

@@ -19,7 +19,7 @@ import {
   type SurchargeBody,
 } from '@exship/contracts';
 import { isCountryCode, isSubdivisionOf, subdivisionsOf, translate, type HistoryReason, type RoutingStatus } from '@exship/contracts';
-import { allowedActions, apply, checkRestrictedGoods, dimensionError, editScope, fromCents, isAllowed, refundAmountCents, toCents, type OrderState, type RestrictedGoodsCode } from '@exship/domain';
+import { allowedActions, apply, checkRestrictedGoods, paidPriceChange, dimensionError, editScope, fromCents, isAllowed, refundAmountCents, toCents, type OrderState, type RestrictedGoodsCode } from '@exship/domain';
 import type { WorkingDayCalendar } from '@exship/domain/working-days';
 import { accountScope, actsForAnyAccount, requireOwned, type Actor } from '../../platform/access';
 import { insertRows, type Db } from '../../platform/db';
@@ -74,31 +74,14 @@ function historyReason(reason: HistoryReason): { reason: string; details?: { rea
   return { reason: translate('en', `order.reason.${reason.key}`, vars).slice(0, 500), details: { reasonKey: reason.key, reasonVars: vars } };
 }
 
-/** What prices an order, by the request field that sets it. */
-const PRICE_INPUTS = [
-  ['weightGr', 'weightGr'],
-  ['lengthCm', 'lengthCm'],
-  ['widthCm', 'widthCm'],
-  ['heightCm', 'heightCm'],
-  ['serviceCode', 'serviceCode'],
-  ['signature', 'signature'],
-  ['country', 'recipient.country'],
-  ['state', 'recipient.state'],
-  ['zipcode', 'recipient.zipcode'],
-] as const satisfies readonly (readonly [keyof repo.OrderRow, string])[];
-
-/**
- * A paid order's edit that changes what prices it and would price it otherwise is refused, naming the
- * fields (409 ORDER_PAID_PRICE_CHANGE). A change within the same price (a weight in the same bracket) is
- * kept; so is an address fix that leaves the zone.
- */
-function refusePaidPriceChange(paid: repo.OrderRow, next: { totalCents: number } & Record<string, unknown>): void {
-  const changed = PRICE_INPUTS.filter(([column]) => String(next[column] ?? '') !== String(paid[column] ?? ''));
+/** The domain rule `paidPriceChange`, said as 409 ORDER_PAID_PRICE_CHANGE naming the fields and both prices. */
+function refusePaidPriceChange(paid: repo.OrderRow, next: Parameters<typeof paidPriceChange>[1]): void {
+  const fields = paidPriceChange(paid, next);
+  if (!fields) return;
   const paidCents = paid.totalCents - paid.surchargeCents;
-  if (changed.length === 0 || next.totalCents === paidCents) return;
   throw new AppError('ORDER_PAID_PRICE_CHANGE', 409, {
     vars: { paid: `$${fromCents(paidCents).toFixed(2)}`, total: `$${fromCents(next.totalCents).toFixed(2)}` },
-    errors: changed.map(([, field]) => ({ field, message: 'validation.order.paidPriceInput' })),
+    errors: fields.map((field) => ({ field, message: 'validation.order.paidPriceInput' })),
     details: { paid: fromCents(paidCents), total: fromCents(next.totalCents) },
   });
 }

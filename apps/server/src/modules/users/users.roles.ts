@@ -3,6 +3,7 @@ import { asc, count, eq, inArray } from 'drizzle-orm';
 import {
   PERMISSION_CODES,
   RESOURCES,
+  CUSTOMER_GRANTABLE_CODES,
   PERMISSION_DESCRIPTIONS_VI,
   RESOURCE_NAMES_VI,
   ROLES,
@@ -111,7 +112,7 @@ export async function updateRole(db: Db, sessions: UserSessions, editor: RoleEdi
   refuseRoleAbove(editor, before);
   if (before.seeded && body.code !== before.code) throw new AppError('ROLE_PROTECTED', 409);
   if (body.kind === 'customer' && before.kind !== 'customer') {
-    const staffOnly = before.permissions.filter((c) => !CUSTOMER_GRANTABLE.has(c)).sort();
+    const staffOnly = before.permissions.filter((c) => !CUSTOMER_GRANTABLE_CODES.has(c)).sort();
     if (staffOnly.length > 0) throw new AppError('PERMISSIONS_STAFF_ONLY', 422, { vars: { codes: staffOnly.join(', ') }, details: { codes: staffOnly } });
   }
   await checkParent(db, body.parentCode, [before.code, body.code]);
@@ -146,8 +147,6 @@ export interface RoleEditor {
   permissions: ReadonlySet<string>;
 }
 
-/** Codes a customer role may hold: those of the seeded customer roles (never staff powers such as acting for any account). */
-const CUSTOMER_GRANTABLE: ReadonlySet<string> = new Set(ROLES.flatMap((r): readonly string[] => (r.kind === 'customer' && Array.isArray(r.permissions) ? r.permissions : [])));
 
 /** Nobody changes their own role or one ranked at or above theirs; the super admin changes every other. */
 function refuseRoleAbove(editor: RoleEditor, role: Pick<Role, 'code'>): void {
@@ -167,7 +166,7 @@ function refuseRoleEdit(editor: RoleEditor, role: Role, before: readonly string[
   const beyond = changed.filter((c) => !editor.permissions.has(c)).sort();
   if (beyond.length > 0) throw new AppError('PERMISSION_NOT_HELD', 403, { details: { codes: beyond } });
   if (role.kind === 'customer') {
-    const staffOnly = wanted.filter((c) => !CUSTOMER_GRANTABLE.has(c)).sort();
+    const staffOnly = wanted.filter((c) => !CUSTOMER_GRANTABLE_CODES.has(c)).sort();
     if (staffOnly.length > 0) throw new AppError('PERMISSIONS_STAFF_ONLY', 422, { vars: { codes: staffOnly.join(', ') }, details: { codes: staffOnly } });
   }
 }
