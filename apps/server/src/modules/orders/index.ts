@@ -8,7 +8,23 @@ import { orderJobs } from './orders.jobs';
 import { ordersRoutes } from './orders.routes';
 import { createOrderService } from './orders.service';
 
-export { OrderCreated, OrderStatusChanged, type OrderCreatedEvent, type OrderStatusChangedEvent } from './orders.events';
+export {
+  FULFILMENT_EVENTS,
+  LabelRequested,
+  OrderAddressEdited,
+  OrderCanceled,
+  OrderCreated,
+  OrderPaid,
+  OrderReleased,
+  OrderStatusChanged,
+  type LabelRequestedEvent,
+  type OrderAddressEditedEvent,
+  type OrderCanceledEvent,
+  type OrderCreatedEvent,
+  type OrderPaidEvent,
+  type OrderReleasedEvent,
+  type OrderStatusChangedEvent,
+} from './orders.events';
 export { createOrderService, type OrderService } from './orders.service';
 export { billedOrders, ordersMatching, type BilledOrder } from './orders.billing';
 /** Recounts the list's stored per-status counts from the orders (after a bulk load outside the service). */

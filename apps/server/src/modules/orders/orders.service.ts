@@ -31,7 +31,7 @@ import { consumeDiscountUses } from '../discounts';
 import { resolveCustomerAccount, usableVariants } from '../products';
 import { findUsersByIds } from '../users';
 import { creditWallet, debitWallet, getWalletSummary, orderMoney, setUnpaidCents, type OrderLink } from '../wallet';
-import { OrderCreated as OrderCreatedEvent, OrderStatusChanged } from './orders.events';
+import { OrderCreated as OrderCreatedEvent, OrderStatusChanged, fulfilmentEventsOf, type OrderPaid, type OrderPaidEvent } from './orders.events';
 import * as repo from './orders.repository';
 import { orderHistory, orderLines, orderSurcharges, orders } from './orders.tables';
 
@@ -526,6 +526,9 @@ export function createOrderService(deps: OrderServiceDeps) {
       moves.set(key, m);
     }
     for (const m of moves.values()) await repo.countStatusChange(tx, m.accountId, m.from, m.to, m.n);
+    // The label delay in force at payment holds, whatever the seller sets later (OrderPaid.labelDueAt).
+    const labelDelays = new Map<string, number>();
+    if (action === 'pay') for (const u of await findUsersByIds(tx, new Set(rows.map((r) => r.accountId)))) labelDelays.set(u.id, u.labelPurchaseDelayHours);
     for (let at = 0; at < planned.length; at += INSERT_CHUNK) {
       const part = planned.slice(at, at + INSERT_CHUNK);
       await tx.insert(orderHistory).values(
@@ -559,6 +562,8 @@ export function createOrderService(deps: OrderServiceDeps) {
           at: now.toISOString(),
         })),
       );
+      const changes = part.map(({ row, set }) => ({ orderId: row.id, accountId: row.accountId, exOrderId: row.exOrderId, action, from: row.status as OrderStatus, to: set.status, labelDelayHours: labelDelays.get(row.accountId) ?? 0, at: now }));
+      for (const [event, payloads] of fulfilmentEventsOf(changes)) await emitMany(tx, event as typeof OrderPaid, payloads as OrderPaidEvent[]);
     }
     await syncUnpaid(tx, rows.map((r) => r.accountId));
     return rows.map((r) => updatedById.get(r.id)!);

@@ -1,10 +1,11 @@
 import { workingDayCalendar } from '@exship/domain/working-days';
-import { on } from '../../platform/jobs';
+import { workflowJobs, workflowSubscriptions } from '../../platform/workflow';
 import { defineModule } from '../../platform/module';
 import { checkAddress } from '../addresses';
 import { catalogModule } from '../catalog';
-import { OrderStatusChanged, ordersModule } from '../orders';
-import { shippingJobs } from './shipping.jobs';
+import { ordersModule } from '../orders';
+import { FULFIL_ORDER } from './fulfilment.workflow';
+import { fulfilmentHandlers, shippingJobs } from './shipping.jobs';
 import { shippingRoutes } from './shipping.routes';
 import { createScanFormService } from './shipping.scan-forms';
 import { createShippingService, type ShippingDeps } from './shipping.service';
@@ -43,8 +44,7 @@ export const shippingModule = defineModule({
     return { shipping, tracking, scanForms, trackingImport };
   },
   routes: (ctx, m) => [shippingRoutes(m, ctx.storage)],
-  jobs: (_ctx, m) => shippingJobs(m.shipping, m.tracking),
-  events: (_ctx, m) => [
-    on(OrderStatusChanged, 'shipping.follow-order', (e, { tx }) => m.shipping.onOrderStatusChanged(tx, e), 'Start, schedule, replace or void label purchases as orders are paid, re-labelled or cancelled'),
-  ],
+  jobs: (_ctx, m) => [...workflowJobs(FULFIL_ORDER, fulfilmentHandlers(m.shipping)), ...shippingJobs(m.tracking)],
+  events: (_ctx, m) => workflowSubscriptions(FULFIL_ORDER, fulfilmentHandlers(m.shipping)),
 });
+

@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workingDayCalendar } from '@exship/domain/working-days';
 import { SELLER, startTestApp, type TestApp } from '../../test/harness';
 import { SnapshotCache, createCatalogService } from '../catalog';
-import { createOrderService, type OrderStatusChangedEvent } from '../orders';
+import { createOrderService, type OrderPaidEvent } from '../orders';
 import { httpCarrier } from './shipping.carriers';
 import { startFakeCarrier, type FakeCarrier } from './shipping.fake-carrier';
 import { createShippingService, type ShippingDeps } from './shipping.service';
 import { createTrackingService } from './shipping.tracking';
-import { shippingJobs } from './shipping.jobs';
+import { fulfilmentHandlers } from './shipping.jobs';
 
 // The purchase, void, poll, flag and prune jobs with an injected clock (the services built here take
 // `now`); the carrier is the offline sandbox or the local fake HTTP carrier.
@@ -40,12 +40,15 @@ async function paidOrder(address1 = '100 Main St'): Promise<string> {
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   const id = res.body.data._id as string;
   expect((await t.call({ method: 'POST', url: '/api/v1/orders/pay', token: seller, payload: { orderIds: [id] } })).status).toBe(200);
-  await handle(id, 'pay', 'unpaid', 'paid');
+  await paid(id);
   return id;
 }
-async function handle(orderId: string, action: string, from: string, to: string) {
-  const e = { orderId, accountId, exOrderId: 'EX', action, from, to, paymentFrom: 'paid', paymentTo: 'paid', refund: 'none', refundDueAt: null, at: now.toISOString() } as OrderStatusChangedEvent;
-  await t.db.transaction((tx) => shipping.onOrderStatusChanged(tx, e));
+/** fulfil-order's start on OrderPaid, as the app queued it, but at this test's clock. */
+async function paid(orderId: string) {
+  const [queued] = await q<{ data: OrderPaidEvent }>(sql`select data from pgboss.job where name = 'fulfil-order.on-paid' and data->>'orderId' = ${orderId}`);
+  expect(queued, 'the payment emits OrderPaid in its transaction').toBeDefined();
+  const delayMs = new Date(queued!.data.labelDueAt).getTime() - Date.parse((await q<{ paid_at: string }>(sql`select paid_at from orders where id = ${orderId}`))[0]!.paid_at);
+  await t.db.transaction((tx) => shipping.onPaid(tx, { ...queued!.data, labelDueAt: new Date(now.getTime() + delayMs).toISOString() }));
 }
 const buy = async (id: string, attempt = 0) => shipping.buyLabel((await purchasesOf(id)).at(-1)!.id, attempt);
 const act = async (id: string, action: 'cancel', reason = 'test') =>
@@ -98,8 +101,8 @@ describe('label purchase timing', () => {
 
   it('the registered job runs the same purchase (the queue the payment fills)', async () => {
     const id = await paidOrder();
-    const handler = shippingJobs(shipping, tracking).find((j) => j.job !== undefined && typeof j.job !== 'string' && j.job.name === 'shipping.buy-label')!;
-    await handler.handler({ purchaseId: (await purchasesOf(id))[0]!.id } as never, { id: 'x', name: 'shipping.buy-label', retryCount: 0 });
+    const handler = fulfilmentHandlers(shipping).steps['buy-label']!;
+    await handler({ purchaseId: (await purchasesOf(id))[0]!.id }, { id: 'x', name: 'shipping.buy-label', retryCount: 0 });
     expect((await statusOf(id)).status).toBe('labeled');
   });
 });

@@ -1,13 +1,12 @@
 import { job } from '../../platform/module';
-import { BuyLabelJob, VoidLabelJob } from './shipping.events';
+import { startHandler, type WorkflowImplementation } from '../../platform/workflow';
+import { LabelRequested, OrderAddressEdited, OrderCanceled, OrderPaid, OrderReleased } from '../orders';
 import type { ShippingService } from './shipping.service';
 import type { TrackingService } from './shipping.tracking';
 
-// Label purchases and voids as queued jobs (retried with pg-boss back-off); the tracking poller, the
-// lost/late flags and the 100-day pruning as cron jobs.
-export const shippingJobs = (shipping: ShippingService, tracking: TrackingService) => [
-  job(BuyLabelJob, async (data, info) => void (await shipping.buyLabel(data.purchaseId, info.retryCount))),
-  job(VoidLabelJob, async (data) => void (await shipping.voidLabel(data))),
+// The tracking poller (fulfil-order's follow-tracking step), the lost/late flags and the 100-day pruning
+// as cron jobs; label purchases and voids are the workflow's queued steps (fulfilment.workflow.ts).
+export const shippingJobs = (tracking: TrackingService) => [
   job('shipping.poll-tracking', async () => void (await tracking.poll()), {
     cron: '*/5 * * * *',
     description: 'Ask the carriers about parcels in transit (in batches, with back-off on failures)',
@@ -21,3 +20,18 @@ export const shippingJobs = (shipping: ShippingService, tracking: TrackingServic
     description: 'Delete routing events and tracking logs older than 100 days',
   }),
 ];
+
+/** The functions behind fulfil-order's starts and queued steps (the data is fulfilment.workflow.ts). */
+export const fulfilmentHandlers = (shipping: ShippingService): WorkflowImplementation => ({
+  starts: new Map([
+    startHandler(OrderPaid, (e, { tx }) => shipping.onPaid(tx, e)),
+    startHandler(OrderReleased, (e, { tx }) => shipping.onWaitingAgain(tx, e)),
+    startHandler(OrderAddressEdited, (e, { tx }) => shipping.onWaitingAgain(tx, { ...e, action: 'addressEdited' })),
+    startHandler(LabelRequested, (e, { tx }) => shipping.onLabelRequested(tx, e)),
+    startHandler(OrderCanceled, (e, { tx }) => shipping.onCanceled(tx, e)),
+  ]),
+  steps: {
+    'buy-label': async (data: { purchaseId: string }, info: { retryCount: number }) => void (await shipping.buyLabel(data.purchaseId, info.retryCount)),
+    'void-label': async (data: Parameters<ShippingService['voidLabel']>[0]) => void (await shipping.voidLabel(data)),
+  },
+});

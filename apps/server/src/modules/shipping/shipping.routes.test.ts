@@ -4,7 +4,9 @@ import { MESSAGES } from '@exship/contracts';
 import { isUps1z } from '@exship/domain';
 import { multipartFile, readXlsx, xlsxOf } from '../../test/files';
 import { ADMIN, SELLER, createSeller, startTestApp, type TestApp } from '../../test/harness';
+import { startQueue } from '../../platform/workflow';
 import { creditWallet } from '../wallet';
+import { FULFIL_ORDER } from './fulfilment.workflow';
 
 // Issue 11 over HTTP: a paid order gets a sandbox label through the jobs, the label downloads as PDF
 // and ZPL, the parcel is tracked, shown publicly without personal data, put on a SCAN form; every
@@ -38,10 +40,13 @@ async function paidOrder(token: string, recipient: Record<string, string> = {}) 
   expect(paid.status, JSON.stringify(paid.body)).toBe(200);
   return id;
 }
+/** fulfil-order's start handlers (one queue per start event), as the workers would run them. */
+const starts = async () => {
+  for (const s of FULFIL_ORDER.starts) await t.runJobs(startQueue(FULFIL_ORDER, s.event));
+};
 const labelJobs = async () => {
-  await t.runJobs('shipping.follow-order');
+  await starts();
   await t.runJobs('shipping.buy-label');
-  await t.runJobs('shipping.follow-order');
 };
 const shippingOf = async (id: string, token = seller) => (await t.call({ method: 'GET', url: `/api/v1/orders/${id}/shipping`, token })).body.data;
 
@@ -198,7 +203,7 @@ describe('labels over HTTP', () => {
     // The buyer's public page says the shipment is cancelled rather than looking live.
     const publicCode = (await shippingOf(id)).publicPath.split('/').pop();
     expect((await t.call({ method: 'GET', url: `/api/v1/public/tracking/${publicCode}` })).body.data.cancelled).toBe(true);
-    await t.runJobs('shipping.follow-order');
+    await starts();
     await t.runJobs('shipping.void-label');
     const order = (await t.call({ method: 'GET', url: `/api/v1/orders/${id}`, token: seller })).body.data;
     expect(order.status).toBe('canceled');
@@ -218,9 +223,9 @@ describe('labels over HTTP', () => {
     expect(set.status, JSON.stringify(set.body)).toBe(200);
     const before = Date.now();
     const id = await paidOrder(other.token);
-    await t.runJobs('shipping.follow-order');
+    await starts();
     const s = await shippingOf(id, other.token);
-    const failed = await q<{ output: unknown }>(sql`select output from pgboss.job where name = 'shipping.follow-order' and state <> 'completed'`);
+    const failed = await q<{ output: unknown }>(sql`select output from pgboss.job where name like 'fulfil-order.%' and state <> 'completed'`);
     expect(failed).toEqual([]);
     expect(s.purchases[0].status).toBe('scheduled');
     const due = new Date(s.purchases[0].dueAt).getTime();

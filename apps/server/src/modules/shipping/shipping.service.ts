@@ -9,8 +9,7 @@ import { AppError, fieldError } from '../../platform/errors';
 import type { Jobs } from '../../platform/jobs';
 import type { Storage } from '../../platform/storage';
 import type { CatalogService, SnapshotCache } from '../catalog';
-import type { OrderService, OrderStatusChangedEvent } from '../orders';
-import { findUserById } from '../users';
+import type { LabelRequestedEvent, OrderCanceledEvent, OrderPaidEvent, OrderService } from '../orders';
 import { CarrierError, httpCarrier, sandboxCarrier, type CarrierAdapter, type CarrierEvent, type LabelRequest } from './shipping.carriers';
 import { BuyLabelJob, VoidLabelJob } from './shipping.events';
 import { renderLabelPdf, type LabelData } from './shipping.label';
@@ -45,7 +44,6 @@ type OrderRow = Awaited<ReturnType<OrderService['lockOrder']>>;
 type PurchaseRow = typeof labelPurchases.$inferSelect;
 type TrackerRow = typeof trackers.$inferSelect;
 
-const LABEL_REASONS = new Set(['generateTracking', 'buildNewLabel', 'redistribute']);
 export const publicCode = () => randomBytes(15).toString('base64url').replace(/[-_]/g, 'x');
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -212,6 +210,11 @@ export function createShippingService(deps: ShippingDeps) {
     }
   }
 
+  /** drop-purchase: the order's scheduled, buying or failed purchases are superseded (a late carrier answer is voided). */
+  async function dropPurchases(tx: Db, orderId: string) {
+    await tx.update(labelPurchases).set({ status: 'superseded' }).where(and(eq(labelPurchases.orderId, orderId), inArray(labelPurchases.status, ['scheduled', 'buying', 'failed'])));
+  }
+
   /** Release the current label of an order (replaced or cancelled): tracker off, carrier asked to void it. */
   async function releaseTracker(tx: Db, orderId: string, purpose: 'cancel' | 'release') {
     const [t] = await tx.update(trackers).set({ active: false }).where(eq(trackers.orderId, orderId)).returning();
@@ -226,41 +229,41 @@ export function createShippingService(deps: ShippingDeps) {
     labelData,
     releaseTracker,
 
-    /** OrderStatusChanged: start, schedule, replace or void label purchases. Runs in the event's transaction. */
-    async onOrderStatusChanged(tx: Db, e: OrderStatusChangedEvent): Promise<void> {
-      if (e.to === 'waiting-cancel' && e.action === 'cancel') {
+    // ——— fulfil-order's start handlers (fulfilment.workflow.ts); each runs in its event's transaction ———
+
+    /** schedule-label on OrderPaid: a purchase due at the label delay in force at payment. */
+    async onPaid(tx: Db, e: OrderPaidEvent): Promise<void> {
+      const row = await orders.lockOrder(tx, e.orderId);
+      // Held or cancelled before this ran: unhold starts it again, a cancel has nothing to undo.
+      if (row.status !== 'paid') return;
+      await sendBuy(tx, (await livePurchase(tx, row.id)) ?? (await newPurchase(tx, row, 'pay', new Date(e.labelDueAt))));
+    },
+
+    /** schedule-label on OrderReleased / OrderAddressEdited: the live purchase goes on, or a new one due now. */
+    async onWaitingAgain(tx: Db, e: { orderId: string; action: 'unhold' | 'confirmAddress' | 'addressEdited' }): Promise<void> {
+      const row = await orders.lockOrder(tx, e.orderId);
+      if (row.status !== 'paid' && row.status !== 'waiting-label') return;
+      await sendBuy(tx, (await livePurchase(tx, row.id)) ?? (await newPurchase(tx, row, e.action, clock())));
+    },
+
+    /** schedule-label on LabelRequested: the live purchase and the current label give way to a new purchase. */
+    async onLabelRequested(tx: Db, e: LabelRequestedEvent): Promise<void> {
+      const row = await orders.lockOrder(tx, e.orderId);
+      if (row.status !== 'waiting-label') return;
+      await dropPurchases(tx, row.id);
+      if (e.reason !== 'generateTracking') await releaseTracker(tx, row.id, 'release');
+      const carrier = e.reason === 'redistribute' ? await redistributeCarrier(tx, row) : undefined;
+      await sendBuy(tx, await newPurchase(tx, row, e.reason, clock(), carrier));
+    },
+
+    /** undo on OrderCanceled: drop-purchase, then void-label (waited for by a normal cancel, best effort otherwise). */
+    async onCanceled(tx: Db, e: OrderCanceledEvent): Promise<void> {
+      if (e.awaitsCarrier) {
         await releaseTracker(tx, e.orderId, 'cancel');
         return;
       }
-      if (e.to === 'canceled') {
-        await tx.update(labelPurchases).set({ status: 'superseded' }).where(and(eq(labelPurchases.orderId, e.orderId), inArray(labelPurchases.status, ['scheduled', 'buying', 'failed'])));
-        // A label cancelled without the carrier's answer (auto-cancel, force, dimension): void it, best effort.
-        if (e.action !== 'carrierCancelConfirmed') await releaseTracker(tx, e.orderId, 'release');
-        return;
-      }
-      if (e.to !== 'paid' && e.to !== 'waiting-label') return;
-      if (e.action === 'scheduleLabel' || e.action === 'retryLabel') return;
-      if (e.to === 'paid' && e.from === 'paid') return;
-      const row = await orders.lockOrder(tx, e.orderId);
-      if (row.status !== e.to) return;
-      if (LABEL_REASONS.has(e.action)) {
-        await tx.update(labelPurchases).set({ status: 'superseded' }).where(and(eq(labelPurchases.orderId, row.id), inArray(labelPurchases.status, ['scheduled', 'buying', 'failed'])));
-        if (e.action !== 'generateTracking') await releaseTracker(tx, row.id, 'release');
-        const carrier = e.action === 'redistribute' ? await redistributeCarrier(tx, row) : undefined;
-        await sendBuy(tx, await newPurchase(tx, row, e.action, clock(), carrier));
-        return;
-      }
-      const live = await livePurchase(tx, row.id);
-      if (live) {
-        await sendBuy(tx, live);
-        return;
-      }
-      let dueAt = clock();
-      if (e.action === 'pay') {
-        const owner = await findUserById(tx, row.accountId);
-        dueAt = new Date(dueAt.getTime() + (owner?.labelPurchaseDelayHours ?? 0) * 3_600_000);
-      }
-      await sendBuy(tx, await newPurchase(tx, row, e.action, dueAt));
+      await dropPurchases(tx, e.orderId);
+      await releaseTracker(tx, e.orderId, 'release');
     },
 
     /**
