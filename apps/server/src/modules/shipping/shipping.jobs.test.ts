@@ -16,7 +16,6 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 let t: TestApp;
 let seller: string;
-let accountId: string;
 let now = new Date('2026-11-02T10:00:00Z');
 let fake: FakeCarrier;
 let useFake = false;
@@ -57,7 +56,6 @@ const act = async (id: string, action: 'cancel', reason = 'test') =>
 beforeAll(async () => {
   t = await startTestApp({ env: { SEED_DEMO_CATALOG: 'true' } });
   seller = await t.login(SELLER.email, SELLER.password);
-  accountId = (await q<{ account_id: string }>(sql`select account_id from users where email = ${SELLER.email}`))[0]!.account_id;
   fake = await startFakeCarrier({ hangMs: 600 });
   const calendar = workingDayCalendar('US');
   const snapshot = new SnapshotCache(t.db);
