@@ -234,8 +234,8 @@ export function createShippingService(deps: ShippingDeps) {
     /** schedule-label on OrderPaid: a purchase due at the label delay in force at payment. */
     async onPaid(tx: Db, e: OrderPaidEvent): Promise<void> {
       const row = await orders.lockOrder(tx, e.orderId);
-      // Held or cancelled before this ran: unhold starts it again, a cancel has nothing to undo.
-      if (row.status !== 'paid') return;
+      // Held before this ran: the purchase waits, due at the same time, until unhold. Cancelled: nothing to do.
+      if (row.status !== 'paid' && !(row.status === 'on-hold' && row.preStatus === 'paid')) return;
       await sendBuy(tx, (await livePurchase(tx, row.id)) ?? (await newPurchase(tx, row, 'pay', new Date(e.labelDueAt))));
     },
 
