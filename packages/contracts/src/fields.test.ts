@@ -33,6 +33,7 @@ import {
   RESOURCE_NAMES_VI,
   PERMISSION_DESCRIPTIONS_VI,
   seededText,
+  isWholeCents,
 } from '.';
 
 const issues = (schema: z.ZodType, value: unknown) => {
@@ -338,5 +339,14 @@ describe('seeded permissions and resources in Vietnamese', () => {
     expect(seededText('vi', 'List orders', 'List orders', 'Xem danh sách đơn hàng')).toBe('Xem danh sách đơn hàng');
     expect(seededText('en', 'List orders', 'List orders', 'Xem danh sách đơn hàng')).toBe('List orders');
     expect(seededText('vi', 'Our own words', 'List orders', 'Xem danh sách đơn hàng')).toBe('Our own words');
+  });
+});
+
+describe('isWholeCents', () => {
+  it('takes amounts of at most 2 decimals exactly, whatever their float error', () => {
+    for (const v of [0, 1, 0.1, 0.01, 1.1, 8.81, 19.99, 1234567.89, -5.5]) expect(isWholeCents(v), String(v)).toBe(true);
+  });
+  it('refuses a third decimal and anything below a cent, also spelled with an exponent', () => {
+    for (const v of [1e-9, 0.00000001, 0.001, 1.005, 0.1 + 0.2, 1e21, Number.NaN, Infinity]) expect(isWholeCents(v), String(v)).toBe(false);
   });
 });

@@ -196,8 +196,12 @@ export const whenValid = { when: (payload: { issues: readonly unknown[] }) => pa
 /** Emoji and other pictographs: refused in names and text fields (SPEC §5 "no emoji"). */
 export const EMOJI_PATTERN = /\p{Extended_Pictographic}/u;
 
-/** A USD amount in whole cents (at most 2 decimals, allowing the float error of `1.1 * 100`). */
-export const isWholeCents = (v: number): boolean => Number.isFinite(v) && Math.abs(Math.round(v * 100) - v * 100) < 1e-6;
+/**
+ * A USD amount in whole cents: at most 2 decimals, checked exactly on the number's shortest decimal
+ * spelling (what the client sent: JSON `0.1` reads back as "0.1"), never with a float tolerance — a
+ * tolerance let 1e-9 through, which then became 0 cents. Exponent spellings (1e-9, 1e+21) are refused.
+ */
+export const isWholeCents = (v: number): boolean => Number.isFinite(v) && /^-?\d+(\.\d{1,2})?$/.test(String(v));
 
 /** A number whose absence says "required" and whose wrong type says "enter a number". */
 export const numberField = () => z.number({ error: (iss) => (iss.input === undefined || iss.input === null ? 'validation.required' : 'validation.number') });
