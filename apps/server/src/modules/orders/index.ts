@@ -23,9 +23,10 @@ export const ordersModule = defineModule({
   name: 'orders',
   needs: [usersModule, catalogModule, productsModule],
   setup(ctx, use) {
-    const orders = createOrderService({ db: ctx.database.db, snapshot: use(catalogModule).snapshot, calendar: workingDayCalendar('US') });
-    return { orders };
+    const deps = { db: ctx.database.db, snapshot: use(catalogModule).snapshot, calendar: workingDayCalendar('US') };
+    // The imports call the create and surcharge use cases' exported functions with the same deps.
+    return { orders: createOrderService(deps), deps };
   },
-  routes: (ctx, m) => [ordersRoutes(m.orders, ctx.database.db), orderImportRoutes(ctx, m.orders)],
+  routes: (ctx, m) => [ordersRoutes(m.orders, ctx.database.db), orderImportRoutes(ctx, m.deps)],
   jobs: (_ctx, m) => orderJobs(m.orders),
 });

@@ -296,6 +296,16 @@ async function insertOrderRows(ctx: OrderContext, tx: Db, accountId: string, act
   }
 }
 
+/**
+ * The order import's write (orders.imports.ts): checked and priced orders inserted in chunks by
+ * insertOrders, then paid together with auto-pay when the wallet covers them all; in `tx`.
+ */
+export async function createOrdersInBulk(ctx: OrderContext, tx: Db, actor: OrderActor, accountId: string, items: readonly { values: OrderValues; lines: readonly LineValues[] }[], reason: HistoryReason = ''): Promise<CreatedOrderRow[]> {
+  const rows = await insertOrders(ctx, tx, accountId, actor, items, reason);
+  await autoPayIn(ctx, tx, actor, accountId, rows.map((r) => r.id));
+  return rows;
+}
+
 /** The names among `names` the account already uses (one query; an import checks its whole file). */
 export async function takenNames(tx: Db, accountId: string, names: readonly string[]): Promise<Set<string>> {
   if (names.length === 0) return new Set();

@@ -2,14 +2,14 @@ import type { HistoryReason, OrderAction, OrderCreateBody, OrderListQuery, Order
 import type { Actor } from '../../platform/access';
 import type { Db } from '../../platform/db';
 import { act, refundIn, sweep } from './orders.cancel';
-import { create, duplicate, insertOrders, lineValues, price, pricedValues, serviceUsable, takenNames } from './orders.create';
+import { create, duplicate, price } from './orders.create';
 import { update } from './orders.edit';
 import { followRouting, labelBought, lockOrder, transition, transitionMany } from './orders.lifecycle';
-import { autoPayIn, payIn } from './orders.pay';
+import { payIn } from './orders.pay';
 import { exportRows, get, getByExOrderId, list, rowsByExOrderIds, statusesOf, visibleIds } from './orders.queries';
 import type * as repo from './orders.repository';
-import { orderContext, type LineValues, type OrderActor, type OrderServiceDeps, type OrderValues } from './orders.shared';
-import { addSurcharge, addSurchargeTo, ordersByRefs, surchargeRefusal } from './orders.surcharges';
+import { orderContext, type OrderActor, type OrderServiceDeps } from './orders.shared';
+import { addSurcharge } from './orders.surcharges';
 
 export { addressAndGoodsErrors, newExOrderId } from './orders.create';
 export type { CreatedOrderRow, OrderActor, OrderServiceDeps } from './orders.shared';
@@ -24,25 +24,6 @@ export function createOrderService(deps: OrderServiceDeps) {
   return {
     transition: (tx: Db, row: repo.OrderRow, action: OrderAction, actorId: string | null, reason: HistoryReason = '', details?: Record<string, unknown>) => transition(ctx, tx, row, action, actorId, reason, details),
     transitionMany: (tx: Db, rows: readonly repo.OrderRow[], action: OrderAction, actorId: string | null, reason: HistoryReason = '', details?: Record<string, unknown>) => transitionMany(ctx, tx, rows, action, actorId, reason, details),
-
-    /**
-     * The create path's pieces, for the order import (orders.imports.ts), which checks a whole file in
-     * bulk and writes every order in one transaction: the same rules, pricing and insert as `create`.
-     */
-    creation: {
-      lineValues,
-      pricedValues: (accountId: string, body: OrderCreateBody | OrderUpdateBody, lines: readonly LineValues[], tx?: Db) => pricedValues(ctx, accountId, body, lines, tx),
-      insertOrders: (tx: Db, accountId: string, actor: OrderActor, items: readonly { values: OrderValues; lines: readonly LineValues[] }[], reason: HistoryReason = '') => insertOrders(ctx, tx, accountId, actor, items, reason),
-      takenNames,
-      serviceUsable: (code: string, tx?: Db) => serviceUsable(ctx, code, tx),
-      autoPayIn: (tx: Db, actor: OrderActor, accountId: string, orderIds: string[]) => autoPayIn(ctx, tx, actor, accountId, orderIds),
-    },
-    /** The surcharge path's pieces, for the surcharge import: the same check and write as `addSurcharge`. */
-    surcharges: {
-      surchargeRefusal: (row: repo.OrderRow) => surchargeRefusal(ctx, row),
-      addSurchargeTo: (tx: Db, actor: OrderActor, row: repo.OrderRow, body: SurchargeBody) => addSurchargeTo(ctx, tx, actor, row, body),
-      ordersByRefs,
-    },
 
     price: (actor: OrderActor, body: OrderCreateBody) => price(ctx, actor, body),
     create: (actor: OrderActor, body: OrderCreateBody) => create(ctx, actor, body),

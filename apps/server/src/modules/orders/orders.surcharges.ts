@@ -64,3 +64,19 @@ export async function addSurcharge(ctx: OrderContext, actor: OrderActor, id: str
     return detail(tx, row);
   });
 }
+
+/**
+ * The surcharge import's write: each surcharge through addSurchargeTo, in file order (the same order
+ * on several rows starts from the order as the previous surcharge left it), then auto-pay of the new
+ * surcharges of each account that has it on. The orders must be locked by the caller.
+ */
+export async function addSurchargesInBulk(ctx: OrderContext, tx: Db, actor: OrderActor, items: readonly { order: repo.OrderRow; body: SurchargeBody }[]): Promise<void> {
+  const latest = new Map<string, repo.OrderRow>();
+  for (const { order, body } of items) {
+    const current = latest.get(order.id) ?? order;
+    latest.set(current.id, await addSurchargeTo(ctx, tx, actor, current, body));
+  }
+  const byAccount = new Map<string, string[]>();
+  for (const o of latest.values()) if (o.paymentStatus === 'surcharge-unpaid') byAccount.set(o.accountId, [...(byAccount.get(o.accountId) ?? []), o.id]);
+  for (const [accountId, ids] of [...byAccount].sort(([a], [b]) => (a < b ? -1 : 1))) await autoPayIn(ctx, tx, actor, accountId, ids);
+}
