@@ -20,6 +20,7 @@ import { emitMany } from '../../platform/jobs';
 import { usZipMatches } from '../../platform/zip';
 import { quoteError, runQuote } from '../catalog';
 import { resolveCustomerAccount, usableVariants } from '../products';
+import { lockWallets } from '../wallet';
 import { OrderCreated as OrderCreatedEvent } from './orders.events';
 import { autoPayIn } from './orders.pay';
 import * as repo from './orders.repository';
@@ -240,6 +241,8 @@ export async function insertOrder(ctx: OrderContext, tx: Db, accountId: string, 
  * 1,000 orders (an import of 1,000 rows); returned in the order given.
  */
 export async function insertOrders(ctx: OrderContext, tx: Db, accountId: string, actor: OrderActor, items: readonly { values: OrderValues; lines: readonly LineValues[] }[], reason: HistoryReason = ''): Promise<CreatedOrderRow[]> {
+  // The lock order of platform/db.ts: the wallet row before the status counters the chunks move.
+  await lockWallets(tx, [accountId]);
   const out: CreatedOrderRow[] = [];
   for (let from = 0; from < items.length; from += INSERT_CHUNK) {
     out.push(...(await insertOrderChunk(ctx, tx, accountId, actor, items.slice(from, from + INSERT_CHUNK), reason)));

@@ -4,7 +4,7 @@ import { apply, refundAmountCents } from '@exship/domain';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { emitMany } from '../../platform/jobs';
-import { creditWallet, orderMoney } from '../wallet';
+import { creditWallet, lockWallets, orderMoney } from '../wallet';
 import { OrderStatusChanged } from './orders.events';
 import * as repo from './orders.repository';
 import { historyReason, INSERT_CHUNK, iso, notFound, stateOf, syncUnpaid, type OrderContext } from './orders.shared';
@@ -30,6 +30,9 @@ export async function transition(ctx: OrderContext, tx: Db, row: repo.OrderRow, 
  * the order given.
  */
 export async function transitionMany(ctx: OrderContext, tx: Db, rows: readonly repo.OrderRow[], action: OrderAction, actorId: string | null, reason: HistoryReason = '', details?: Record<string, unknown>) {
+  // The rows are locked by the caller; their wallets next, before a refund's ledger entries and the
+  // status counters (the lock order of platform/db.ts).
+  await lockWallets(tx, rows.map((r) => r.accountId));
   const why = historyReason(reason);
   const now = ctx.clock();
   const planned = rows.map((row) => {

@@ -5,7 +5,7 @@ import { requireOwned } from '../../platform/access';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { consumeDiscountUses } from '../discounts';
-import { debitWallet, getWalletSummary, type OrderLink } from '../wallet';
+import { debitWallet, getWalletSummary, lockWallets, type OrderLink } from '../wallet';
 import { transitionMany } from './orders.lifecycle';
 import type * as repo from './orders.repository';
 import { hasCreditLine, stateOf, type OrderActor, type OrderContext } from './orders.shared';
@@ -55,6 +55,9 @@ export async function payIn(ctx: OrderContext, tx: Db, actor: OrderActor, orderI
   if (refused.length > 0) {
     throw new AppError('ACTION_NOT_ALLOWED_FOR_STATUS', 409, { details: { action: 'pay', orders: refused.map((r) => ({ id: r.id, exOrderId: r.exOrderId, status: r.status, paymentStatus: r.paymentStatus })) } });
   }
+  // The lock order of platform/db.ts: the orders (above, by id), then their wallets, then the
+  // discount uses, the ledger and the status counters.
+  await lockWallets(tx, rows.map((r) => r.accountId));
   const owedSurcharges = await tx
     .select()
     .from(orderSurcharges)

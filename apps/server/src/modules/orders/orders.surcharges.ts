@@ -4,6 +4,7 @@ import { apply, toCents } from '@exship/domain';
 import { accountScope, type Actor } from '../../platform/access';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import { lockWallets } from '../wallet';
 import { transition } from './orders.lifecycle';
 import { autoPayIn } from './orders.pay';
 import { detail } from './orders.queries';
@@ -71,6 +72,8 @@ export async function addSurcharge(ctx: OrderContext, actor: OrderActor, id: str
  * surcharges of each account that has it on. The orders must be locked by the caller.
  */
 export async function addSurchargesInBulk(ctx: OrderContext, tx: Db, actor: OrderActor, items: readonly { order: repo.OrderRow; body: SurchargeBody }[]): Promise<void> {
+  // Every account's wallet before the first surcharge, in ascending order, not in file order.
+  await lockWallets(tx, items.map((i) => i.order.accountId));
   const latest = new Map<string, repo.OrderRow>();
   for (const { order, body } of items) {
     const current = latest.get(order.id) ?? order;
