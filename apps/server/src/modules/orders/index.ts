@@ -1,8 +1,10 @@
 import { workingDayCalendar } from '@exship/domain/working-days';
 import { defineModule } from '../../platform/module';
 import { catalogModule } from '../catalog';
+import { discountsModule } from '../discounts';
 import { productsModule } from '../products';
 import { usersModule } from '../users';
+import { walletModule } from '../wallet';
 import { orderImportRoutes } from './orders.imports';
 import { orderJobs } from './orders.jobs';
 import { ordersRoutes } from './orders.routes';
@@ -21,7 +23,7 @@ export { rebuildStatusCounts as rebuildOrderStatusCounts } from './orders.reposi
  */
 export const ordersModule = defineModule({
   name: 'orders',
-  needs: [usersModule, catalogModule, productsModule],
+  needs: [walletModule, usersModule, discountsModule, catalogModule, productsModule],
   setup(ctx, use) {
     const deps = { db: ctx.database.db, snapshot: use(catalogModule).snapshot, calendar: workingDayCalendar('US') };
     // The imports call the create and surcharge use cases' exported functions with the same deps.

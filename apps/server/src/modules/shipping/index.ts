@@ -1,9 +1,10 @@
 import { workingDayCalendar } from '@exship/domain/working-days';
 import { on } from '../../platform/jobs';
 import { defineModule } from '../../platform/module';
-import { checkAddress } from '../addresses';
+import { addressesModule, checkAddress } from '../addresses';
 import { catalogModule } from '../catalog';
 import { OrderStatusChanged, ordersModule } from '../orders';
+import { usersModule } from '../users';
 import { shippingJobs } from './shipping.jobs';
 import { shippingRoutes } from './shipping.routes';
 import { createScanFormService } from './shipping.scan-forms';
@@ -22,7 +23,7 @@ export type { ShippingService } from './shipping.service';
  */
 export const shippingModule = defineModule({
   name: 'shipping',
-  needs: [catalogModule, ordersModule],
+  needs: [usersModule, catalogModule, ordersModule, addressesModule],
   setup(ctx, use) {
     const deps: ShippingDeps = {
       db: ctx.database.db,
