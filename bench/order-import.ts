@@ -24,7 +24,6 @@ import { buildApp } from '../apps/server/src/app';
 import { closeContext, createContext } from '../apps/server/src/context';
 import { SnapshotCache } from '../apps/server/src/modules/catalog';
 import { defineOrderImport, orderTemplate } from '../apps/server/src/modules/orders/orders.imports';
-import { createOrderService } from '../apps/server/src/modules/orders/orders.service';
 import { products, productVariants } from '../apps/server/src/modules/products/products.tables';
 import { users } from '../apps/server/src/modules/users/users.tables';
 import { loadConfig } from '../apps/server/src/platform/config';
@@ -123,8 +122,7 @@ async function child(mode: 'parse' | 'import', file: string) {
     const { config, ctx, app, db } = await boot(ROWS);
     const bootMb = rssMb();
     const [seller] = await db.select().from(users).where(eq(users.email, config.seed.sellerEmail));
-    const orders = createOrderService({ db, snapshot: new SnapshotCache(db), calendar: workingDayCalendar('US') });
-    const def = defineOrderImport(orders, ROWS);
+    const def = defineOrderImport({ db, snapshot: new SnapshotCache(db), calendar: workingDayCalendar('US') }, ROWS);
     const actor: ImportActor = { userId: seller!.id, accountId: seller!.accountId, roleKind: 'customer', permissions: new Set(['EX-ORDER-IMPORT']), timeZone: '+07:00' };
     const run = (onlyValidate: boolean) => ctx.imports.execute(def, crypto.randomUUID(), actor, upload, { onlyValidate, lang: 'en' });
     const check = await timed(() => run(true));

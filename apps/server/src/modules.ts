@@ -27,6 +27,7 @@ export const MODULES: readonly ModuleDeclaration<any>[] = [
   systemModule,
   walletModule,
   usersModule,
+  emailsModule,
   authModule,
   discountsModule,
   catalogModule,
@@ -37,7 +38,6 @@ export const MODULES: readonly ModuleDeclaration<any>[] = [
   billingModule,
   notificationsModule,
   cronJobsModule,
-  emailsModule,
   membersModule,
 ];
 

@@ -2,7 +2,7 @@
 // from the actor's permissions, and nowhere else. A seller sees the rows of their own account
 // (team members share it); an actor holding EX-ACT-FOR-CUSTOMER (the staff roles) sees every
 // account, or the one customer they name. Services never branch on the role's kind.
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ErrorCode, PermissionCode } from '@exship/contracts';
 import type { Db } from './db';
@@ -62,7 +62,8 @@ export async function requireOwned<T extends OwnedTable>(
     .select()
     .from(table as PgTable)
     .where(and(inArray(table.id, wanted), scope(actor, table.accountId), opts.where));
-  const rows = (opts.forUpdate ? await query.for('update') : await query) as (T['$inferSelect'] & { id: string })[];
+  // Locked in id order, so two transactions locking overlapping sets take them in the same order.
+  const rows = (opts.forUpdate ? await query.orderBy(asc(table.id)).for('update') : await query) as (T['$inferSelect'] & { id: string })[];
   const byId = new Map(rows.map((r) => [r.id, r]));
   const missing = wanted.filter((id) => !byId.has(id));
   if (missing.length > 0) throw new AppError(opts.notFound, 404, wanted.length > 1 ? { details: { ids: missing } } : {});

@@ -40,8 +40,51 @@ export interface OpenOptions {
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
-  return openPglite(opts.dataDir ?? 'memory://', opts.loadDataDir);
+  const database = opts.databaseUrl ? await openPostgres(opts.databaseUrl) : await openPglite(opts.dataDir ?? 'memory://', opts.loadDataDir);
+  retryTransactions(database.db);
+  return database;
+}
+
+/** SQLSTATEs after which PostgreSQL rolled the whole transaction back and running it again may succeed. */
+const RETRYABLE = new Set(['40001', '40P01']);
+/** Runs of a transaction in all: the first and two retries. */
+export const TRANSACTION_RUNS = 3;
+
+const retryable = (err: unknown): boolean => {
+  const code = (err as { code?: unknown })?.code ?? (err as { cause?: { code?: unknown } })?.cause?.code;
+  return typeof code === 'string' && RETRYABLE.has(code);
+};
+
+/**
+ * `db.transaction(work)` — THE transaction helper — runs `work` again, whole, when PostgreSQL ends the
+ * transaction with a serialization failure (40001) or a deadlock (40P01): up to TRANSACTION_RUNS runs,
+ * 20–80 ms apart (jittered, growing), then the error is thrown. So `work` must be safe to run again:
+ * it writes only through `tx` (jobs and events too: pg-boss `send` with `{ db: tx }`), and whatever it
+ * sets outside is set afresh on each run. Savepoints (`tx.transaction`) are not retried on their own:
+ * after a deadlock the whole transaction is gone.
+ *
+ * LOCK ORDER. A deadlock is two transactions each holding what the other waits for; every path that
+ * moves money or order states takes its row locks in this one order, so none waits in a circle:
+ *   1. orders rows (FOR UPDATE, ascending id when several: requireOwned; new orders are inserted),
+ *   2. the accounts' wallet rows (wallet `lockWallets`, ascending account id),
+ *   3. discount rows (consumed uses), ledger entries, the orders' per-status counters
+ *      (order_status_counts) and the wallet's unpaid figure — all behind the wallet lock of their account.
+ * Create, import, edit, pay, cancel/refund, surcharges, the sweeps and the shipping calls (lockOrder,
+ * then transition) follow it; billing and top-ups touch wallet rows only. The retry is the backstop.
+ */
+export function retryTransactions(db: Db): void {
+  const run = db.transaction.bind(db);
+  const transaction: Db['transaction'] = async (work, config) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await run(work, config);
+      } catch (err) {
+        if (attempt >= TRANSACTION_RUNS || !retryable(err)) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 40));
+      }
+    }
+  };
+  Object.defineProperty(db, 'transaction', { value: transaction, configurable: true, writable: true });
 }
 
 async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {

@@ -10,7 +10,6 @@ import * as rate from '../../platform/rate-limit';
 import { hashToken, newToken } from '../../platform/tokens';
 import { renderMail } from '../emails';
 import * as users from '../users';
-import { openWallet } from '../wallet';
 import { googleVerifier, type GoogleConfig } from './auth.social';
 import { emailTokens, sessions } from './auth.tables';
 
@@ -171,7 +170,7 @@ export function createAuthService({ db, mailer, jobs, appUrl, google }: AuthDeps
       let created: users.UserRow | undefined;
       try {
         await db.transaction(async (tx) => {
-          created = await users.createUser(tx, {
+          created = await users.openSellerAccount(tx, {
             email: body.email,
             passwordHash,
             fullName: body.fullName,
@@ -180,7 +179,6 @@ export function createAuthService({ db, mailer, jobs, appUrl, google }: AuthDeps
             status: 'unverified',
             language: meta.lang,
           });
-          await openWallet(tx, created.accountId);
           token = await issueEmailToken(tx, created.id, 'verify');
         });
       } catch (err) {
@@ -253,7 +251,8 @@ export function createAuthService({ db, mailer, jobs, appUrl, google }: AuthDeps
       if (!user) {
         try {
           user = await db.transaction(async (tx) => {
-            const created = await users.createUser(tx, {
+            // Active at once: createUser stamps verifiedAt for an active user.
+            return users.openSellerAccount(tx, {
               email: who.email,
               passwordHash: await hashPassword(newToken()),
               fullName: who.name,
@@ -261,9 +260,6 @@ export function createAuthService({ db, mailer, jobs, appUrl, google }: AuthDeps
               status: 'active',
               language: meta.lang,
             });
-            await users.updateUserRow(tx, created.id, { verifiedAt: new Date() });
-            await openWallet(tx, created.accountId);
-            return created;
           });
         } catch (err) {
           // Two first sign-ins at once: the second finds the account the first made.

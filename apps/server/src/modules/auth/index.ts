@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/module';
+import { emailsModule } from '../emails';
 import { usersModule } from '../users';
 import { authJobs } from './auth.jobs';
 import { authRoutes } from './auth.routes';
@@ -10,7 +11,7 @@ export { PURGE_EXPIRED_JOB } from './auth.jobs';
 /** Register, verify, login, sessions, logout, passwords; keeps the users module's sessions port. */
 export const authModule = defineModule({
   name: 'auth',
-  needs: [usersModule],
+  needs: [usersModule, emailsModule],
   setup(ctx, use) {
     const auth = createAuthService({ db: ctx.database.db, mailer: ctx.mailer, jobs: ctx.jobs, appUrl: ctx.config.appUrl, google: ctx.config.google });
     // Deactivation revokes sessions in its own transaction; setting changes drop cached sessions.

@@ -1,5 +1,6 @@
 import { workingDayCalendar } from '@exship/domain/working-days';
 import { defineModule } from '../../platform/module';
+import { emailsModule } from '../emails';
 import { ordersModule } from '../orders';
 import { usersModule } from '../users';
 import { walletModule } from '../wallet';
@@ -20,7 +21,7 @@ export type { InvoiceService } from './billing.invoices';
  */
 export const billingModule = defineModule({
   name: 'billing',
-  needs: [walletModule, usersModule, ordersModule],
+  needs: [walletModule, usersModule, emailsModule, ordersModule],
   setup(ctx) {
     const db = ctx.database.db;
     return {

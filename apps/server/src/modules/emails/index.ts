@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/module';
+import { usersModule } from '../users';
 import { emailRoutes } from './emails.routes';
 import { createEmailTemplateService } from './emails.service';
 
@@ -11,6 +12,7 @@ export { checkTemplate, renderTemplate } from './emails.templates';
  */
 export const emailsModule = defineModule({
   name: 'emails',
+  needs: [usersModule],
   setup: (ctx) => ({ templates: createEmailTemplateService({ db: ctx.database.db, mailer: ctx.mailer }) }),
   routes: (_ctx, m) => [emailRoutes(m.templates)],
 });

@@ -1,4 +1,9 @@
 import { defineModule } from '../../platform/module';
+import { emailsModule } from '../emails';
+import { productsModule } from '../products';
+import { shippingModule } from '../shipping';
+import { usersModule } from '../users';
+import { walletModule } from '../wallet';
 import { createCampaignService } from './notifications.campaigns';
 import { notificationHandlers, notificationJobs } from './notifications.jobs';
 import { notificationRoutes } from './notifications.routes';
@@ -11,6 +16,7 @@ export { PUBLISH_DUE_JOB, TELL_SELLER_OF_REVIEW, TELL_REVIEWERS_OF_SUBMISSION, T
 /** Per-user notifications raised by events (product reviewed, product submitted) and staff campaigns. */
 export const notificationsModule = defineModule({
   name: 'notifications',
+  needs: [walletModule, usersModule, emailsModule, productsModule, shippingModule],
   setup(ctx) {
     const deps = { db: ctx.database.db, mailer: ctx.mailer, appUrl: ctx.config.appUrl };
     return { notifications: createNotificationService(deps), campaigns: createCampaignService(deps) };

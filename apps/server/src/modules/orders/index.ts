@@ -1,8 +1,10 @@
 import { workingDayCalendar } from '@exship/domain/working-days';
 import { defineModule } from '../../platform/module';
 import { catalogModule } from '../catalog';
+import { discountsModule } from '../discounts';
 import { productsModule } from '../products';
 import { usersModule } from '../users';
+import { walletModule } from '../wallet';
 import { orderImportRoutes } from './orders.imports';
 import { orderJobs } from './orders.jobs';
 import { ordersRoutes } from './orders.routes';
@@ -37,11 +39,12 @@ export { rebuildStatusCounts as rebuildOrderStatusCounts } from './orders.reposi
  */
 export const ordersModule = defineModule({
   name: 'orders',
-  needs: [usersModule, catalogModule, productsModule],
+  needs: [walletModule, usersModule, discountsModule, catalogModule, productsModule],
   setup(ctx, use) {
-    const orders = createOrderService({ db: ctx.database.db, snapshot: use(catalogModule).snapshot, calendar: workingDayCalendar('US') });
-    return { orders };
+    const deps = { db: ctx.database.db, snapshot: use(catalogModule).snapshot, calendar: workingDayCalendar('US') };
+    // The imports call the create and surcharge use cases' exported functions with the same deps.
+    return { orders: createOrderService(deps), deps };
   },
-  routes: (ctx, m) => [ordersRoutes(m.orders, ctx.database.db), orderImportRoutes(ctx, m.orders)],
+  routes: (ctx, m) => [ordersRoutes(m.orders, ctx.database.db), orderImportRoutes(ctx, m.deps)],
   jobs: (_ctx, m) => orderJobs(m.orders),
 });

@@ -204,8 +204,7 @@ describe('POST /orders/import', () => {
   });
 
   it('the row limit is the configured one (ORDER_IMPORT_MAX_ROWS)', async () => {
-    const service = createOrderService({ db: t.db, snapshot: new SnapshotCache(t.db), calendar: workingDayCalendar('US') });
-    const small = { ...defineOrderImport(service, 2), name: 'orders.orders.test-limit' };
+    const small = { ...defineOrderImport({ db: t.db, snapshot: new SnapshotCache(t.db), calendar: workingDayCalendar('US') }, 2), name: 'orders.orders.test-limit' };
     const actor = { userId: sellerUser.id, accountId: sellerAccount, roleKind: 'customer' as const, permissions: new Set<PermissionCode>(['EX-ORDER-IMPORT']) };
     const upload = { fileName: 'orders.xlsx', data: await file([orderRow(), orderRow(), orderRow()]) };
     await expect(t.ctx.imports.start(small, actor, upload, { onlyValidate: true, lang: 'en' })).rejects.toMatchObject({ code: 'IMPORT_TOO_MANY_ROWS', opts: { vars: { max: '2' } } });

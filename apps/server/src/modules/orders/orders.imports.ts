@@ -41,8 +41,10 @@ import type { ModuleContext } from '../../platform/module';
 import { readUpload, registerUploads } from '../../platform/storage';
 import { MAX_REPORTED_ERRORS, rowField, sendXlsx, templateWorkbook, type SheetTemplate } from '../../platform/xlsx';
 import { resolveCustomerAccount } from '../products';
-import { addressAndGoodsErrors, type OrderService } from './orders.service';
+import { addressAndGoodsErrors, createOrdersInBulk, lineValues, pricedValues, serviceUsable, takenNames } from './orders.create';
 import type { OrderRow } from './orders.repository';
+import { orderContext, type OrderContext, type OrderServiceDeps } from './orders.shared';
+import { addSurchargesInBulk, ordersByRefs, surchargeRefusal } from './orders.surcharges';
 
 // SPEC §2 Import order / Import Surcharge, §3 import columns, §5 Imports, §7 POST /orders/import-surcharge.
 // docs/order-imports.md. Both imports reuse the order service's own pieces (the create path's rules,
@@ -177,11 +179,10 @@ interface OrderGroup {
   name: string;
   rows: OrderImportRow[];
 }
-type CreationPieces = OrderService['creation'];
 /** What the commit needs of a checked order: its row values, priced, and its lines (not its sheet rows). */
 type PreparedOrder = {
-  values: Awaited<ReturnType<CreationPieces['pricedValues']>>;
-  lines: Awaited<ReturnType<CreationPieces['lineValues']>>['lines'];
+  values: Awaited<ReturnType<typeof pricedValues>>;
+  lines: Awaited<ReturnType<typeof lineValues>>['lines'];
 };
 
 const ORDER_HEADERS = ORDER_IMPORT_COLUMNS.map((c) => c.header).filter((h) => !(ORDER_IMPORT_LINE_HEADERS as readonly string[]).includes(h));
@@ -246,8 +247,8 @@ function pricingErrors(err: AppError, row: number): FieldError[] {
  * and variants (two queries for the file), then each order is priced from the cached catalog
  * snapshot (no query). The commit inserts each order through the create path's insert.
  */
-export function defineOrderImport(orders: OrderService, maxRows: number) {
-  const { lineValues, pricedValues, insertOrders, takenNames, serviceUsable } = orders.creation;
+export function defineOrderImport(deps: OrderServiceDeps, maxRows: number) {
+  const ctx = orderContext(deps);
   return defineImport({
     name: 'orders.orders',
     template: orderTemplate(maxRows),
@@ -275,7 +276,7 @@ export function defineOrderImport(orders: OrderService, maxRows: number) {
       // Unknown services are named on every order that uses one, whatever else is wrong with it.
       for (const g of groups) {
         const code = g.rows[0]!.data?.serviceCode;
-        if (code && !(await serviceUsable(code, tx))) g.rows[0]!.errors.push({ field: rowField(g.rows[0]!.row, 'shippingMethodCode'), message: 'validation.service.unknown' });
+        if (code && !(await serviceUsable(ctx, code, tx))) g.rows[0]!.errors.push({ field: rowField(g.rows[0]!.row, 'shippingMethodCode'), message: 'validation.service.unknown' });
       }
 
       const taken = await takenNames(tx, accountId, groups.map((g) => g.name));
@@ -302,7 +303,7 @@ export function defineOrderImport(orders: OrderService, maxRows: number) {
           return line;
         });
         try {
-          prepared.push({ values: await pricedValues(accountId, bodies.get(g)!, lines, tx), lines });
+          prepared.push({ values: await pricedValues(ctx, accountId, bodies.get(g)!, lines, tx), lines });
         } catch (err) {
           if (!(err instanceof AppError)) throw err;
           g.rows[0]!.errors.push(...pricingErrors(err, g.rows[0]!.row));
@@ -311,9 +312,7 @@ export function defineOrderImport(orders: OrderService, maxRows: number) {
       return prepared;
     },
     async commit(_rows, tx, actor, prepared): Promise<NonNullable<OrderImportResult['created']>> {
-      const rows = await insertOrders(tx, actor.accountId, actor, prepared, { key: 'created.import' });
-      // With auto-pay on, the imported orders are paid together when the wallet covers them all.
-      await orders.creation.autoPayIn(tx, actor, actor.accountId, rows.map((r) => r.id));
+      const rows = await createOrdersInBulk(ctx, tx, actor, actor.accountId, prepared, { key: 'created.import' });
       return rows.map((row) => ({ _id: row.id, exOrderId: row.exOrderId, orderName: row.orderName, totalPrice: fromCents(row.totalCents) }));
     },
     summary: ({ rows, prepared, onlyValidate, committed }): OrderImportResult => ({
@@ -360,8 +359,7 @@ function surchargeAmount(v: SurchargeImportInputRow['surcharge'] | null): { valu
  * (exOrderId or id) in one query within the actor's scope — not found, no weight, or a status that
  * cannot take a surcharge is named on the row. `lock` locks the orders for the import that follows.
  */
-async function checkSurcharges(tx: Db, orders: OrderService, actor: ImportActor, inputs: readonly SurchargeImportInputRow[], lock: boolean): Promise<CheckedSurcharge[]> {
-  const { ordersByRefs, surchargeRefusal } = orders.surcharges;
+async function checkSurcharges(tx: Db, ctx: OrderContext, actor: ImportActor, inputs: readonly SurchargeImportInputRow[], lock: boolean): Promise<CheckedSurcharge[]> {
   const checked = inputs.map((input, i): CheckedSurcharge => {
     const row = input.row ?? i + 2; // as in a sheet whose header is row 1
     const errors: CheckedSurcharge['errors'] = [];
@@ -405,7 +403,7 @@ async function checkSurcharges(tx: Db, orders: OrderService, actor: ImportActor,
       continue;
     }
     c.order = order;
-    const refusal = surchargeRefusal(order);
+    const refusal = surchargeRefusal(ctx, order);
     if (refusal) c.errors.unshift({ key: 'orderId', field: rowField(c.row, 'orderId'), message: `error.${refusal}` });
   }
   return checked;
@@ -426,13 +424,13 @@ function surchargeReplyRow(c: CheckedSurcharge, lang: Language): SurchargeImport
 }
 
 /** SPEC §7 POST /orders/import-surcharge: validated rows, or the import of the reviewed rows in one transaction. */
-export async function importSurcharges(db: Db, orders: OrderService, actor: ImportActor, body: { data: SurchargeImportInputRow[]; onlyValidateDoNotImport?: boolean }, lang: Language): Promise<SurchargeImportRow[]> {
+export async function importSurcharges(ctx: OrderContext, actor: ImportActor, body: { data: SurchargeImportInputRow[]; onlyValidateDoNotImport?: boolean }, lang: Language): Promise<SurchargeImportRow[]> {
   if (body.data.length === 0) throw new AppError('IMPORT_NO_DATA', 400);
   const max = ORDER_IMPORT_LIMITS.surchargeRows;
   if (body.data.length > max) throw new AppError('IMPORT_TOO_MANY_ROWS', 400, { vars: { max: max.toLocaleString('en-US') }, details: { maxRows: max } });
   const onlyValidate = body.onlyValidateDoNotImport === true;
-  return db.transaction(async (tx) => {
-    const checked = await checkSurcharges(tx, orders, actor, body.data, !onlyValidate);
+  return ctx.db.transaction(async (tx) => {
+    const checked = await checkSurcharges(tx, ctx, actor, body.data, !onlyValidate);
     const invalid = checked.filter((c) => c.errors.length > 0);
     if (invalid.length > 0) {
       // Nothing is written: the transaction ends here. `details.rows` is SPEC §7's "rows with errors".
@@ -441,18 +439,7 @@ export async function importSurcharges(db: Db, orders: OrderService, actor: Impo
         details: { totalRows: checked.length, invalidRows: invalid.length, rows: checked.map((c) => surchargeReplyRow(c, lang)) },
       });
     }
-    if (!onlyValidate) {
-      // The same order may appear on several rows: each surcharge starts from the order as the previous one left it.
-      const latest = new Map<string, OrderRow>();
-      for (const c of checked) {
-        const current = latest.get(c.order!.id) ?? c.order!;
-        latest.set(current.id, await orders.surcharges.addSurchargeTo(tx, actor, current, c.body!));
-      }
-      // Auto-pay charges the new surcharges of each account that has it on (surcharge-unpaid → paid).
-      const byAccount = new Map<string, string[]>();
-      for (const o of latest.values()) if (o.paymentStatus === 'surcharge-unpaid') byAccount.set(o.accountId, [...(byAccount.get(o.accountId) ?? []), o.id]);
-      for (const [accountId, ids] of [...byAccount].sort(([a], [b]) => (a < b ? -1 : 1))) await orders.creation.autoPayIn(tx, actor, accountId, ids);
-    }
+    if (!onlyValidate) await addSurchargesInBulk(ctx, tx, actor, checked.map((c) => ({ order: c.order!, body: c.body! })));
     return checked.map((c) => surchargeReplyRow(c, lang));
   });
 }
@@ -462,7 +449,7 @@ export async function importSurcharges(db: Db, orders: OrderService, actor: Impo
  * and checked like the JSON call, so a bad file gets the SPEC §8 error workbook. Always run with
  * onlyValidate: nothing is written here; the web sends the rows to POST /orders/import-surcharge.
  */
-export function defineSurchargeFileRead(orders: OrderService) {
+export function defineSurchargeFileRead(ctx: OrderContext) {
   const COLUMN = { orderId: 'OrderID*', surcharge: 'Surcharge*', reason: 'Reason*', detailReason: 'Detail Reason' } as const;
   return defineImport({
     name: 'orders.surchargeFile',
@@ -473,7 +460,7 @@ export function defineSurchargeFileRead(orders: OrderService) {
       const readable = rows.filter((r) => r.errors.length === 0);
       const checked = await checkSurcharges(
         tx,
-        orders,
+        ctx,
         actor,
         readable.map((r) => ({ row: r.row, orderId: r.values['OrderID*'] ?? undefined, surcharge: r.values['Surcharge*'] ?? undefined, reason: r.values['Reason*'] as string | null, detailReason: r.values['Detail Reason'] as string | null })),
         false,
@@ -499,12 +486,13 @@ async function importActor(db: Db, actor: ImportActor, customerId: string | unde
 
 /** The routes of both imports (registered by the orders module beside ordersRoutes). */
 export const orderImportRoutes =
-  (ctx: Pick<ModuleContext, 'config' | 'database' | 'imports'>, orders: OrderService): FastifyPluginAsyncZod =>
+  (ctx: Pick<ModuleContext, 'config' | 'imports'>, orders: OrderServiceDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const { db } = ctx.database;
+    const { db } = orders;
+    const context = orderContext(orders);
     const runner = ctx.imports;
     const orderImport = defineOrderImport(orders, ctx.config.orderImportMaxRows);
-    const surchargeFile = defineSurchargeFileRead(orders);
+    const surchargeFile = defineSurchargeFileRead(context);
     runner.declare(orderImport, surchargeFile);
     await registerUploads(app, Math.max(ORDER_IMPORT_LIMITS.maxBytes, ORDER_IMPORT_LIMITS.surchargeMaxBytes));
 
@@ -522,7 +510,7 @@ export const orderImportRoutes =
       return sendImportStart(req, reply, await runner.start(surchargeFile, authOf(req), upload, { onlyValidate: true, lang: req.lang }), 'import.validated');
     });
     route(app, ImportSurchargesEndpoint, async (req, reply) => {
-      const rows = await importSurcharges(db, orders, authOf(req), req.body, req.lang);
+      const rows = await importSurcharges(context, authOf(req), req.body, req.lang);
       return reply.send(ok(req, rows, req.body.onlyValidateDoNotImport ? 'order.surchargesValidated' : 'order.surchargesImported'));
     });
   };

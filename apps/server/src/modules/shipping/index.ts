@@ -1,7 +1,7 @@
 import { workingDayCalendar } from '@exship/domain/working-days';
 import { workflowJobs, workflowSubscriptions } from '../../platform/workflow';
 import { defineModule } from '../../platform/module';
-import { checkAddress } from '../addresses';
+import { addressesModule, checkAddress } from '../addresses';
 import { catalogModule } from '../catalog';
 import { ordersModule } from '../orders';
 import { FULFIL_ORDER } from './fulfilment.workflow';
@@ -23,7 +23,7 @@ export type { ShippingService } from './shipping.service';
  */
 export const shippingModule = defineModule({
   name: 'shipping',
-  needs: [catalogModule, ordersModule],
+  needs: [catalogModule, ordersModule, addressesModule],
   setup(ctx, use) {
     const deps: ShippingDeps = {
       db: ctx.database.db,

@@ -23,6 +23,7 @@ export {
 export { activeAccountUsers, activeUsersFor, activeUsersWithPermission, customerAccountsByEmails, searchCustomers } from './users.repository';
 export { seedFirstAdmin, seedDemoSeller, hasNoUsers } from './users.seed';
 export type { MemberAccess } from './users.members';
+export { openSellerAccount, type NewUserInput } from './users.accounts';
 
 /** Roles, resources, permissions, users, overrides, profile, admin status. The auth module connects its sessions here. */
 export const usersModule = defineModule({

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, SELLER, createSeller, startTestApp, type TestApp } from '../../test/harness';
 import { findUserByEmail } from '.';
@@ -97,6 +98,17 @@ describe('create and list', () => {
     const taken = await t.call({ method: 'POST', url: '/api/v1/admin/account/create', token: admin, payload: { fullName: 'A B', email: SELLER.email, password: PASSWORD, roleCode: 'EXR-CUSTOMER' } });
     expect(taken.status).toBe(409);
     expect(taken.body.errors[0].field).toBe('email');
+  });
+
+  it('a seller role opens a seller account (its own account, a wallet, the profile fields); a staff role gets no wallet', async () => {
+    const wallets = async (accountId: string) => ((await t.db.execute(sql`select account_id from wallets where account_id = ${accountId}`)) as unknown as { rows: unknown[] }).rows.length;
+    const sellerUser = await create('new.seller@exship.local', 'EXR-CUSTOMER', { userName: 'newseller', phone: '+84901234567' });
+    expect(sellerUser.accountId).toBe(sellerUser.id);
+    expect(await wallets(sellerUser.accountId)).toBe(1);
+    expect(await findUserByEmail(t.db, 'new.seller@exship.local')).toMatchObject({ fullName: 'New User', userName: 'newseller', phone: '+84901234567', status: 'active', verifiedAt: expect.any(Date) });
+    const staff = await create('new.staff@exship.local', 'EXR-SCANNER');
+    expect(staff.accountId).toBe(staff.id);
+    expect(await wallets(staff.accountId)).toBe(0);
   });
 
   it('lists the roles for the filter', async () => {

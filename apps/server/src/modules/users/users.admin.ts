@@ -13,7 +13,8 @@ import type { Db } from '../../platform/db';
 import { AppError, sqlState } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
 import { activityLog } from '../../platform/platform.tables';
-import { getWalletSummary, openWallet } from '../wallet';
+import { getWalletSummary } from '../wallet';
+import { createUser, equipSellerAccount, openSellerAccount } from './users.accounts';
 import * as repo from './users.repository';
 import type { Actor, UserSessions } from './users.service';
 import { roles, userPermissions, users } from './users.tables';
@@ -134,22 +135,15 @@ export async function createAccount(db: Db, actor: Manager, body: AccountCreateB
   // A new account of its own is staff work; sellers add people through team invites.
   if (!actsForAnyAccount(actor)) throw new AppError('FORBIDDEN', 403, { details: { permission: 'EX-ACT-FOR-CUSTOMER' } });
   const passwordHash = await hashPassword(body.password);
-  const id = crypto.randomUUID();
+  let id: string;
   try {
-    await db.transaction(async (tx) => {
+    id = await db.transaction(async (tx) => {
       const role = await assignableRole(tx, actor, body.roleCode);
       if (await repo.findUserByEmail(tx, body.email)) throw emailTaken();
-      await repo.insertUser(tx, {
-        id,
-        accountId: id,
-        email: body.email,
-        passwordHash,
-        roleId: role.id,
-        status: 'active',
-        verifiedAt: new Date(),
-        ...profileFields(body),
-      });
-      if (role.kind === 'customer') await openWallet(tx, id);
+      const { fullName, ...profile } = profileFields(body);
+      const owner = { email: body.email, passwordHash, fullName, roleCode: role.code, status: 'active' as const, profile };
+      // A seller role opens a seller account; a staff user is an account of its own without a wallet.
+      return (role.kind === 'customer' ? await openSellerAccount(tx, owner) : await createUser(tx, owner)).id;
     });
   } catch (err) {
     if (sqlState(err) === '23505') throw emailTaken();
@@ -180,7 +174,7 @@ export async function updateAccount(db: Db, sessions: UserSessions, actor: Manag
         before: { role: current!.code, overrides: found?.overrides ?? [] },
         after: { role: role.code, overrides: [] },
       });
-      if (role.kind === 'customer') await openWallet(tx, user.accountId);
+      if (role.kind === 'customer') await equipSellerAccount(tx, user.accountId);
     }
   });
   sessions.forgetCached(body.userId);

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { DEFAULT_SELLER_ROLE, SUPER_ADMIN_ROLE } from '@exship/contracts';
 import type { Db } from '../../platform/db';
 import { hashPassword } from '../../platform/passwords';
-import { DEMO_OPENING_BALANCE_CENTS, openWallet, seedOpeningBalance } from '../wallet';
+import { DEMO_OPENING_BALANCE_CENTS, seedOpeningBalance } from '../wallet';
+import { createUser, openSellerAccount } from './users.accounts';
 import { findRoleByCode, findUserByEmail } from './users.repository';
-import { createUser } from './users.service';
 import { users } from './users.tables';
 
 /** The first super admin, when no user holds that role yet; the password is asked for only then. */
@@ -19,8 +19,7 @@ export async function seedFirstAdmin(db: Db, email: string, password: () => stri
 /** A verified demo seller whose wallet opens with a $500 top-up (so a fresh install can pay orders). */
 export async function seedDemoSeller(db: Db, email: string, password: string): Promise<boolean> {
   if (await findUserByEmail(db, email)) return false;
-  const seller = await createUser(db, { email, passwordHash: await hashPassword(password), fullName: 'Demo Seller', roleCode: DEFAULT_SELLER_ROLE, status: 'active' });
-  await openWallet(db, seller.accountId);
+  const seller = await openSellerAccount(db, { email, passwordHash: await hashPassword(password), fullName: 'Demo Seller', roleCode: DEFAULT_SELLER_ROLE, status: 'active' });
   await seedOpeningBalance(db, seller.accountId, DEMO_OPENING_BALANCE_CENTS, 'Demo opening balance');
   return true;
 }

@@ -19,6 +19,8 @@ import * as admin from './users.admin';
 import * as access from './users.roles';
 import * as repo from './users.repository';
 import { memberAccess } from './users.members';
+
+export { createUser } from './users.accounts';
 import { permissions, resources, rolePermissions, roles, userPermissions } from './users.tables';
 
 export type { UserRow } from './users.repository';
@@ -59,38 +61,6 @@ export async function seedAccessCatalog(db: Db): Promise<void> {
         if (role) await tx.insert(rolePermissions).values(added.map((c) => ({ roleId: role.id, permissionCode: c }))).onConflictDoNothing();
       }
     }
-  });
-}
-
-export async function createUser(
-  db: Db,
-  input: {
-    email: string;
-    passwordHash: string;
-    fullName: string;
-    phone?: string | null;
-    roleCode: string;
-    status: UserStatus;
-    accountId?: string;
-    language?: Language;
-    mustChangePassword?: boolean;
-  },
-): Promise<repo.UserRow> {
-  const role = await repo.findRoleByCode(db, input.roleCode);
-  if (!role) throw new Error(`role ${input.roleCode} is not seeded`);
-  const id = crypto.randomUUID();
-  return repo.insertUser(db, {
-    id,
-    accountId: input.accountId ?? id,
-    email: input.email,
-    passwordHash: input.passwordHash,
-    fullName: input.fullName,
-    phone: input.phone ?? null,
-    roleId: role.id,
-    status: input.status,
-    ...(input.language ? { language: input.language } : {}),
-    verifiedAt: input.status === 'active' ? new Date() : null,
-    mustChangePassword: input.mustChangePassword ?? false,
   });
 }
 

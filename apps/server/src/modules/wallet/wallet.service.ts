@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { creditSummary, fromCents, isCreditOverdue } from '@exship/domain';
 import type { Db } from '../../platform/db';
 import { wallets } from './wallet.tables';
@@ -13,6 +13,21 @@ export interface WalletSummary {
 /** Creates the account's wallet at zero; a no-op when it exists. */
 export async function openWallet(db: Db, accountId: string): Promise<void> {
   await db.insert(wallets).values({ accountId }).onConflictDoNothing();
+}
+
+/**
+ * Locks the accounts' wallet rows (made when missing), in ascending account order, for the rest of
+ * the transaction. Every money path takes it before the discount uses, the ledger and the orders'
+ * status counters of those accounts: the lock order of platform/db.ts.
+ */
+export async function lockWallets(tx: Db, accountIds: Iterable<string>): Promise<void> {
+  const ids = [...new Set(accountIds)].sort();
+  if (ids.length === 0) return;
+  await tx
+    .insert(wallets)
+    .values(ids.map((accountId) => ({ accountId })))
+    .onConflictDoNothing();
+  await tx.select({ accountId: wallets.accountId }).from(wallets).where(inArray(wallets.accountId, ids)).orderBy(asc(wallets.accountId)).for('update');
 }
 
 export async function getWalletSummary(db: Db, accountId: string): Promise<WalletSummary> {

@@ -1,0 +1,177 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { HistoryReason, OrderAction, OrderStatus, PaymentStatus, RoutingStatus } from '@exship/contracts';
+import { apply, refundAmountCents } from '@exship/domain';
+import type { Db } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import { emitMany } from '../../platform/jobs';
+import { creditWallet, lockWallets, orderMoney } from '../wallet';
+import { findUsersByIds } from '../users';
+import { OrderStatusChanged, fulfilmentEventsOf, type OrderPaid, type OrderPaidEvent } from './orders.events';
+import * as repo from './orders.repository';
+import { historyReason, INSERT_CHUNK, iso, notFound, stateOf, syncUnpaid, type OrderContext } from './orders.shared';
+import { orderHistory, orders } from './orders.tables';
+
+// The lifecycle: how an order's status changes (the domain's table decides), and the calls the
+// shipping module makes on a locked order (lockOrder, labelBought, followRouting).
+
+/**
+ * THE way an order's status changes: the domain's table decides, the change, its history entry and the
+ * list's stored count per status are written together, and OrderStatusChanged (plus the fulfilment
+ * facts of FULFILMENT_EVENTS) is emitted in the same transaction. `actorId` null = the platform. Used by the actions, the jobs and (later) the wallet and
+ * the carriers.
+ */
+export async function transition(ctx: OrderContext, tx: Db, row: repo.OrderRow, action: OrderAction, actorId: string | null, reason: HistoryReason = '', details?: Record<string, unknown>) {
+  return (await transitionMany(ctx, tx, [row], action, actorId, reason, details))[0]!;
+}
+
+/**
+ * `transition` for many orders in a few statements (a bulk pay of 1,000 orders): every order must
+ * allow `action` (else nothing is written); rows whose change is the same are updated by one guarded
+ * UPDATE, the history and the events are written in one statement each. Returns the updated rows in
+ * the order given.
+ */
+export async function transitionMany(ctx: OrderContext, tx: Db, rows: readonly repo.OrderRow[], action: OrderAction, actorId: string | null, reason: HistoryReason = '', details?: Record<string, unknown>) {
+  // The rows are locked by the caller; their wallets next, before a refund's ledger entries and the
+  // status counters (the lock order of platform/db.ts).
+  await lockWallets(tx, rows.map((r) => r.accountId));
+  const why = historyReason(reason);
+  const now = ctx.clock();
+  const planned = rows.map((row) => {
+    const result = apply(stateOf(row), action, { now, calendar: ctx.calendar });
+    if (!result.ok) throw new AppError('ACTION_NOT_ALLOWED_FOR_STATUS', 409, { details: { status: row.status, action } });
+    // A refund scheduled by this change is fixed now, by the §9 formula; paying it out (refund,
+    // refundDue) credits the wallet in this same transaction, never more than the order was paid.
+    const refundCents = result.refund !== 'none' ? refundAmountCents(row, result.refund) : row.refundCents;
+    const s = result.state;
+    const set = {
+      status: s.status,
+      preStatus: s.preStatus,
+      paymentStatus: s.paymentStatus,
+      labeledAt: s.labeledAt,
+      dimensionFlaggedAt: s.dimensionFlaggedAt,
+      canceledAt: s.canceledAt,
+      refundDueAt: s.refundDueAt,
+      refundCents,
+      paidAt: action === 'pay' && row.paidAt === null ? now : row.paidAt,
+      updatedAt: now,
+    };
+    return { row, result, set };
+  });
+  for (const { row, set } of planned) {
+    if ((action === 'refund' || action === 'refundDue' || action === 'refundCustom') && (set.paymentStatus === 'refund' || set.paymentStatus === 'refund-custom')) {
+      const { paidCents, refundedCents } = await orderMoney(tx, row.id);
+      const amountCents = Math.min(row.refundCents, paidCents - refundedCents);
+      if (amountCents > 0) {
+        await creditWallet(tx, 'refund', { accountId: row.accountId, amountCents, actorId, note: `Refund of ${row.exOrderId}`, orders: [{ orderId: row.id, kind: 'refund', amountCents }] });
+      }
+    }
+  }
+  // Orders that read the same status and get the same change share one UPDATE, guarded on the status
+  // read: a concurrent change makes it miss the row, and the whole call is refused instead of a lost update.
+  const groups = new Map<string, { set: (typeof planned)[number]['set']; from: repo.OrderRow; ids: string[] }>();
+  for (const p of planned) {
+    const key = JSON.stringify([p.row.status, p.row.paymentStatus, p.set]);
+    const g = groups.get(key) ?? { set: p.set, from: p.row, ids: [] };
+    g.ids.push(p.row.id);
+    groups.set(key, g);
+  }
+  const updatedById = new Map<string, repo.OrderRow>();
+  for (const g of groups.values()) {
+    for (let at = 0; at < g.ids.length; at += INSERT_CHUNK * 5) {
+      const ids = g.ids.slice(at, at + INSERT_CHUNK * 5);
+      const updated = await tx
+        .update(orders)
+        .set(g.set)
+        .where(and(inArray(orders.id, ids), eq(orders.status, g.from.status), eq(orders.paymentStatus, g.from.paymentStatus)))
+        .returning();
+      if (updated.length !== ids.length) throw new AppError('ACTION_NOT_ALLOWED_FOR_STATUS', 409, { details: { status: g.from.status, action } });
+      for (const u of updated) updatedById.set(u.id, u);
+    }
+  }
+  const moves = new Map<string, { accountId: string; from: string; to: string; n: number }>();
+  for (const { row, set } of planned) {
+    const key = `${row.accountId}|${row.status}|${set.status}`;
+    const m = moves.get(key) ?? { accountId: row.accountId, from: row.status, to: set.status, n: 0 };
+    m.n++;
+    moves.set(key, m);
+  }
+  for (const m of moves.values()) await repo.countStatusChange(tx, m.accountId, m.from, m.to, m.n);
+  // The label delay in force at payment holds, whatever the seller sets later (OrderPaid.labelDueAt).
+  const labelDelays = new Map<string, number>();
+  if (action === 'pay') for (const u of await findUsersByIds(tx, new Set(rows.map((r) => r.accountId)))) labelDelays.set(u.id, u.labelPurchaseDelayHours);
+  for (let at = 0; at < planned.length; at += INSERT_CHUNK) {
+    const part = planned.slice(at, at + INSERT_CHUNK);
+    await tx.insert(orderHistory).values(
+      part.map(({ row, set, result }) => ({
+        orderId: row.id,
+        at: now,
+        actorId,
+        action,
+        fromStatus: row.status,
+        toStatus: set.status,
+        paymentFrom: row.paymentStatus,
+        paymentTo: set.paymentStatus,
+        reason: why.reason,
+        details: { ...details, ...why.details, refund: result.refund },
+      })),
+    );
+    await emitMany(
+      tx,
+      OrderStatusChanged,
+      part.map(({ row, set, result }) => ({
+        orderId: row.id,
+        accountId: row.accountId,
+        exOrderId: row.exOrderId,
+        action,
+        from: row.status as OrderStatus,
+        to: set.status,
+        paymentFrom: row.paymentStatus as PaymentStatus,
+        paymentTo: set.paymentStatus,
+        refund: result.refund,
+        refundDueAt: iso(set.refundDueAt),
+        at: now.toISOString(),
+      })),
+    );
+    const changes = part.map(({ row, set }) => ({ orderId: row.id, accountId: row.accountId, exOrderId: row.exOrderId, action, from: row.status as OrderStatus, to: set.status, labelDelayHours: labelDelays.get(row.accountId) ?? 0, at: now }));
+    for (const [event, payloads] of fulfilmentEventsOf(changes)) await emitMany(tx, event as typeof OrderPaid, payloads as OrderPaidEvent[]);
+  }
+  await syncUnpaid(tx, rows.map((r) => r.accountId));
+  return rows.map((r) => updatedById.get(r.id)!);
+}
+
+/** For the platform's other modules: load an order by id in a transaction, locked. */
+export async function lockOrder(tx: Db, id: string): Promise<repo.OrderRow> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * The carrier sold a label (the shipping module): the order gets its tracking number, label file
+ * and carrier, then ⚙ labelPurchased. `row` is locked by the caller.
+ */
+export async function labelBought(ctx: OrderContext, tx: Db, row: repo.OrderRow, label: { trackingNumber: string; labelKey: string; carrierId: string | null; carrierCode: string }, reason: HistoryReason = ''): Promise<repo.OrderRow> {
+  const [withLabel] = await tx
+    .update(orders)
+    .set({ trackingNumber: label.trackingNumber, labelKey: label.labelKey, carrierId: label.carrierId, carrierCode: label.carrierCode, routingStatus: null, updatedAt: ctx.clock() })
+    .where(eq(orders.id, row.id))
+    .returning();
+  return transition(ctx, tx, withLabel!, 'labelPurchased', null, reason, { trackingNumber: label.trackingNumber, carrierCode: label.carrierCode });
+}
+
+/**
+ * The carrier's newest routing status (the shipping module's poller): kept on the order; the first
+ * scan after the label ships a labeled order, a delivery delivers it (SPEC §4 display rules then
+ * show the routing status). Statuses that say nothing of the parcel's movement change only the field.
+ */
+export async function followRouting(ctx: OrderContext, tx: Db, row: repo.OrderRow, status: RoutingStatus): Promise<repo.OrderRow> {
+  let current = row;
+  if (row.routingStatus !== status) {
+    const [u] = await tx.update(orders).set({ routingStatus: status, updatedAt: ctx.clock() }).where(eq(orders.id, row.id)).returning();
+    current = u!;
+  }
+  const moving = !['pre-shipment', 'lost', 'error', 'expired', 'alert'].includes(status);
+  if (moving && current.status === 'labeled') current = await transition(ctx, tx, current, 'ship', null, { key: 'carrierMoving', vars: { status } });
+  if (status === 'delivered' && current.status === 'shipped') current = await transition(ctx, tx, current, 'deliver', null, { key: 'carrierDelivered' });
+  return current;
+}

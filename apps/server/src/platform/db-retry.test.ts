@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { retryTransactions, TRANSACTION_RUNS, type Db } from './db';
+
+// The transaction helper runs a transaction again, whole, when PostgreSQL ended it with a deadlock
+// (40P01) or a serialization failure (40001); drizzle wraps the driver's error, the SQLSTATE is in `cause`.
+const sqlError = (code: string) => Object.assign(new Error('Failed query'), { cause: Object.assign(new Error('driver'), { code }) });
+
+/** A database whose transaction hands `work` a fake tx and counts the runs. */
+function fakeDb(): { db: Db; runs: () => number } {
+  let runs = 0;
+  const db = {
+    transaction: async (work: (tx: unknown) => Promise<unknown>) => {
+      runs++;
+      return work({ run: runs });
+    },
+  } as unknown as Db;
+  retryTransactions(db);
+  return { db, runs: () => runs };
+}
+
+describe('db.transaction retries', () => {
+  it('runs the transaction again after a deadlock (40P01) and answers its result', async () => {
+    const { db, runs } = fakeDb();
+    let calls = 0;
+    const result = await db.transaction(async () => {
+      calls++;
+      if (calls === 1) throw sqlError('40P01');
+      return 'done';
+    });
+    expect(result).toBe('done');
+    expect(runs()).toBe(2);
+  });
+
+  it('retries a serialization failure (40001) given at the top level too', async () => {
+    const { db, runs } = fakeDb();
+    let calls = 0;
+    await db.transaction(async () => {
+      if (++calls === 1) throw Object.assign(new Error('could not serialize access'), { code: '40001' });
+    });
+    expect(runs()).toBe(2);
+  });
+
+  it('gives up after a bounded number of runs, throwing the last error', async () => {
+    const { db, runs } = fakeDb();
+    await expect(db.transaction(async () => Promise.reject(sqlError('40P01')))).rejects.toMatchObject({ cause: { code: '40P01' } });
+    expect(runs()).toBe(TRANSACTION_RUNS);
+  });
+
+  it('never retries other errors (a unique violation, an application error)', async () => {
+    const { db, runs } = fakeDb();
+    await expect(db.transaction(async () => Promise.reject(sqlError('23505')))).rejects.toMatchObject({ cause: { code: '23505' } });
+    await expect(db.transaction(async () => Promise.reject(Object.assign(new Error('nope'), { code: 'ORDER_NOT_FOUND' })))).rejects.toThrow('nope');
+    expect(runs()).toBe(2);
+  });
+});
