@@ -72,7 +72,7 @@ export const LoginSocialEndpoint = defineEndpoint({
   access: 'public',
   summary: 'Sign in with Google',
   description:
-    'Takes the ID token of Google Identity Services; its signature is checked against the configured JWKS, with the issuer, the audience (the configured client id), the expiry and a verified email. An unknown email gets a new seller account. 404 SOCIAL_LOGIN_OFF when not configured.',
+    'Takes the ID token of Google Identity Services; its signature is checked against the configured JWKS, with the issuer, the audience (the configured client id), the expiry and a verified email. An unknown email gets a new seller account. An account still waiting for its verification link is activated and loses the password it was registered with, and every session (whoever typed it never proved the email); a verified seller account keeps its password. A staff account is never signed in by its email: 403 SOCIAL_ACCOUNT_NOT_LINKED. 404 SOCIAL_LOGIN_OFF when not configured.',
   operationId: 'loginSocial',
   tags,
   body: z.object({ provider: z.literal('google'), idToken: textField().min(20, 'validation.required').max(8192, 'validation.invalid') }),

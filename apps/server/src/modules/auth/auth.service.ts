@@ -236,15 +236,21 @@ export function createAuthService({ db, mailer, jobs, appUrl, google }: AuthDeps
       return openSession(user, meta);
     },
 
-    /**
-     * Google sign-in: a verified ID token signs its account in; an unknown (verified) email gets a new
-     * seller account, active at once (Google verified the address), with no usable password.
-     */
     /** What the sign-in page offers besides the password: the client id is public (it is in Google's button). */
     signInOptions(): { google: { clientId: string } | null } {
       return { google: google ? { clientId: google.clientId } : null };
     },
 
+    /**
+     * Google sign-in: a verified ID token signs its account in; an unknown (verified) email gets a new
+     * seller account, active at once (Google verified the address), with no usable password.
+     * Linking is by email alone (no Google id is stored), so two rules guard it:
+     * - a staff account is never signed in this way: it uses its password;
+     * - an account still waiting for its verification link is activated, and the password it was
+     *   registered with is dropped with every session: whoever typed it never proved the email
+     *   (someone may have registered it first to take over the account). Its owner signs in with
+     *   Google, or sets a password through "forgot password".
+     */
     async loginSocial(idToken: string, meta: ClientMeta): Promise<Omit<LoginReply, 'profile'> & { userId: string }> {
       if (!verifyGoogle) throw new AppError('SOCIAL_LOGIN_OFF', 404);
       await throttle(`login:ip:${meta.ip}`, LIMITS.loginAttemptsPerIp, LOGIN_WINDOW);
@@ -272,9 +278,22 @@ export function createAuthService({ db, mailer, jobs, appUrl, google }: AuthDeps
           if (!user) throw err;
         }
       }
+      const principal = await users.loadPrincipal(db, user.id);
+      if (!principal || principal.role.kind === 'staff') throw new AppError('SOCIAL_ACCOUNT_NOT_LINKED', 403);
       if (user.status === 'inactive') throw new AppError('ACCOUNT_INACTIVE', 403);
-      // Google verified the address: an account waiting for its link is verified now.
-      if (user.status === 'unverified') await users.updateUserRow(db, user.id, { status: 'active', verifiedAt: new Date() });
+      if (user.status === 'unverified') {
+        // The new hash is made before the transaction: argon2 must not hold a connection.
+        const unusable = await hashPassword(newToken());
+        const userId = user.id;
+        await db.transaction(async (tx) => {
+          const current = await users.findUserById(tx, userId);
+          if (current?.status !== 'unverified') return;
+          await users.updateUserRow(tx, userId, { status: 'active', verifiedAt: new Date(), passwordHash: unusable, mustChangePassword: false });
+          await tx.delete(sessions).where(eq(sessions.userId, userId));
+          await rate.resetPrefix(tx, failurePrefix(current.email));
+        });
+        forgetWhere((c) => c.userId === userId);
+      }
       return openSession(user, meta);
     },
 
