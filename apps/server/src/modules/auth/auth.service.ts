@@ -90,9 +90,10 @@ export function createAuthService({ db, mailer, jobs, appUrl, google }: AuthDeps
    */
   const failurePrefix = (email: string) => `login:fail:${email}|`;
   const failureKey = (email: string, ip: string) => `${failurePrefix(email)}${ip}`;
-  async function refuseWhileBackingOff(key: string) {
-    const wait = rate.backoffSeconds(await rate.strikes(db, key, LOGIN_WINDOW), { free: LIMITS.loginFreeFailures, capSeconds: LIMITS.loginDelayCapSeconds });
-    if (wait > 0) throw new AppError('RATE_LIMITED', 429, { headers: { 'retry-after': String(wait) } });
+  /** Takes the strike before the password is checked (so concurrent guesses count like a sequence); a success clears it. */
+  async function strikeOrRefuse(key: string) {
+    const state = await rate.takeStrike(db, key, { free: LIMITS.loginFreeFailures, capSeconds: LIMITS.loginDelayCapSeconds, quietMs: LOGIN_WINDOW });
+    if (!state.allowed) throw new AppError('RATE_LIMITED', 429, { headers: { 'retry-after': String(state.retryAfter) } });
   }
 
   /** Issue 8: SPEC §5's rule is checked by the schema; a password on the common list is refused too. */
@@ -221,18 +222,16 @@ export function createAuthService({ db, mailer, jobs, appUrl, google }: AuthDeps
     async login(email: string, password: string, meta: ClientMeta): Promise<Omit<LoginReply, 'profile'> & { userId: string }> {
       await throttle(`login:ip:${meta.ip}`, LIMITS.loginAttemptsPerIp, LOGIN_WINDOW);
       const failKey = failureKey(email, meta.ip);
-      await refuseWhileBackingOff(failKey);
+      await strikeOrRefuse(failKey);
       const user = await users.findUserByEmail(db, email);
       // Verify against a real hash even for an unknown email, so both take the same time.
       const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
-      if (!user || !passwordOk) {
-        await rate.strike(db, failKey, LOGIN_WINDOW);
-        throw new AppError('INVALID_CREDENTIALS', 401);
-      }
+      if (!user || !passwordOk) throw new AppError('INVALID_CREDENTIALS', 401);
+      // The right password clears the strike, whatever the account's state.
+      await rate.reset(db, failKey);
       // Account state is told only to someone who knows the password.
       if (user.status === 'unverified') throw new AppError('ACCOUNT_NOT_VERIFIED', 403, { details: { userId: user.id } });
       if (user.status === 'inactive') throw new AppError('ACCOUNT_INACTIVE', 403);
-      await rate.reset(db, failKey);
       return openSession(user, meta);
     },
 
@@ -369,9 +368,8 @@ export function createAuthService({ db, mailer, jobs, appUrl, google }: AuthDeps
       if (!user) throw new AppError('USER_NOT_FOUND', 404);
       // A stolen session must not become a way to guess the password: same counter as login.
       const failKey = failureKey(user.email, meta.ip);
-      await refuseWhileBackingOff(failKey);
+      await strikeOrRefuse(failKey);
       if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-        await rate.strike(db, failKey, LOGIN_WINDOW);
         throw new AppError('CURRENT_PASSWORD_WRONG', 400, { errors: [{ field: 'currentPassword', message: 'error.CURRENT_PASSWORD_WRONG' }] });
       }
       await rate.reset(db, failKey);
