@@ -9,6 +9,7 @@ import {
   UpdatePasswordBodySchema,
 } from './auth';
 import { defineEndpoint } from './endpoint';
+import { RATE_LIMITS } from './limits';
 
 // SPEC §5 / §7 sign-up, verification, sign-in and passwords.
 
@@ -40,6 +41,7 @@ export const ActivateAccountEndpoint = defineEndpoint({
   params: z.object({ token: textField().min(1).max(200) }),
   reply: z.null(),
   message: 'auth.verified',
+  rateLimit: RATE_LIMITS.publicLink,
 });
 
 export const RequestVerifyEndpoint = defineEndpoint({
@@ -64,6 +66,7 @@ export const SignInOptionsEndpoint = defineEndpoint({
   operationId: 'getSignInOptions',
   tags,
   reply: z.object({ google: z.object({ clientId: z.string() }).nullable() }),
+  rateLimit: RATE_LIMITS.publicPage,
 });
 
 export const LoginSocialEndpoint = defineEndpoint({
@@ -130,6 +133,7 @@ export const ResetPasswordEndpoint = defineEndpoint({
   body: ResetPasswordBodySchema,
   reply: z.null(),
   message: 'auth.passwordReset',
+  rateLimit: RATE_LIMITS.publicPasswordSet,
 });
 
 export const UpdatePasswordEndpoint = defineEndpoint({
