@@ -10,7 +10,7 @@ import type { AppContext } from './context';
 import { registerModules } from './modules';
 import { registerActivityLog } from './platform/activity';
 import { registerAuthPlatform } from './platform/auth';
-import { endpointSchemaTransform, endpointSchemaTransformObject } from './platform/endpoints';
+import { endpointSchemaTransform, endpointSchemaTransformObject, registerEndpointRateLimits } from './platform/endpoints';
 import { registerHttpPlatform, sendError } from './platform/http';
 import { fastifyTrustProxy } from './platform/config';
 import { runSeed } from './platform/seed';
@@ -47,6 +47,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
+  // Before the modules: their routes' rate limits count in this database.
+  registerEndpointRateLimits(app, ctx.database.db);
   const { resolveSession, seeder } = await registerModules(app, ctx);
   registerAuthPlatform(app, resolveSession);
   registerActivityLog(app, ctx.database);

@@ -11,7 +11,7 @@ import type { Plugin } from 'vite';
 const ENDPOINT_FILE = /packages[\\/]contracts[\\/]src[\\/][^\\/]+\.endpoints\.ts$/;
 const SCHEMA_KEYS = new Set(['params', 'query', 'body', 'reply']);
 /** Documentation and server-side facts the client never reads. */
-const SERVER_ONLY_KEYS = new Set(['summary', 'description', 'errors']);
+const SERVER_ONLY_KEYS = new Set(['summary', 'description', 'errors', 'rateLimit']);
 
 interface Node {
   type: string;

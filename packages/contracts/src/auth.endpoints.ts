@@ -9,6 +9,7 @@ import {
   UpdatePasswordBodySchema,
 } from './auth';
 import { defineEndpoint } from './endpoint';
+import { RATE_LIMITS } from './limits';
 
 // SPEC §5 / §7 sign-up, verification, sign-in and passwords.
 
@@ -40,6 +41,7 @@ export const ActivateAccountEndpoint = defineEndpoint({
   params: z.object({ token: textField().min(1).max(200) }),
   reply: z.null(),
   message: 'auth.verified',
+  rateLimit: RATE_LIMITS.publicLink,
 });
 
 export const RequestVerifyEndpoint = defineEndpoint({
@@ -64,6 +66,7 @@ export const SignInOptionsEndpoint = defineEndpoint({
   operationId: 'getSignInOptions',
   tags,
   reply: z.object({ google: z.object({ clientId: z.string() }).nullable() }),
+  rateLimit: RATE_LIMITS.publicPage,
 });
 
 export const LoginSocialEndpoint = defineEndpoint({
@@ -72,7 +75,7 @@ export const LoginSocialEndpoint = defineEndpoint({
   access: 'public',
   summary: 'Sign in with Google',
   description:
-    'Takes the ID token of Google Identity Services; its signature is checked against the configured JWKS, with the issuer, the audience (the configured client id), the expiry and a verified email. An unknown email gets a new seller account. 404 SOCIAL_LOGIN_OFF when not configured.',
+    'Takes the ID token of Google Identity Services; its signature is checked against the configured JWKS, with the issuer, the audience (the configured client id), the expiry and a verified email. An unknown email gets a new seller account. An account still waiting for its verification link is activated and loses the password it was registered with, and every session (whoever typed it never proved the email); a verified seller account keeps its password. A staff account is never signed in by its email: 403 SOCIAL_ACCOUNT_NOT_LINKED. 404 SOCIAL_LOGIN_OFF when not configured.',
   operationId: 'loginSocial',
   tags,
   body: z.object({ provider: z.literal('google'), idToken: textField().min(20, 'validation.required').max(8192, 'validation.invalid') }),
@@ -130,6 +133,7 @@ export const ResetPasswordEndpoint = defineEndpoint({
   body: ResetPasswordBodySchema,
   reply: z.null(),
   message: 'auth.passwordReset',
+  rateLimit: RATE_LIMITS.publicPasswordSet,
 });
 
 export const UpdatePasswordEndpoint = defineEndpoint({

@@ -12,6 +12,17 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** The error statuses an endpoint can answer, each with the error envelope. */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429;
 
+/**
+ * A limit on how often one caller may call an endpoint: per signed-in account (team members share
+ * it) or per client address (public routes); a fixed window shared by every process. Past it the
+ * server answers 429 RATE_LIMITED with `Retry-After`. The values live in RATE_LIMITS (limits.ts).
+ */
+export interface EndpointRateLimit {
+  per: 'account' | 'address';
+  limit: number;
+  windowSeconds: number;
+}
+
 /** An upload: a multipart body with one file field (the server reads it as a stream, not as JSON). */
 export interface MultipartBody {
   field: string;
@@ -52,6 +63,8 @@ export interface EndpointDef {
    * public, 403 when a permission is needed): 404, 409, 413, 422, 429 as they occur.
    */
   errors?: readonly ErrorStatus[];
+  /** Calls allowed per caller and window (429 beyond it). */
+  rateLimit?: EndpointRateLimit;
 }
 
 /** Keeps the literal types of a declaration (method, path, schemas) for the server and the web client. */
@@ -85,6 +98,7 @@ export function errorStatusesOf(e: EndpointDef): ErrorStatus[] {
   if (e.access !== 'public') statuses.add(401);
   if (e.access !== 'public' && e.access !== 'open') statuses.add(403);
   if (e.multipart) statuses.add(413);
+  if (e.rateLimit) statuses.add(429);
   return [...statuses].sort((a, b) => a - b);
 }
 

@@ -1,3 +1,5 @@
+import type { EndpointRateLimit } from './endpoint';
+
 // SPEC §5 and §9: numbers every layer agrees on.
 export const LIMITS = {
   fullNameMax: 50,
@@ -32,6 +34,32 @@ export const LANGUAGES = ['en', 'vi'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 export const PRODUCT_NAME = 'ExShip';
+
+const MINUTE = 60;
+
+/**
+ * Endpoint rate limits (EndpointDef.rateLimit): routes that move money, per account, and routes
+ * that answer anyone, per client address. Far above what a real seller or buyer does in a window,
+ * far below a script's flood; each endpoint counts on its own.
+ */
+export const RATE_LIMITS = {
+  /** Paying orders (one call pays up to 1,000 of them). */
+  payOrders: { per: 'account', limit: 60, windowSeconds: MINUTE },
+  sendPayment: { per: 'account', limit: 30, windowSeconds: MINUTE },
+  /** Asking for a top-up: a bank-transfer request or a provider checkout. */
+  topUpRequest: { per: 'account', limit: 20, windowSeconds: MINUTE },
+  /** Staff moving a customer's money one order or request at a time: refunds, surcharges, repayments, accepted top-ups. */
+  staffMoney: { per: 'account', limit: 300, windowSeconds: MINUTE },
+  /** Staff surcharge files (each call adds many surcharges). */
+  staffMoneyImport: { per: 'account', limit: 20, windowSeconds: MINUTE },
+  /** The buyer's tracking page, and the sign-in page's options (many people may share one office address). */
+  publicTracking: { per: 'address', limit: 120, windowSeconds: MINUTE },
+  publicPage: { per: 'address', limit: 120, windowSeconds: MINUTE },
+  /** Links opened from a mail: account activation, team invites. */
+  publicLink: { per: 'address', limit: 30, windowSeconds: MINUTE },
+  /** Setting a password from a mail link (a reset, a team invite): each one hashes a password first. */
+  publicPasswordSet: { per: 'address', limit: 20, windowSeconds: 15 * MINUTE },
+} as const satisfies Record<string, EndpointRateLimit>;
 
 /** Imports (platform/imports.ts): files above `inlineMaxBytes` run as a job with progress. */
 export const IMPORT_LIMITS = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { RATE_LIMITS } from './limits';
 import { idField, textField } from './fields';
 import {
   ChangeMemberPermissionBodySchema,
@@ -34,10 +35,12 @@ export const VerifyInviteEndpoint = defineEndpoint({
   description: '`id` is the token of the link. 404 when unknown, used or expired.', operationId: 'verifyInvite', tags,
   params: z.object({ id: textField().regex(/^[A-Za-z0-9_-]{20,100}$/, 'validation.invalid') }),
   reply: z.object({ email: z.string(), teamName: z.string(), roleName: z.string(), expiresAt: z.string() }), errors: [404, 429],
+  rateLimit: RATE_LIMITS.publicLink,
 });
 export const ConfirmInviteEndpoint = defineEndpoint({
   method: 'POST', path: '/members/confirm-invite', access: 'public', summary: 'Accept an invite: the member account is created (pending → confirmed)',
   operationId: 'confirmInvite', tags, body: ConfirmInviteBodySchema(), reply: z.object({ email: z.string() }), status: 201, message: 'member.confirmed', errors: [404, 409, 429],
+  rateLimit: RATE_LIMITS.publicPasswordSet,
 });
 export const ChangeMemberRoleEndpoint = defineEndpoint({
   method: 'POST', path: '/members/change-role', access: manage, summary: 'Give a member another sub-seller role (its permission changes are cleared)',

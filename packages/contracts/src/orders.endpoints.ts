@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, XLSX_MIME } from './endpoint';
+import { RATE_LIMITS } from './limits';
 import { idField, multilineTextField } from './fields';
 import {
   ExOrderIdParamsSchema,
@@ -147,6 +148,7 @@ export const AddSurchargeEndpoint = defineEndpoint({
   status: 201,
   message: 'order.surchargeAdded',
   errors: [404, 409],
+  rateLimit: RATE_LIMITS.staffMoney,
 });
 
 /** One endpoint per §4 action, each behind its own permission. */
@@ -183,6 +185,7 @@ export const RefundOrderEndpoint = defineEndpoint({
   reply: OrderDetailSchema,
   message: 'order.refunded',
   errors: [400, 404, 409, 422],
+  rateLimit: RATE_LIMITS.staffMoney,
 });
 export const RedistributeOrderEndpoint = actionEndpoint('redistribute', 'EX-ORDER-REDISTRIBUTE', 'Re-distribute an order to another carrier', 'redistributeOrder');
 export const BuildNewLabelEndpoint = actionEndpoint('build-new-label', 'EX-ORDER-NEW-LABEL', 'Build a new label', 'buildNewLabel');
@@ -203,6 +206,7 @@ export const PayOrdersEndpoint = defineEndpoint({
   reply: z.object({ paid: z.number(), amount: z.number(), balanceAfter: z.number(), transactionIds: z.array(z.string()) }),
   message: 'order.paid',
   errors: [404, 409, 422],
+  rateLimit: RATE_LIMITS.payOrders,
 });
 
 // ---------- imports (SPEC §2 Import order / Import Surcharge screens, §3, §5 Imports, §7) ----------
@@ -270,5 +274,6 @@ export const ImportSurchargesEndpoint = defineEndpoint({
   reply: SurchargeImportReplySchema,
   message: 'order.surchargesImported',
   errors: [409],
+  rateLimit: RATE_LIMITS.staffMoneyImport,
 });
 

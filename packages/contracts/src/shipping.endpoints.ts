@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, XLSX_MIME } from './endpoint';
+import { RATE_LIMITS } from './limits';
 import { dateFilterField, idField, isMetadataHost, optionalHttpUrlField, textField, withDateRange } from './fields';
 import { OrderIdParamsSchema } from './orders';
 import { ROUTING_STATUSES } from './order-statuses';
@@ -110,6 +111,7 @@ export const PublicTrackingEndpoint = defineEndpoint({
   params: z.object({ code: textField().regex(/^[0-9A-Za-z]{16,32}$/, 'validation.invalid') }),
   reply: PublicParcelSchema(),
   errors: [404, 429],
+  rateLimit: RATE_LIMITS.publicTracking,
 });
 
 export const ListTrackingLogsEndpoint = defineEndpoint({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, XLSX_MIME } from './endpoint';
+import { RATE_LIMITS } from './limits';
 import {
   CreditBlockBodySchema,
   CreditCustomerSchema,
@@ -126,6 +127,7 @@ export const RepayCreditEndpoint = defineEndpoint({
   reply: z.object({ transactionId: z.string(), customer: CreditCustomerSchema }),
   message: 'credit.repaid',
   errors: [404, 409, 422],
+  rateLimit: RATE_LIMITS.staffMoney,
 });
 
 export const SendPaymentEndpoint = defineEndpoint({
@@ -141,6 +143,7 @@ export const SendPaymentEndpoint = defineEndpoint({
   reply: z.object({ transactionId: z.string(), amount: z.number(), balanceAfter: z.number() }),
   message: 'wallet.paymentSent',
   errors: [404, 409, 422],
+  rateLimit: RATE_LIMITS.sendPayment,
 });
 
 export const ExportTransactionsEndpoint = defineEndpoint({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { RATE_LIMITS } from './limits';
 import { dateFilterField, idField, multilineTextField, pageField, textField, withDateRange } from './fields';
 import { TOP_UP_LIMITS, TOP_UP_PROOF_FIELD, TOP_UP_STATUSES, TopUpRequestSchema, topUpAmountField } from './wallet.topups';
 
@@ -25,6 +26,7 @@ export const CreateTopUpEndpoint = defineEndpoint({
   status: 201,
   message: 'topUp.requested',
   errors: [409, 413, 422, 429],
+  rateLimit: RATE_LIMITS.topUpRequest,
 });
 
 export const ListTopUpsEndpoint = defineEndpoint({
@@ -80,6 +82,7 @@ export const AcceptTopUpEndpoint = defineEndpoint({
   reply: TopUpRequestSchema().extend({ balanceAfter: z.number() }),
   message: 'topUp.accepted',
   errors: [404, 409, 422],
+  rateLimit: RATE_LIMITS.staffMoney,
 });
 
 export const DeclineTopUpEndpoint = defineEndpoint({
@@ -133,6 +136,7 @@ export const CreateCheckoutEndpoint = defineEndpoint({
   reply: z.object({ sessionId: z.string(), url: z.string() }),
   status: 201,
   errors: [409, 422],
+  rateLimit: RATE_LIMITS.topUpRequest,
 });
 
 export const GatewayWebhookEndpoint = defineEndpoint({

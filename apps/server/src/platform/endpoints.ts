@@ -14,7 +14,11 @@ import {
   type ParsedParams,
   type ParsedQuery,
 } from '@exship/contracts';
+import { authOf } from './auth';
+import type { Db } from './db';
+import { AppError } from './errors';
 import { compiledSerializer, ok } from './http';
+import { hit } from './rate-limit';
 
 // CONVENTIONS "One contract": a route is registered from its descriptor in packages/contracts, so
 // validation, access, the OpenAPI operation and the web client's types cannot drift apart.
@@ -24,6 +28,34 @@ declare module 'fastify' {
     /** The descriptor a route was registered from (OpenAPI transform, tests). */
     endpoint?: EndpointDef;
   }
+  interface FastifyInstance {
+    /** Where endpoint rate limits count (registerEndpointRateLimits), shared by every process. */
+    endpointRateLimitDb?: Db;
+  }
+}
+
+/** Endpoint rate limits count in the `rate_limits` table of this database; call before the modules' routes. */
+export function registerEndpointRateLimits(app: FastifyInstance, db: Db): void {
+  app.decorate('endpointRateLimitDb', db);
+}
+
+/**
+ * The hook of an endpoint with a `rateLimit`: one fixed-window hit per call, before the input is
+ * validated (so bad input counts too), after the auth hook (per account needs the caller).
+ * Endpoints without a limit get no hook, so they pay nothing for this.
+ */
+function rateLimitHook(app: FastifyInstance, endpoint: EndpointDef) {
+  const limit = endpoint.rateLimit!;
+  const db = app.endpointRateLimitDb;
+  if (!db) throw new Error(`${endpoint.operationId} declares a rate limit, but the app has no rate-limit database (registerEndpointRateLimits)`);
+  if (limit.per === 'account' && endpoint.access === 'public') throw new Error(`${endpoint.operationId} is public: its rate limit must be per address`);
+  const windowMs = limit.windowSeconds * 1000;
+  const prefix = `endpoint:${endpoint.operationId}:`;
+  return async (req: FastifyRequest) => {
+    const who = limit.per === 'account' ? `account:${authOf(req).accountId}` : `address:${req.ip}`;
+    const state = await hit(db, prefix + who, windowMs);
+    if (state.count > limit.limit) throw new AppError('RATE_LIMITED', 429, { headers: { 'retry-after': String(state.retryAfter) } });
+  };
 }
 
 /** The error envelope, one OpenAPI component (`#/components/schemas/ErrorEnvelope`) every error reply refers to. */
@@ -85,6 +117,9 @@ export interface RouteOptions {
 const permissionText = (access: EndpointDef['access']) =>
   access === 'public' ? 'Access: public (no sign-in).' : access === 'open' ? 'Access: any signed-in user.' : `Access: permission \`${access}\`.`;
 
+const rateLimitText = (limit: EndpointDef['rateLimit']) =>
+  limit ? ` Rate limit: ${limit.limit} calls per ${limit.windowSeconds} s per ${limit.per === 'account' ? 'account' : 'client address'} (429 RATE_LIMITED with \`Retry-After\` beyond it).` : '';
+
 /** Registers one route from its descriptor: access, validation, reply schemas and the OpenAPI operation. */
 export function route<E extends EndpointDef>(
   // Any type provider: the descriptor carries the types.
@@ -107,7 +142,7 @@ export function route<E extends EndpointDef>(
     summary: endpoint.summary,
     operationId: endpoint.operationId,
     tags: [...endpoint.tags],
-    description: endpoint.description ? `${endpoint.description}\n\n${permissionText(endpoint.access)}` : permissionText(endpoint.access),
+    description: `${endpoint.description ? `${endpoint.description}\n\n` : ''}${permissionText(endpoint.access)}${rateLimitText(endpoint.rateLimit)}`,
     'x-permission': endpoint.access,
     ...(endpoint.hidden ? { hide: true } : {}),
     ...(endpoint.access === 'public' ? { security: [] } : {}),
@@ -125,6 +160,7 @@ export function route<E extends EndpointDef>(
     url: endpoint.path,
     config: { access: endpoint.access, endpoint },
     schema,
+    ...(endpoint.rateLimit ? { preValidation: rateLimitHook(app, endpoint) } : {}),
     // Success replies are checked against the contract (or written by a compiled writer on hot
     // routes); error replies are built by the error handler from the same envelope, and files are bytes.
     serializerCompiler: (route: { schema: unknown; method: string; url: string; httpStatus?: string }) => {

@@ -8,11 +8,8 @@ export interface RateState {
   retryAfter: number;
 }
 
-/**
- * One upsert for both counters: the count starts again at 1 when the row's window start is at or
- * before `cutoff`, else grows by one. A fixed window keeps its start; a strike moves it to `now`.
- */
-async function bump(db: Db, key: string, cutoff: Date, now: Date, windowStart: 'keep' | 'now') {
+/** One upsert: the count starts again at 1 when the row's window start is at or before `cutoff`, else grows by one. */
+async function bump(db: Db, key: string, cutoff: Date, now: Date) {
   const expired = sql`${rateLimits.windowStart} <= ${cutoff.toISOString()}::timestamptz`;
   const rows = await db
     .insert(rateLimits)
@@ -21,10 +18,7 @@ async function bump(db: Db, key: string, cutoff: Date, now: Date, windowStart: '
       target: rateLimits.key,
       set: {
         count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
-        windowStart:
-          windowStart === 'now'
-            ? sql`${now.toISOString()}::timestamptz`
-            : sql`case when ${expired} then ${now.toISOString()}::timestamptz else ${rateLimits.windowStart} end`,
+        windowStart: sql`case when ${expired} then ${now.toISOString()}::timestamptz else ${rateLimits.windowStart} end`,
       },
     })
     .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
@@ -33,7 +27,7 @@ async function bump(db: Db, key: string, cutoff: Date, now: Date, windowStart: '
 
 /** Count one hit on `key` in a fixed window and return the count after it. */
 export async function hit(db: Db, key: string, windowMs: number, now = new Date()): Promise<RateState> {
-  const row = await bump(db, key, new Date(now.getTime() - windowMs), now, 'keep');
+  const row = await bump(db, key, new Date(now.getTime() - windowMs), now);
   return { count: row.count, retryAfter: retryAfter(row.windowStart, windowMs, now) };
 }
 
@@ -64,20 +58,46 @@ export interface StrikeState {
   lastAt: Date | null;
 }
 
-/**
- * Record one failure on `key`. The count runs on while failures keep coming and starts again
- * after `quietMs` without one; the row's window start holds the latest failure.
- */
-export async function strike(db: Db, key: string, quietMs: number, now = new Date()): Promise<StrikeState> {
-  const row = await bump(db, key, new Date(now.getTime() - quietMs), now, 'now');
-  return { count: row.count, lastAt: row.windowStart };
-}
-
-/** The failures recorded on `key` by strike(), without adding one. */
+/** The failures recorded on `key` by takeStrike(), without adding one. */
 export async function strikes(db: Db, key: string, quietMs: number, now = new Date()): Promise<StrikeState> {
   const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key));
   if (!row || row.windowStart.getTime() <= now.getTime() - quietMs) return { count: 0, lastAt: null };
   return { count: row.count, lastAt: row.windowStart };
+}
+
+export interface BackoffOptions {
+  /** Failures after which the delay starts. */
+  free: number;
+  capSeconds: number;
+  /** A quiet period this long without a failure starts the count again. */
+  quietMs: number;
+}
+
+/**
+ * Take a strike on `key` BEFORE the attempt it stands for is checked, in one upsert: it is taken
+ * (the count grows, the latest failure is now) unless the key is backing off, and the row lock
+ * orders concurrent callers, so a burst counts like a sequence. The caller checks the attempt only
+ * when it is allowed, and clears the key with reset() when the attempt succeeds.
+ */
+export async function takeStrike(db: Db, key: string, opts: BackoffOptions, now = new Date()): Promise<{ allowed: true } | { allowed: false; retryAfter: number }> {
+  const cutoff = sql`${new Date(now.getTime() - opts.quietMs).toISOString()}::timestamptz`;
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const quiet = sql`${rateLimits.windowStart} <= ${cutoff}`;
+  // The exponent is capped so a long-running count cannot overflow power().
+  const delay = sql`least(power(2::float8, least(${rateLimits.count} - ${opts.free}, 30)), ${opts.capSeconds}) * interval '1 second'`;
+  const taken = await db
+    .insert(rateLimits)
+    .values({ key, windowStart: now, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: { count: sql`case when ${quiet} then 1 else ${rateLimits.count} + 1 end`, windowStart: at },
+      setWhere: sql`${quiet} or ${rateLimits.count} < ${opts.free} or ${rateLimits.windowStart} + ${delay} <= ${at}`,
+    })
+    .returning({ count: rateLimits.count });
+  if (taken.length > 0) return { allowed: true };
+  // Refused: the wait is read back for Retry-After (at least 1 s, the row may have moved since).
+  const wait = backoffSeconds(await strikes(db, key, opts.quietMs, now), opts, now);
+  return { allowed: false, retryAfter: Math.max(1, wait) };
 }
 
 /**

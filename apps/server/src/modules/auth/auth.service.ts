@@ -89,9 +89,10 @@ export function createAuthService({ db, mailer, jobs, appUrl, google }: AuthDeps
    */
   const failurePrefix = (email: string) => `login:fail:${email}|`;
   const failureKey = (email: string, ip: string) => `${failurePrefix(email)}${ip}`;
-  async function refuseWhileBackingOff(key: string) {
-    const wait = rate.backoffSeconds(await rate.strikes(db, key, LOGIN_WINDOW), { free: LIMITS.loginFreeFailures, capSeconds: LIMITS.loginDelayCapSeconds });
-    if (wait > 0) throw new AppError('RATE_LIMITED', 429, { headers: { 'retry-after': String(wait) } });
+  /** Takes the strike before the password is checked (so concurrent guesses count like a sequence); a success clears it. */
+  async function strikeOrRefuse(key: string) {
+    const state = await rate.takeStrike(db, key, { free: LIMITS.loginFreeFailures, capSeconds: LIMITS.loginDelayCapSeconds, quietMs: LOGIN_WINDOW });
+    if (!state.allowed) throw new AppError('RATE_LIMITED', 429, { headers: { 'retry-after': String(state.retryAfter) } });
   }
 
   /** Issue 8: SPEC §5's rule is checked by the schema; a password on the common list is refused too. */
@@ -219,30 +220,34 @@ export function createAuthService({ db, mailer, jobs, appUrl, google }: AuthDeps
     async login(email: string, password: string, meta: ClientMeta): Promise<Omit<LoginReply, 'profile'> & { userId: string }> {
       await throttle(`login:ip:${meta.ip}`, LIMITS.loginAttemptsPerIp, LOGIN_WINDOW);
       const failKey = failureKey(email, meta.ip);
-      await refuseWhileBackingOff(failKey);
+      await strikeOrRefuse(failKey);
       const user = await users.findUserByEmail(db, email);
       // Verify against a real hash even for an unknown email, so both take the same time.
       const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
-      if (!user || !passwordOk) {
-        await rate.strike(db, failKey, LOGIN_WINDOW);
-        throw new AppError('INVALID_CREDENTIALS', 401);
-      }
+      if (!user || !passwordOk) throw new AppError('INVALID_CREDENTIALS', 401);
+      // The right password clears the strike, whatever the account's state.
+      await rate.reset(db, failKey);
       // Account state is told only to someone who knows the password.
       if (user.status === 'unverified') throw new AppError('ACCOUNT_NOT_VERIFIED', 403, { details: { userId: user.id } });
       if (user.status === 'inactive') throw new AppError('ACCOUNT_INACTIVE', 403);
-      await rate.reset(db, failKey);
       return openSession(user, meta);
     },
 
-    /**
-     * Google sign-in: a verified ID token signs its account in; an unknown (verified) email gets a new
-     * seller account, active at once (Google verified the address), with no usable password.
-     */
     /** What the sign-in page offers besides the password: the client id is public (it is in Google's button). */
     signInOptions(): { google: { clientId: string } | null } {
       return { google: google ? { clientId: google.clientId } : null };
     },
 
+    /**
+     * Google sign-in: a verified ID token signs its account in; an unknown (verified) email gets a new
+     * seller account, active at once (Google verified the address), with no usable password.
+     * Linking is by email alone (no Google id is stored), so two rules guard it:
+     * - a staff account is never signed in this way: it uses its password;
+     * - an account still waiting for its verification link is activated, and the password it was
+     *   registered with is dropped with every session: whoever typed it never proved the email
+     *   (someone may have registered it first to take over the account). Its owner signs in with
+     *   Google, or sets a password through "forgot password".
+     */
     async loginSocial(idToken: string, meta: ClientMeta): Promise<Omit<LoginReply, 'profile'> & { userId: string }> {
       if (!verifyGoogle) throw new AppError('SOCIAL_LOGIN_OFF', 404);
       await throttle(`login:ip:${meta.ip}`, LIMITS.loginAttemptsPerIp, LOGIN_WINDOW);
@@ -268,9 +273,22 @@ export function createAuthService({ db, mailer, jobs, appUrl, google }: AuthDeps
           if (!user) throw err;
         }
       }
+      const principal = await users.loadPrincipal(db, user.id);
+      if (!principal || principal.role.kind === 'staff') throw new AppError('SOCIAL_ACCOUNT_NOT_LINKED', 403);
       if (user.status === 'inactive') throw new AppError('ACCOUNT_INACTIVE', 403);
-      // Google verified the address: an account waiting for its link is verified now.
-      if (user.status === 'unverified') await users.updateUserRow(db, user.id, { status: 'active', verifiedAt: new Date() });
+      if (user.status === 'unverified') {
+        // The new hash is made before the transaction: argon2 must not hold a connection.
+        const unusable = await hashPassword(newToken());
+        const userId = user.id;
+        await db.transaction(async (tx) => {
+          const current = await users.findUserById(tx, userId);
+          if (current?.status !== 'unverified') return;
+          await users.updateUserRow(tx, userId, { status: 'active', verifiedAt: new Date(), passwordHash: unusable, mustChangePassword: false });
+          await tx.delete(sessions).where(eq(sessions.userId, userId));
+          await rate.resetPrefix(tx, failurePrefix(current.email));
+        });
+        forgetWhere((c) => c.userId === userId);
+      }
       return openSession(user, meta);
     },
 
@@ -346,9 +364,8 @@ export function createAuthService({ db, mailer, jobs, appUrl, google }: AuthDeps
       if (!user) throw new AppError('USER_NOT_FOUND', 404);
       // A stolen session must not become a way to guess the password: same counter as login.
       const failKey = failureKey(user.email, meta.ip);
-      await refuseWhileBackingOff(failKey);
+      await strikeOrRefuse(failKey);
       if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-        await rate.strike(db, failKey, LOGIN_WINDOW);
         throw new AppError('CURRENT_PASSWORD_WRONG', 400, { errors: [{ field: 'currentPassword', message: 'error.CURRENT_PASSWORD_WRONG' }] });
       }
       await rate.reset(db, failKey);

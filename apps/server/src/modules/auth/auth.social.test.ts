@@ -3,7 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SELLER, startTestApp, type TestApp } from '../../test/harness';
+import { ADMIN, SELLER, startTestApp, type TestApp } from '../../test/harness';
+import { hashToken, newToken } from '../../platform/tokens';
+import { findUserByEmail } from '../users';
+import { sessions } from './auth.tables';
 
 // Issue 12: POST /login-social verifies a Google ID token's signature against a JWKS (a local server
 // here), its issuer, audience, expiry and verified email. A forged token is refused.
@@ -103,6 +106,48 @@ describe('Google sign-in', () => {
     const res = await signIn(await idToken({ email: 'gone@example.com' }));
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('ACCOUNT_INACTIVE');
+  });
+});
+
+describe('Google sign-in on an account someone else registered', () => {
+  const ATTACKER_PASSWORD = 'Squatt3r&Secret!';
+
+  it("drops the password set before the email was proved, and the sessions made with it", async () => {
+    const email = 'victim.seller@example.com';
+    const registered = await t.call({
+      method: 'POST',
+      url: '/api/v1/register',
+      payload: { fullName: 'Not The Victim', email, password: ATTACKER_PASSWORD, confirmPassword: ATTACKER_PASSWORD, agreeTerms: true },
+      remoteAddress: '10.77.0.1',
+    });
+    expect(registered.status).toBe(201);
+    // A session opened with that password while the account waited for its link (kept, unused).
+    const squatter = await findUserByEmail(t.db, email);
+    const earlierToken = newToken();
+    await t.db.insert(sessions).values({ userId: squatter!.id, tokenHash: hashToken(earlierToken), expiresAt: new Date(Date.now() + 3_600_000) });
+
+    const victim = await signIn(await idToken({ email }));
+    expect(victim.status, JSON.stringify(victim.body)).toBe(200);
+    expect((await t.call({ method: 'GET', url: '/api/v1/me', token: victim.body.data.token })).status).toBe(200);
+
+    const attacker = await t.call({ method: 'POST', url: '/api/v1/login', payload: { email, password: ATTACKER_PASSWORD }, remoteAddress: '10.77.0.2' });
+    expect(attacker.status).toBe(401);
+    expect(attacker.body.code).toBe('INVALID_CREDENTIALS');
+    expect((await t.call({ method: 'GET', url: '/api/v1/me', token: earlierToken })).status).toBe(401);
+  });
+
+  it('a verified account keeps its password: its owner proved the email', async () => {
+    const res = await signIn(await idToken({ email: SELLER.email }));
+    expect(res.status).toBe(200);
+    expect(await t.login(SELLER.email, SELLER.password, '10.77.0.3')).toBeTruthy();
+  });
+
+  it('a staff account is never signed in by a matching email', async () => {
+    const res = await signIn(await idToken({ email: ADMIN.email }));
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('SOCIAL_ACCOUNT_NOT_LINKED');
+    const [row] = ((await t.db.execute(sql`select count(*)::int as n from sessions s join users u on u.id = s.user_id where u.email = ${ADMIN.email}`)) as unknown as { rows: { n: number }[] }).rows;
+    expect(row!.n).toBe(0);
   });
 });
 
