@@ -12,6 +12,8 @@ export const ErrorEnvelopeSchema = z.object({
   errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
   /** Facts about the refusal, e.g. `{ permission }` on 403 or `{ status, action }` on 409. */
   details: z.record(z.string(), z.unknown()).optional(),
+  /** What the refused call answers with where its contract says so: a failed row check's rows, each with its `errors`. */
+  data: z.unknown().optional(),
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
 export type OkEnvelope<T> = { success: true; message: string; data: T };

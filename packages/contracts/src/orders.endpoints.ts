@@ -267,7 +267,7 @@ export const ImportSurchargesEndpoint = defineEndpoint({
   access: 'EX-ORDER-SURCHARGE-IMPORT',
   summary: 'Check or import surcharges (SPEC §7)',
   description:
-    '`onlyValidateDoNotImport: true` returns the validated rows (note, reasonType, errors). Without it the rows are imported in one transaction, each as POST /orders/{orderId}/surcharges would add it (payment status surcharge-unpaid, history written). `orderId` is an exOrderId or an order id; an order outside the caller\'s scope is not found. Any bad row answers 400 IMPORT_ROWS_INVALID: `errors` name `rows.<row>.<field>` and `details.rows` holds every row with its errors; nothing is written.',
+    '`onlyValidateDoNotImport: true` returns the validated rows (note, reasonType, errors). Without it the rows are imported in one transaction, each as POST /orders/{orderId}/surcharges would add it (payment status surcharge-unpaid, history written). `orderId` is an exOrderId or an order id; an order outside the caller\'s scope is not found. Any bad row answers 400 IMPORT_ROWS_INVALID: `errors` name `rows.<row>.<field>` and `data` holds every row with its errors (as on success); nothing is written.',
   operationId: 'importSurcharges',
   tags,
   body: SurchargeImportBodySchema,

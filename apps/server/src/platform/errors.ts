@@ -5,7 +5,8 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly status: number,
-    readonly opts: { errors?: FieldError[]; details?: Record<string, unknown>; vars?: Record<string, string>; headers?: Record<string, string> } = {},
+    /** `data`: what the refused call would have answered with, where the contract says so (the rows of a failed check). */
+    readonly opts: { errors?: FieldError[]; details?: Record<string, unknown>; vars?: Record<string, string>; headers?: Record<string, string>; data?: unknown } = {},
   ) {
     super(code);
     this.name = 'AppError';

@@ -70,13 +70,14 @@ export function ok<T>(req: FastifyRequest, data: T, messageKey: MessageKey = 'ok
 /** Message values may be message keys themselves (`{{why}}` = 'quote.reason.NO_ZONE'): translated too. */
 export const localVars = (lang: Language, vars: Record<string, string> | undefined) => vars && Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, translate(lang, v)]));
 
-function errorBody(lang: Language, code: ErrorCode, errors?: FieldError[], details?: Record<string, unknown>, vars?: Record<string, string>) {
+function errorBody(lang: Language, code: ErrorCode, errors?: FieldError[], details?: Record<string, unknown>, vars?: Record<string, string>, data?: unknown) {
   return {
     success: false as const,
     code,
     message: translate(lang, errorMessageKey(code), localVars(lang, vars)),
     ...(errors && errors.length > 0 ? { errors: errors.map((e) => ({ field: e.field, message: translate(lang, e.message, localVars(lang, e.vars)) })) } : {}),
     ...(details ? { details } : {}),
+    ...(data !== undefined ? { data } : {}),
   };
 }
 
@@ -167,7 +168,7 @@ export function registerHttpPlatform(app: FastifyInstance, opts: { googleSignIn?
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
       if (err.opts.headers) reply.headers(err.opts.headers);
-      return reply.code(err.status).send(errorBody(req.lang, err.code, err.opts.errors, err.opts.details, err.opts.vars));
+      return reply.code(err.status).send(errorBody(req.lang, err.code, err.opts.errors, err.opts.details, err.opts.vars, err.opts.data));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const where = (err as { validationContext?: string }).validationContext;

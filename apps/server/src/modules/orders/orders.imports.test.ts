@@ -454,8 +454,10 @@ describe('POST /orders/import-surcharge', () => {
       { field: 'rows.8.surcharge', message: 'This field is required.' },
     ]);
     expect(res.body.details).toMatchObject({ totalRows: 7, invalidRows: 6 });
-    expect(res.body.details.rows[0]).toMatchObject({ row: 2, errors: [] });
-    expect(res.body.details.rows[3]).toMatchObject({ row: 5, errors: ['A surcharge cannot be added to this order.'] });
+    // SPEC §7: on failure `data` holds every row, each with its errors.
+    expect(res.body.data).toHaveLength(res.body.details.totalRows);
+    expect(res.body.data[0]).toMatchObject({ row: 2, errors: [] });
+    expect(res.body.data[3]).toMatchObject({ row: 5, errors: ['A surcharge cannot be added to this order.'] });
     // The valid row was not imported either.
     expect(await surchargeCount()).toBe(before);
     expect((await t.call({ method: 'GET', url: `/api/v1/orders/${paid.id}`, token: admin })).body.data.paymentStatus).toBe('paid');

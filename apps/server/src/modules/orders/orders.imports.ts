@@ -433,10 +433,11 @@ export async function importSurcharges(ctx: OrderContext, actor: ImportActor, bo
     const checked = await checkSurcharges(tx, ctx, actor, body.data, !onlyValidate);
     const invalid = checked.filter((c) => c.errors.length > 0);
     if (invalid.length > 0) {
-      // Nothing is written: the transaction ends here. `details.rows` is SPEC §7's "rows with errors".
+      // Nothing is written: the transaction ends here. `data` is SPEC §7's "rows with errors on failure".
       throw new AppError('IMPORT_ROWS_INVALID', 400, {
         errors: invalid.flatMap((c) => c.errors.map(({ field, message, vars }) => ({ field, message, ...(vars ? { vars } : {}) }))).slice(0, MAX_REPORTED_ERRORS),
-        details: { totalRows: checked.length, invalidRows: invalid.length, rows: checked.map((c) => surchargeReplyRow(c, lang)) },
+        details: { totalRows: checked.length, invalidRows: invalid.length },
+        data: checked.map((c) => surchargeReplyRow(c, lang)),
       });
     }
     if (!onlyValidate) await addSurchargesInBulk(ctx, tx, actor, checked.map((c) => ({ order: c.order!, body: c.body! })));
