@@ -16,7 +16,8 @@ interface Local {
 }
 
 async function startLocal(): Promise<Local> {
-  const local = { seen: [], handle: (_req, res) => res.end('{"ok":true}') } as unknown as Local;
+  const handle: Handler = (_req, res) => res.end('{"ok":true}');
+  const local = { seen: [], handle } as unknown as Local;
   local.server = createServer((req, res) => {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));

@@ -11,6 +11,8 @@ const CLIENT_ID = 'exship-test-client.apps.googleusercontent.com';
 const ISSUER = 'https://accounts.google.com';
 let t: TestApp;
 let jwks: Server;
+let jwksUrl = '';
+let jwksRequests = 0;
 let key: CryptoKey;
 let forger: CryptoKey;
 let ip = 1;
@@ -32,13 +34,17 @@ beforeAll(async () => {
   key = pair.privateKey;
   forger = (await generateKeyPair('RS256')).privateKey;
   const jwk = { ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
-  jwks = createServer((_req, res) => {
+  jwks = createServer((req, res) => {
+    jwksRequests++;
+    if (req.url === '/moved') return void res.writeHead(302, { location: '/certs' }).end();
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ keys: [jwk] }));
   });
   await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
   const { port } = jwks.address() as AddressInfo;
-  t = await startTestApp({ env: { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_URL: `http://127.0.0.1:${port}/certs` } });
+  jwksUrl = `http://127.0.0.1:${port}/certs`;
+  // The key server is on loopback: reachable only because the allow-list names it.
+  t = await startTestApp({ env: { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_URL: jwksUrl, OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${port}` } });
 });
 afterAll(async () => {
   await t?.close();
@@ -103,6 +109,26 @@ describe('Google sign-in', () => {
     const res = await signIn(await idToken({ email: 'gone@example.com' }));
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('ACCOUNT_INACTIVE');
+  });
+});
+
+describe('Google keys through the outbound client', () => {
+  it('a key server on loopback that is not allow-listed is never asked, and one that redirects is not followed: 401', async () => {
+    const port = new URL(jwksUrl).port;
+    const cases: Record<string, string>[] = [{ GOOGLE_JWKS_URL: jwksUrl }, { GOOGLE_JWKS_URL: jwksUrl.replace('/certs', '/moved'), OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${port}` }];
+    for (const env of cases) {
+      const app = await startTestApp({ env: { GOOGLE_CLIENT_ID: CLIENT_ID, ...env } });
+      try {
+        const before = jwksRequests;
+        const res = await app.call({ method: 'POST', url: '/api/v1/login-social', payload: { provider: 'google', idToken: await idToken({ email: SELLER.email }) }, remoteAddress: `10.66.1.${ip++}` });
+        expect(res.status, JSON.stringify(env)).toBe(401);
+        expect(res.body.code).toBe('SOCIAL_TOKEN_INVALID');
+        // Not allow-listed: no request at all; redirected: the one request, never the target.
+        expect(jwksRequests - before, JSON.stringify(env)).toBe(env.OUTBOUND_ALLOW_HOSTS ? 1 : 0);
+      } finally {
+        await app.close();
+      }
+    }
   });
 });
 
