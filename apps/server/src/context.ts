@@ -6,9 +6,10 @@ import { ImportRunner } from './platform/imports';
 import { Jobs, type JobsOptions } from './platform/jobs';
 import { Mailer } from './platform/mail';
 import type { ModuleContext } from './platform/module';
+import { createOutbound } from './platform/outbound';
 import { openStorage, type Storage } from './platform/storage';
 
-/** Everything the modules share: configuration, database, job engine, mailer, file storage, logger. */
+/** Everything the modules share: configuration, database, job engine, mailer, file storage, the outbound HTTP client, logger. */
 export type AppContext = ModuleContext;
 
 export async function createContext(
@@ -22,7 +23,7 @@ export async function createContext(
   const mailer = new Mailer(database.db, jobs, log, { smtpUrl: config.smtpUrl, from: config.mailFrom, production: config.production });
   const storage = opts.storage ?? openStorage(config);
   const imports = new ImportRunner(database.db, storage, log);
-  return { config, database, jobs, mailer, storage, imports, log };
+  return { config, database, jobs, mailer, storage, imports, outbound: createOutbound(config), log };
 }
 
 export async function closeContext(ctx: AppContext): Promise<void> {

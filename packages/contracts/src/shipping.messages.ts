@@ -18,6 +18,9 @@ export const SHIPPING_MESSAGES_EN = {
   'error.TRACKING_NOT_FOUND': 'No parcel with this tracking link.',
   'error.CARRIER_NOT_FOUND': 'Carrier not found.',
   'error.FORCE_CANCEL_STAFF_ONLY': 'Only staff can force a cancellation.',
+  'shipping.carrierError.label': 'The carrier could not create the label; we retry automatically.',
+  'shipping.carrierError.labelRefused': 'The carrier refused the label; our team has the details and will be in touch.',
+  'shipping.carrierError.tracking': 'The carrier did not answer about this parcel; we ask again later.',
 } as const;
 
 export const SHIPPING_MESSAGES_VI: Record<keyof typeof SHIPPING_MESSAGES_EN, string> = {
@@ -38,4 +41,7 @@ export const SHIPPING_MESSAGES_VI: Record<keyof typeof SHIPPING_MESSAGES_EN, str
   'error.TRACKING_NOT_FOUND': 'Không tìm thấy bưu kiện với liên kết theo dõi này.',
   'error.CARRIER_NOT_FOUND': 'Không tìm thấy hãng vận chuyển.',
   'error.FORCE_CANCEL_STAFF_ONLY': 'Chỉ nhân viên mới được huỷ bắt buộc.',
+  'shipping.carrierError.label': 'Hãng vận chuyển chưa tạo được nhãn; hệ thống sẽ tự động thử lại.',
+  'shipping.carrierError.labelRefused': 'Hãng vận chuyển từ chối tạo nhãn; đội ngũ của chúng tôi đã có thông tin chi tiết và sẽ liên hệ với bạn.',
+  'shipping.carrierError.tracking': 'Hãng vận chuyển chưa trả lời về bưu kiện này; hệ thống sẽ hỏi lại sau.',
 };

@@ -37,6 +37,14 @@ describe('configuration from the environment', () => {
     }
   });
 
+  it('reads OUTBOUND_ALLOW_HOSTS: empty by default, host:port and CIDR entries, anything else a start-up error naming it', () => {
+    expect(loadConfig({}).outboundAllowHosts).toEqual([]);
+    expect(loadConfig({ OUTBOUND_ALLOW_HOSTS: '127.0.0.1:8080, sandbox.local:9000,10.20.0.0/16,[::1]:443' }).outboundAllowHosts).toEqual(['127.0.0.1:8080', 'sandbox.local:9000', '10.20.0.0/16', '[::1]:443']);
+    for (const bad of ['127.0.0.1', 'localhost', 'http://127.0.0.1:8080', '10.0.0.0/40', 'host:99999', '127.0.0.1:8080,*']) {
+      expect(() => loadConfig({ OUTBOUND_ALLOW_HOSTS: bad }), bad).toThrow(/OUTBOUND_ALLOW_HOSTS=.*: must be a comma-separated list of host:port and CIDR entries/);
+    }
+  });
+
   it('reads ORDER_IMPORT_MAX_ROWS: 1000 by default, up to 10,000', () => {
     expect(loadConfig({}).orderImportMaxRows).toBe(1000);
     expect(loadConfig({ ORDER_IMPORT_MAX_ROWS: '10000' }).orderImportMaxRows).toBe(10_000);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { ORDER_IMPORT_LIMITS, translate } from '@exship/contracts';
+import { parseAllowEntry } from './outbound';
 
 // DESIGN / issue: configuration comes from the environment, validated at start.
 const ConfigSchema = z.object({
@@ -79,6 +80,19 @@ const ConfigSchema = z.object({
       return z.NEVER;
     })
     .default(false),
+  /**
+   * Internal targets the outbound client may reach although they are not public (a sandbox on the
+   * same host, local fakes in tests): comma-separated `host:port` and CIDR entries. Empty by default.
+   */
+  OUTBOUND_ALLOW_HOSTS: z
+    .string()
+    .transform((raw, ctx): string[] => {
+      const list = raw.split(',').map((part) => part.trim()).filter(Boolean);
+      if (list.every((entry) => parseAllowEntry(entry) !== undefined)) return list;
+      ctx.addIssue({ code: 'custom', message: 'must be a comma-separated list of host:port and CIDR entries such as 127.0.0.1:8080,10.20.0.0/16' });
+      return z.NEVER;
+    })
+    .default([]),
 });
 
 function isAddressOrCidr(v: string): boolean {
@@ -128,6 +142,8 @@ export interface Config {
   bankTransfer?: { bankName: string; accountName: string; accountNumber: string; details: string };
   /** The address provider (ADDRESS_PROVIDER_URL), or undefined: address checks are offline only. */
   addressProvider?: { url: string; apiKey?: string; timeoutMs: number };
+  /** OUTBOUND_ALLOW_HOSTS: `host:port` and CIDR entries server-side calls may reach although not public. */
+  outboundAllowHosts: string[];
 }
 
 export class ConfigError extends Error {}
@@ -192,6 +208,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           ? undefined
           : DEMO_BANK_TRANSFER,
     addressProvider: c.ADDRESS_PROVIDER_URL ? { url: c.ADDRESS_PROVIDER_URL, apiKey: c.ADDRESS_PROVIDER_API_KEY, timeoutMs: c.ADDRESS_PROVIDER_TIMEOUT_MS } : undefined,
+    outboundAllowHosts: c.OUTBOUND_ALLOW_HOSTS,
     webDist: path.resolve(c.WEB_DIST ?? fileURLToPath(new URL('../../../web/dist', import.meta.url))),
   };
 }

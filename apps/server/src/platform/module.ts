@@ -6,6 +6,7 @@ import type { EventSubscription, JobDef, JobHandler, Jobs } from './jobs';
 import type { Mailer } from './mail';
 import type { SessionResolver } from './auth';
 import type { ImportRunner } from './imports';
+import type { Outbound } from './outbound';
 import type { Storage } from './storage';
 
 /** What every module may take from the app: nothing else is shared (DESIGN "Layout"). */
@@ -17,6 +18,8 @@ export interface ModuleContext {
   storage: Storage;
   /** Runs declared xlsx imports (platform/imports.ts); modules declare theirs at route registration. */
   imports: ImportRunner;
+  /** The one HTTP client for calls out (platform/outbound.ts): public addresses only, unless OUTBOUND_ALLOW_HOSTS. */
+  outbound: Outbound;
   log: FastifyBaseLogger;
 }
 

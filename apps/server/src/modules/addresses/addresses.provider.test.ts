@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADDRESS_CHECK_COLUMNS } from '@exship/contracts';
 import { SELLER, startTestApp, type TestApp } from '../../test/harness';
 import { multipartFile, xlsxOf } from '../../test/files';
+import { createOutbound, type OutboundFetch } from '../../platform/outbound';
 import { AddressProviderUnavailable, HttpAddressProvider } from './addresses.provider';
 
 // The address provider adapter against a local fake of the documented API (docs/address-check.md):
@@ -31,14 +32,19 @@ const fake = http.createServer((req, res) => {
 });
 
 let url = '';
+let hostPort = '';
+/** The outbound client with the fake (and a port nothing listens on) allowed, as the app has it. */
+let allowed: OutboundFetch;
 let t: TestApp;
 let seller: string;
 const good = { country: 'US', state: 'NY', city: 'New York', zip: '10001', address1: '350 5th Ave', address2: '' };
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
-  t = await startTestApp({ env: { ADDRESS_PROVIDER_URL: url, ADDRESS_PROVIDER_API_KEY: 'test-key-123', ADDRESS_PROVIDER_TIMEOUT_MS: '300' } });
+  hostPort = `127.0.0.1:${(fake.address() as AddressInfo).port}`;
+  url = `http://${hostPort}`;
+  allowed = createOutbound({ outboundAllowHosts: [hostPort, '127.0.0.1:9'] }).fetch;
+  t = await startTestApp({ env: { ADDRESS_PROVIDER_URL: url, ADDRESS_PROVIDER_API_KEY: 'test-key-123', ADDRESS_PROVIDER_TIMEOUT_MS: '300', OUTBOUND_ALLOW_HOSTS: hostPort } });
   seller = await t.login(SELLER.email, SELLER.password);
 });
 afterAll(async () => {
@@ -50,18 +56,25 @@ const check = (payload: Record<string, string>) => t.call({ method: 'POST', url:
 
 describe('HttpAddressProvider', () => {
   it('posts the address to /v1/verify with the API key and reads found / not found', async () => {
-    const provider = new HttpAddressProvider({ url, apiKey: 'k-12345678', timeoutMs: 300 });
+    const provider = new HttpAddressProvider({ url, apiKey: 'k-12345678', timeoutMs: 300 }, allowed);
     expect(await provider.verify({ ...good, address1: '350 5th ave' })).toEqual({ found: true, address: { ...good, address1: '350 5th Avenue' } });
     expect(calls.at(-1)).toMatchObject({ path: '/v1/verify', authorization: 'Bearer k-12345678', body: { ...good, address1: '350 5th ave' } });
     expect(await provider.verify({ ...good, address1: '404 Nowhere Ave' })).toEqual({ found: false });
   });
 
   it('a timeout, a 5xx or an unreadable reply is unavailable', async () => {
-    const provider = new HttpAddressProvider({ url, timeoutMs: 300 });
+    const provider = new HttpAddressProvider({ url, timeoutMs: 300 }, allowed);
     await expect(provider.verify({ ...good, address1: '1 Slow Ln' })).rejects.toBeInstanceOf(AddressProviderUnavailable);
     await expect(provider.verify({ ...good, address1: '500 Broken Rd' })).rejects.toBeInstanceOf(AddressProviderUnavailable);
     await expect(provider.verify({ ...good, address1: 'garbage' })).rejects.toBeInstanceOf(AddressProviderUnavailable);
-    await expect(new HttpAddressProvider({ url: 'http://127.0.0.1:9', timeoutMs: 300 }).verify(good)).rejects.toBeInstanceOf(AddressProviderUnavailable);
+    await expect(new HttpAddressProvider({ url: 'http://127.0.0.1:9', timeoutMs: 300 }, allowed).verify(good)).rejects.toBeInstanceOf(AddressProviderUnavailable);
+  });
+
+  it('goes through the outbound client: a loopback provider not in the allow-list is never called', async () => {
+    const before = calls.length;
+    const unlisted = new HttpAddressProvider({ url, timeoutMs: 300 }, createOutbound({ outboundAllowHosts: [] }).fetch);
+    await expect(unlisted.verify(good)).rejects.toThrow('address provider unavailable: refused');
+    expect(calls.length).toBe(before);
   });
 });
 

@@ -1,3 +1,4 @@
+import { OutboundError, type OutboundFetch } from '../../platform/outbound';
 import type { AddressInput } from './addresses.checker';
 
 // The address provider behind an adapter (docs/address-check.md "Provider API"): after the offline
@@ -44,12 +45,16 @@ const text = (v: unknown) => (typeof v === 'string' ? v : '');
  * reply without a boolean `found` is "unavailable".
  */
 export class HttpAddressProvider implements AddressProvider {
-  constructor(private readonly config: HttpAddressProviderConfig) {}
+  /** `fetch` is the app's outbound client (platform/outbound.ts): public addresses only, no redirects, bounded reply. */
+  constructor(
+    private readonly config: HttpAddressProviderConfig,
+    private readonly fetch: OutboundFetch,
+  ) {}
 
   async verify(address: AddressInput): Promise<ProviderVerdict> {
     let res: Response;
     try {
-      res = await fetch(`${this.config.url.replace(/\/$/, '')}/v1/verify`, {
+      res = await this.fetch(`${this.config.url.replace(/\/$/, '')}/v1/verify`, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -57,10 +62,10 @@ export class HttpAddressProvider implements AddressProvider {
           ...(this.config.apiKey ? { authorization: `Bearer ${this.config.apiKey}` } : {}),
         },
         body: JSON.stringify({ ...address, address2: address.address2 ?? '' }),
-        signal: AbortSignal.timeout(this.config.timeoutMs),
+        timeoutMs: this.config.timeoutMs,
       });
     } catch (err) {
-      throw new AddressProviderUnavailable((err as Error).name === 'TimeoutError' ? 'timeout' : 'network');
+      throw new AddressProviderUnavailable(err instanceof OutboundError ? err.kind : 'network');
     }
     if (res.status === 404) return { found: false };
     if (!res.ok) throw new AddressProviderUnavailable(`status ${res.status}`);

@@ -21,7 +21,7 @@ export const addressesModule = defineModule({
   setup: (ctx) =>
     createAddressCheckService({
       db: ctx.database.db,
-      provider: ctx.config.addressProvider ? new HttpAddressProvider(ctx.config.addressProvider) : null,
+      provider: ctx.config.addressProvider ? new HttpAddressProvider(ctx.config.addressProvider, ctx.outbound.fetch) : null,
       queueVerify: async (batchId) => void (await ctx.jobs.send(VerifyPendingAddresses, { batchId }, { startAfterSeconds: 0 })),
     }),
   routes: (ctx, service) => [addressCheckRoutes(service, ctx.imports)],

@@ -10,6 +10,7 @@ import * as rate from '../../platform/rate-limit';
 import { hashToken, newToken } from '../../platform/tokens';
 import { renderMail } from '../emails';
 import * as users from '../users';
+import type { OutboundFetch } from '../../platform/outbound';
 import { googleVerifier, type GoogleConfig } from './auth.social';
 import { emailTokens, sessions } from './auth.tables';
 
@@ -35,6 +36,8 @@ export interface AuthDeps {
   appUrl: string;
   /** Google sign-in, when configured. */
   google?: GoogleConfig;
+  /** The app's outbound client (platform/outbound.ts), for Google's signing keys. */
+  outboundFetch: OutboundFetch;
 }
 
 /** Queued by POST /password/forgot for every well-formed email, known or not. */
@@ -50,8 +53,8 @@ export interface ClientMeta {
   lang: Language;
 }
 
-export function createAuthService({ db, mailer, jobs, appUrl, google }: AuthDeps) {
-  const verifyGoogle = google ? googleVerifier(google) : undefined;
+export function createAuthService({ db, mailer, jobs, appUrl, google, outboundFetch }: AuthDeps) {
+  const verifyGoogle = google ? googleVerifier(google, outboundFetch) : undefined;
   const cache = new Map<string, { at: number; ctx: AuthContext; expiresAt: number }>();
   const inflight = new Map<string, Promise<AuthContext | 'expired' | null>>();
   // Bumped whenever sessions are dropped, so a lookup that started before a logout does not cache its result.

@@ -14,6 +14,8 @@ const CLIENT_ID = 'exship-test-client.apps.googleusercontent.com';
 const ISSUER = 'https://accounts.google.com';
 let t: TestApp;
 let jwks: Server;
+let jwksUrl = '';
+let jwksRequests = 0;
 let key: CryptoKey;
 let forger: CryptoKey;
 let ip = 1;
@@ -35,13 +37,17 @@ beforeAll(async () => {
   key = pair.privateKey;
   forger = (await generateKeyPair('RS256')).privateKey;
   const jwk = { ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
-  jwks = createServer((_req, res) => {
+  jwks = createServer((req, res) => {
+    jwksRequests++;
+    if (req.url === '/moved') return void res.writeHead(302, { location: '/certs' }).end();
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ keys: [jwk] }));
   });
   await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
   const { port } = jwks.address() as AddressInfo;
-  t = await startTestApp({ env: { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_URL: `http://127.0.0.1:${port}/certs` } });
+  jwksUrl = `http://127.0.0.1:${port}/certs`;
+  // The key server is on loopback: reachable only because the allow-list names it.
+  t = await startTestApp({ env: { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_URL: jwksUrl, OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${port}` } });
 });
 afterAll(async () => {
   await t?.close();
@@ -149,6 +155,27 @@ describe('Google sign-in on an account someone else registered', () => {
     const [row] = ((await t.db.execute(sql`select count(*)::int as n from sessions s join users u on u.id = s.user_id where u.email = ${ADMIN.email}`)) as unknown as { rows: { n: number }[] }).rows;
     expect(row!.n).toBe(0);
   });
+});
+
+describe('Google keys through the outbound client', () => {
+  // Each case starts an app of its own: room for a slow machine.
+  it.each([
+    ['on loopback and not allow-listed is never asked', 'not listed'],
+    ['that redirects is not followed (one request, never the target)', 'redirects'],
+  ])('a key server %s: 401', async (_what, kind) => {
+    const port = new URL(jwksUrl).port;
+    const env: Record<string, string> = kind === 'redirects' ? { GOOGLE_JWKS_URL: jwksUrl.replace('/certs', '/moved'), OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${port}` } : { GOOGLE_JWKS_URL: jwksUrl };
+    const app = await startTestApp({ env: { GOOGLE_CLIENT_ID: CLIENT_ID, ...env } });
+    try {
+      const before = jwksRequests;
+      const res = await app.call({ method: 'POST', url: '/api/v1/login-social', payload: { provider: 'google', idToken: await idToken({ email: SELLER.email }) }, remoteAddress: `10.66.1.${ip++}` });
+      expect(res.status).toBe(401);
+      expect(res.body.code).toBe('SOCIAL_TOKEN_INVALID');
+      expect(jwksRequests - before).toBe(kind === 'redirects' ? 1 : 0);
+    } finally {
+      await app.close();
+    }
+  }, 90_000);
 });
 
 describe('Google sign-in switched off', () => {

@@ -1,5 +1,6 @@
-import { createRemoteJWKSet, errors, jwtVerify } from 'jose';
+import { createRemoteJWKSet, customFetch, errors, jwtVerify } from 'jose';
 import { AppError } from '../../platform/errors';
+import { OutboundError, type OutboundFetch } from '../../platform/outbound';
 
 // Google sign-in (SPEC §7 POST /login-social): the ID token's signature is checked against the JWKS
 // Google publishes (a configurable URL; a local server in tests) with `jose`, then its issuer,
@@ -16,9 +17,10 @@ export interface SocialIdentity {
   subject: string;
 }
 
-export function googleVerifier(cfg: GoogleConfig) {
-  // Keys are fetched once and cached; an unknown key id refetches (at most every 30 s).
-  const jwks = createRemoteJWKSet(new URL(cfg.jwksUrl), { timeoutDuration: 5000, cooldownDuration: 30_000 });
+/** `fetch` is the app's outbound client: Google's keys come only from a public address, never through a redirect. */
+export function googleVerifier(cfg: GoogleConfig, fetch: OutboundFetch) {
+  // Keys are fetched once and cached; an unknown key id refetches (at most every 30 s). A key set is small: 1 MB at most.
+  const jwks = createRemoteJWKSet(new URL(cfg.jwksUrl), { timeoutDuration: 5000, cooldownDuration: 30_000, [customFetch]: (url, init) => fetch(url, { ...init, maxBytes: 1024 * 1024 }) });
   return async function verify(idToken: string): Promise<SocialIdentity> {
     try {
       const { payload } = await jwtVerify(idToken, jwks, { issuer: cfg.issuers, audience: cfg.clientId, algorithms: ['RS256', 'ES256'], clockTolerance: 30 });
@@ -28,8 +30,8 @@ export function googleVerifier(cfg: GoogleConfig) {
       return { email, name, subject: payload.sub };
     } catch (err) {
       if (err instanceof AppError) throw err;
-      // A bad signature, a wrong audience or issuer, an expired or malformed token, an unreachable JWKS.
-      if (err instanceof errors.JOSEError || err instanceof TypeError) throw new AppError('SOCIAL_TOKEN_INVALID', 401);
+      // A bad signature, a wrong audience or issuer, an expired or malformed token, an unreachable or refused JWKS.
+      if (err instanceof errors.JOSEError || err instanceof TypeError || err instanceof OutboundError) throw new AppError('SOCIAL_TOKEN_INVALID', 401);
       throw err;
     }
   };

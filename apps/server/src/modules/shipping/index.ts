@@ -34,6 +34,7 @@ export const shippingModule = defineModule({
       snapshot: use(catalogModule).snapshot,
       calendar: workingDayCalendar('US'),
       sandboxSpeed: ctx.config.sandboxCarrierSpeed,
+      outbound: ctx.outbound,
       // Offline first (US ZIP → city/state, ISO subdivisions): an invalid address stops at not-verified.
       checkAddress,
     };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isUps1z } from '@exship/domain';
+import { createOutbound } from '../../platform/outbound';
 import { CarrierError, httpCarrier, sandboxCarrier, type LabelRequest } from './shipping.carriers';
 import { startFakeCarrier, type FakeCarrier } from './shipping.fake-carrier';
 
@@ -8,7 +9,9 @@ import { startFakeCarrier, type FakeCarrier } from './shipping.fake-carrier';
 let fake: FakeCarrier;
 const address = { name: 'Jane Buyer', phone: '', address1: '100 Main St', address2: '', city: 'Los Angeles', state: 'CA', zip: '90001', country: 'US' };
 const req: LabelRequest = { reference: 'EX0000000001', serviceCode: 'STD', weightGr: 800, lengthCm: 20, widthCm: 15, heightCm: 10, signature: false, sender: { ...address, name: 'ExShip LAX1' }, recipient: address };
-const carrier = (timeoutMs = 1500) => httpCarrier({ baseUrl: fake.url, apiKey: fake.apiKey, timeoutMs });
+/** The outbound client with the fake carrier (and a port nothing listens on) allow-listed. */
+const allowed = () => createOutbound({ outboundAllowHosts: [new URL(fake.url).host, '127.0.0.1:9'] }).fetch;
+const carrier = (timeoutMs = 1500) => httpCarrier({ baseUrl: fake.url, apiKey: fake.apiKey, timeoutMs, fetch: allowed() });
 const failureOf = async (p: Promise<unknown>) => {
   try {
     await p;
@@ -71,14 +74,22 @@ describe('HTTP carrier adapter', () => {
   });
 
   it('a wrong API key is a refusal, not a retry', async () => {
-    const err = await failureOf(httpCarrier({ baseUrl: fake.url, apiKey: 'wrong-key-123', timeoutMs: 1000 }).buyLabel(req, 'key-auth'));
+    const err = await failureOf(httpCarrier({ baseUrl: fake.url, apiKey: 'wrong-key-123', timeoutMs: 1000, fetch: allowed() }).buyLabel(req, 'key-auth'));
     expect(err.kind).toBe('rejected');
   });
 
   it('an unreachable carrier is a retryable failure', async () => {
-    const err = await failureOf(httpCarrier({ baseUrl: 'http://127.0.0.1:9', apiKey: 'k-12345678', timeoutMs: 1000 }).buyLabel(req, 'key-down'));
+    const err = await failureOf(httpCarrier({ baseUrl: 'http://127.0.0.1:9', apiKey: 'k-12345678', timeoutMs: 1000, fetch: allowed() }).buyLabel(req, 'key-down'));
     expect(err.kind).toBe('unreachable');
     expect(err.retryable).toBe(true);
+  });
+
+  it('calls go through the outbound client: a loopback carrier that is not allow-listed is never reached', async () => {
+    const calls = fake.calls.length;
+    const err = await failureOf(httpCarrier({ baseUrl: fake.url, apiKey: fake.apiKey, timeoutMs: 1000, fetch: createOutbound({ outboundAllowHosts: [] }).fetch }).buyLabel(req, 'key-refused'));
+    expect(err.kind).toBe('unreachable');
+    expect(err.message).toMatch(/not a public address/);
+    expect(fake.calls.length).toBe(calls);
   });
 
   it('voids: voided, refused or pending as the carrier says', async () => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ROUTING_STATUSES, type RoutingStatus } from '@exship/contracts';
 import { ups1zCheckDigit } from '@exship/domain';
+import type { OutboundFetch } from '../../platform/outbound';
 
 // The carrier adapter: one interface (buy a label, void it, fetch tracking in batches), two
 // implementations — the offline sandbox and the HTTP carrier of docs/carrier-http-api.md. Like
@@ -195,12 +196,13 @@ export interface HttpCarrierOptions {
   baseUrl: string;
   apiKey: string;
   timeoutMs: number;
-  fetch?: typeof fetch;
+  /** The app's outbound client (platform/outbound.ts): public addresses only, checked at connect; no redirects. */
+  fetch: OutboundFetch;
 }
 
 /** The HTTP carrier adapter (docs/carrier-http-api.md): bearer key, Idempotency-Key on writes, JSON both ways. */
 export function httpCarrier(opts: HttpCarrierOptions): CarrierAdapter {
-  const doFetch = opts.fetch ?? fetch;
+  const doFetch = opts.fetch;
   const base = opts.baseUrl.replace(/\/+$/, '');
   async function call(path: string, body: unknown, key?: string): Promise<Record<string, unknown>> {
     let res: Response;
@@ -209,7 +211,7 @@ export function httpCarrier(opts: HttpCarrierOptions): CarrierAdapter {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${opts.apiKey}`, ...(key ? { 'idempotency-key': key } : {}) },
         body: JSON.stringify(body),
-        signal: AbortSignal.timeout(opts.timeoutMs),
+        timeoutMs: opts.timeoutMs,
       });
     } catch (err) {
       const name = (err as Error).name;

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workingDayCalendar } from '@exship/domain/working-days';
-import { SELLER, startTestApp, type TestApp } from '../../test/harness';
+import { ADMIN, SELLER, startTestApp, type TestApp } from '../../test/harness';
+import { createOutbound } from '../../platform/outbound';
 import { SnapshotCache, createCatalogService } from '../catalog';
 import { createOrderService, type OrderPaidEvent } from '../orders';
 import { httpCarrier } from './shipping.carriers';
@@ -70,7 +71,8 @@ beforeAll(async () => {
     calendar,
     now: () => now,
     buyRetries: 3,
-    adapterOverride: () => (useFake ? httpCarrier({ baseUrl: fake.url, apiKey: fake.apiKey, timeoutMs: 300 }) : undefined),
+    outbound: t.ctx.outbound,
+    adapterOverride: () => (useFake ? httpCarrier({ baseUrl: fake.url, apiKey: fake.apiKey, timeoutMs: 300, fetch: createOutbound({ outboundAllowHosts: [new URL(fake.url).host] }).fetch }) : undefined),
   };
   shipping = createShippingService(deps);
   tracking = createTrackingService({ ...deps, shipping });
@@ -201,7 +203,7 @@ describe('purchases through the HTTP carrier', () => {
     expect(order!.tracking_number).toBe(fake.labels.get(p.id)!.trackingNumber);
   });
 
-  it('a refusal is not retried: label error, the reason kept for the seller', async () => {
+  it('a refusal is not retried: label error, the carrier\'s reason kept (for staff)', async () => {
     const id = await paidOrder();
     fake.failNext('reject');
     expect(await buy(id, 0)).toBe('failed');
@@ -238,6 +240,43 @@ describe('purchases through the HTTP carrier', () => {
     await act(id, 'cancel');
     expect(await shipping.voidLabel(await job())).toBe('voided');
     expect((await statusOf(id)).status).toBe('canceled');
+    useFake = false;
+  });
+
+  it("a carrier's own error text reaches staff only: the seller reads our message in the purchases, the history and the tracking logs", async () => {
+    useFake = true;
+    const admin = await t.login(ADMIN.email, ADMIN.password);
+    const id = await paidOrder();
+    // The carrier's words stand for whatever its endpoint answers (an internal service's error text).
+    fake.failNext('reject');
+    expect(await buy(id, 0)).toBe('failed');
+    const purchaseError = async (token: string) => (await t.call({ method: 'GET', url: `/api/v1/orders/${id}/shipping`, token })).body.data.purchases[0].error as string;
+    expect(await purchaseError(admin)).toContain('recipient postal code not served');
+    expect(await purchaseError(seller)).toBe('The carrier refused the label; our team has the details and will be in touch.');
+    const vi = await t.call({ method: 'GET', url: `/api/v1/orders/${id}/shipping`, token: seller, headers: { language: 'vi' } });
+    expect(vi.body.data.purchases[0].error).not.toContain('postal code');
+    const detail = await t.call({ method: 'GET', url: `/api/v1/orders/${id}`, token: seller });
+    expect(detail.status).toBe(200);
+    expect(JSON.stringify(detail.body.data.history)).toContain('labelFailed');
+    expect(JSON.stringify(detail.body.data.history)).not.toContain('postal code');
+
+    // A retryable failure: the seller is told we retry.
+    const other = await paidOrder();
+    fake.failNext('5xx');
+    await expect(buy(other, 0)).rejects.toMatchObject({ kind: 'server' });
+    const retrying = await t.call({ method: 'GET', url: `/api/v1/orders/${other}/shipping`, token: seller });
+    expect(retrying.body.data.purchases[0].error).toBe('The carrier could not create the label; we retry automatically.');
+    expect(await buy(other, 1)).toBe('bought');
+
+    // A tracking poll the carrier refuses: the log keeps its words for staff.
+    now = new Date(now.getTime() + 2 * DAY);
+    fake.failNext('reject');
+    expect((await tracking.poll()).errors).toBeGreaterThan(0);
+    const logErrors = async (token: string) => ((await t.call({ method: 'GET', url: '/api/v1/tracking/logs?result=error&pageSize=100', token })).body.data.items as { error: string }[]).map((l) => l.error);
+    expect(await logErrors(admin)).toContain('recipient postal code not served');
+    const sellerErrors = await logErrors(seller);
+    expect(sellerErrors.length).toBeGreaterThan(0);
+    expect(new Set(sellerErrors)).toEqual(new Set(['The carrier did not answer about this parcel; we ask again later.']));
     useFake = false;
   });
 });

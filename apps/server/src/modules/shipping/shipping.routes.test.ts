@@ -51,7 +51,8 @@ const labelJobs = async () => {
 const shippingOf = async (id: string, token = seller) => (await t.call({ method: 'GET', url: `/api/v1/orders/${id}/shipping`, token })).body.data;
 
 beforeAll(async () => {
-  t = await startTestApp({ env: { SEED_DEMO_CATALOG: 'true' } });
+  // 127.0.0.1:9 is the one internal target allow-listed (a sandbox carrier on the same host).
+  t = await startTestApp({ env: { SEED_DEMO_CATALOG: 'true', OUTBOUND_ALLOW_HOSTS: '127.0.0.1:9' } });
   seller = await t.login(SELLER.email, SELLER.password);
   admin = await t.login(ADMIN.email, ADMIN.password);
   other = await createSeller(t, 'labels.other@example.com');
@@ -328,6 +329,9 @@ describe('labels over HTTP', () => {
       [{ adapter: 'http', baseUrl: 'http://169.254.169.254/latest/meta-data', apiKey: 'k' }, 'baseUrl', 'validation.url.forbiddenHost'],
       [{ adapter: 'http', baseUrl: 'http://2852039166/', apiKey: 'k' }, 'baseUrl', 'validation.url.forbiddenHost'],
       [{ adapter: 'http', baseUrl: 'http://metadata.google.internal/computeMetadata/v1', apiKey: 'k' }, 'baseUrl', 'validation.url.forbiddenHost'],
+      // Resolved and checked on save: loopback, private and metadata addresses in every spelling.
+      ...['http://127.0.0.1:5432/', 'http://localhost:5432', 'http://[::1]:8080/', 'http://0x7f.0.0.1/', 'http://127.0.0.1:10/api', 'http://[::ffff:169.254.169.254]/', 'http://[::ffff:a9fe:a9fe]/', 'http://0xa9.254.169.254/', 'http://169.0xfe.169.254/', 'http://10.0.0.5/api', 'http://100.64.0.1/', 'http://user:pw@127.0.0.1:9/']
+        .map((baseUrl): [object, string, string] => [{ adapter: 'http', baseUrl, apiKey: 'k' }, 'baseUrl', 'validation.url.notPublic']),
     ];
     for (const [payload, field, rule] of refused) {
       const bad = await put(payload);

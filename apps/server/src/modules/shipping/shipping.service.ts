@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { type CarrierConnection, type HistoryReason, type LabelPurchase, type TrackingCancelMode } from '@exship/contracts';
+import { translate, type CarrierConnection, type HistoryReason, type Language, type LabelPurchase, type TrackingCancelMode } from '@exship/contracts';
 import { mayCancelTrackingByApi } from '@exship/domain';
 import type { WorkingDayCalendar } from '@exship/domain/working-days';
 import { actsForAnyAccount, type Actor } from '../../platform/access';
 import type { Db } from '../../platform/db';
 import { AppError, fieldError } from '../../platform/errors';
+import { assertPublicUrl, type Outbound } from '../../platform/outbound';
 import type { Jobs } from '../../platform/jobs';
 import type { Storage } from '../../platform/storage';
 import type { CatalogService, SnapshotCache } from '../catalog';
@@ -34,6 +35,8 @@ export interface ShippingDeps {
   pollEveryMs?: number;
   /** Automatic retries of a failed purchase (pg-boss back-off) before it stays in label error. */
   buyRetries?: number;
+  /** The app's outbound client: every HTTP carrier call goes through it. */
+  outbound: Outbound;
   /** Replaces the adapter of every carrier (tests). */
   adapterOverride?: (carrierId: string | null) => CarrierAdapter | undefined;
   /** An address check before buying: invalid → the order goes to not-verified. */
@@ -46,6 +49,20 @@ type TrackerRow = typeof trackers.$inferSelect;
 
 export const publicCode = () => randomBytes(15).toString('base64url').replace(/[-_]/g, 'x');
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Who reads a carrier error: staff (EX-ACT-FOR-CUSTOMER) or a seller, in their language. */
+export type ErrorReader = Actor & { language?: Language };
+/**
+ * A carrier's own words are for staff: a misconfigured or hostile endpoint's reply (an internal
+ * service's error text) must not reach a seller, who reads a message of ours instead.
+ */
+export function carrierErrorFor(reader: ErrorReader, error: string | null, what: 'label' | 'tracking'): string | null {
+  if (error === null || actsForAnyAccount(reader)) return error;
+  // Our own address check's reasons, shown by the order screen in the reader's words.
+  if (what === 'label' && error.startsWith('address invalid: ')) return error;
+  const key = what === 'tracking' ? 'tracking' : error.startsWith('rejected:') ? 'labelRefused' : 'label';
+  return translate(reader.language ?? 'en', `shipping.carrierError.${key}`);
+}
 
 export function createShippingService(deps: ShippingDeps) {
   const { db, storage, jobs, orders, catalog, snapshot } = deps;
@@ -62,7 +79,7 @@ export function createShippingService(deps: ShippingDeps) {
     const override = deps.adapterOverride?.(carrierId);
     if (override) return override;
     const c = await connectionOf(carrierId, tx);
-    if (c?.adapter === 'http') return httpCarrier({ baseUrl: c.baseUrl, apiKey: c.apiKey, timeoutMs: c.timeoutMs });
+    if (c?.adapter === 'http') return httpCarrier({ baseUrl: c.baseUrl, apiKey: c.apiKey, timeoutMs: c.timeoutMs, fetch: deps.outbound.fetch });
     return sandboxCarrier({ now: clock, speed: deps.sandboxSpeed });
   }
 
@@ -311,7 +328,7 @@ export function createShippingService(deps: ShippingDeps) {
           if (p?.status !== 'buying') return;
           await tx.update(labelPurchases).set({ status: 'failed', error: `${e.kind}: ${e.message}`.slice(0, 500) }).where(eq(labelPurchases.id, p.id));
           const row = await orders.lockOrder(tx, p.orderId);
-          if (row.status === 'waiting-label') await orders.transition(tx, row, 'labelFailed', null, { key: 'labelFailed', vars: { kind: e.kind, message: e.message.slice(0, 255) } });
+          if (row.status === 'waiting-label') await orders.transition(tx, row, 'labelFailed', null, { key: 'labelFailed', vars: { kind: e.kind } });
         });
         // A retryable failure is thrown so pg-boss retries it with back-off; a refusal stays in label error.
         if (e.retryable && attempt < buyRetries) throw e;
@@ -382,7 +399,7 @@ export function createShippingService(deps: ShippingDeps) {
       });
     },
 
-    async purchasesOf(orderId: string): Promise<LabelPurchase[]> {
+    async purchasesOf(orderId: string, reader: ErrorReader): Promise<LabelPurchase[]> {
       const rows = await db.select().from(labelPurchases).where(eq(labelPurchases.orderId, orderId)).orderBy(desc(labelPurchases.createdAt)).limit(20);
       return rows.map((p) => ({
         _id: p.id,
@@ -391,7 +408,7 @@ export function createShippingService(deps: ShippingDeps) {
         trackingNumber: p.trackingNumber,
         dueAt: p.dueAt.toISOString(),
         tries: p.tries,
-        error: p.error,
+        error: carrierErrorFor(reader, p.error, 'label'),
         createdAt: p.createdAt.toISOString(),
         purchasedAt: iso(p.purchasedAt),
       }));
@@ -416,6 +433,7 @@ export function createShippingService(deps: ShippingDeps) {
       // An HTTP carrier needs both: the error names the field that is missing.
       if (body.adapter === 'http' && !body.baseUrl) throw fieldError('baseUrl', 'validation.required');
       if (body.adapter === 'http' && !apiKey) throw fieldError('apiKey', 'validation.required');
+      if (body.adapter === 'http') await assertPublicUrl(body.baseUrl, deps.outbound, 'baseUrl');
       const values = { adapter: body.adapter, baseUrl: body.baseUrl, apiKey, timeoutMs: body.timeoutMs, updatedAt: clock(), updatedBy: actor.userId };
       const [row] = await db.insert(carrierConnections).values({ carrierId, ...values }).onConflictDoUpdate({ target: carrierConnections.carrierId, set: values }).returning();
       return connectionView(carrier, row);

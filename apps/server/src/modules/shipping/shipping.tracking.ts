@@ -9,7 +9,7 @@ import { emit } from '../../platform/jobs';
 import type { OrderService } from '../orders';
 import type { TrackResult } from './shipping.carriers';
 import { ParcelFlagged } from './shipping.events';
-import type { ShippingDeps, ShippingService } from './shipping.service';
+import { carrierErrorFor, type ErrorReader, type ShippingDeps, type ShippingService } from './shipping.service';
 import { routingEvents, trackers, trackingLogs } from './shipping.tables';
 
 // Tracking (issue 11 "Tracking"): the poller asks each carrier about its active parcels in batches,
@@ -275,7 +275,7 @@ export function createTrackingService(deps: ShippingDeps & { shipping: ShippingS
       };
     },
 
-    async orderShipping(actor: Actor, orderId: string): Promise<OrderShipping> {
+    async orderShipping(actor: ErrorReader, orderId: string): Promise<OrderShipping> {
       const [visible] = await orders.visibleIds(actor, [orderId]);
       if (!visible) throw new AppError('ORDER_NOT_FOUND', 404);
       const t = await shipping.trackerOf(orderId);
@@ -286,12 +286,12 @@ export function createTrackingService(deps: ShippingDeps & { shipping: ShippingS
         publicPath: t ? `/track/${t.publicCode}` : null,
         lostAt: t?.lostAt?.toISOString() ?? null,
         lateAt: t?.lateAt?.toISOString() ?? null,
-        purchases: await shipping.purchasesOf(orderId),
+        purchases: await shipping.purchasesOf(orderId, actor),
         events,
       };
     },
 
-    async logs(actor: Actor, q: { page: number; pageSize: number; result: string; keyword?: string; dateFrom?: string; dateTo?: string }) {
+    async logs(actor: ErrorReader, q: { page: number; pageSize: number; result: string; keyword?: string; dateFrom?: string; dateTo?: string }) {
       const kw = q.keyword?.trim();
       const where = and(
         scope(actor, trackingLogs.accountId),
@@ -312,7 +312,7 @@ export function createTrackingService(deps: ShippingDeps & { shipping: ShippingS
         result: r.result as TrackingLog['result'],
         eventsAdded: r.eventsAdded,
         durationMs: r.durationMs,
-        error: r.error,
+        error: carrierErrorFor(actor, r.error, 'tracking'),
       }));
       return { items, total: total!.n, page: q.page, pageSize: q.pageSize };
     },

@@ -24,7 +24,7 @@ export const walletModule = defineModule({
     const topUps = createTopUpService({
       db: ctx.database.db,
       storage: ctx.storage,
-      gateway: provider ? new HttpPaymentGateway(provider) : null,
+      gateway: provider ? new HttpPaymentGateway(provider, ctx.outbound.fetch) : null,
       appUrl: ctx.config.appUrl,
       customerEmails: () => customerEmails,
       bankTransfer: ctx.config.bankTransfer,

@@ -2,7 +2,9 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, SELLER, startTestApp, type TestApp } from '../../../test/harness';
+import { createOutbound } from '../../../platform/outbound';
 import { startFakeProvider, type FakeProvider } from './fake-provider';
+import { HttpPaymentGateway } from './http-gateway';
 import { signWebhook, verifySignedWebhook } from './payment-gateway';
 
 // Issue 10: a payment provider behind the PaymentGateway adapter, tested against a local fake
@@ -24,7 +26,8 @@ const checkout = (amount: number, headers: Record<string, string> = {}) =>
 
 beforeAll(async () => {
   fake = await startFakeProvider({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
-  t = await startTestApp({ env: { PAYMENT_PROVIDER_URL: fake.url, PAYMENT_PROVIDER_SECRET_KEY: SECRET_KEY, PAYMENT_WEBHOOK_SECRET: WEBHOOK_SECRET } });
+  // The fake listens on loopback: the app may call it only because the allow-list names it.
+  t = await startTestApp({ env: { PAYMENT_PROVIDER_URL: fake.url, PAYMENT_PROVIDER_SECRET_KEY: SECRET_KEY, PAYMENT_WEBHOOK_SECRET: WEBHOOK_SECRET, OUTBOUND_ALLOW_HOSTS: new URL(fake.url).host } });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   webhookUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/v1/wallet/gateway-webhook`;
   fake.webhookUrl = webhookUrl;
@@ -118,6 +121,17 @@ describe('top-up through the payment provider', () => {
     const body = JSON.stringify({ type: 'checkout.completed', data: { sessionId: 'cs_unknown', amountCents: 5000 } });
     const res = await t.call({ method: 'POST', url: '/api/v1/wallet/gateway-webhook', headers: { 'content-type': 'application/json', 'webhook-id': 'evt_x', 'webhook-timestamp': String(ts), 'webhook-signature': signWebhook(WEBHOOK_SECRET, 'evt_x', ts, body) }, payload: body });
     expect(res.status).toBe(404);
+  });
+});
+
+describe('the provider is called through the outbound client', () => {
+  it('a loopback provider not in the allow-list is never called: the checkout fails with our error', async () => {
+    const before = fake.sessions.size;
+    const gateway = new HttpPaymentGateway({ url: fake.url, secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET }, createOutbound({ outboundAllowHosts: [] }).fetch);
+    await expect(gateway.createCheckout(6000, sellerAccount, 'http://localhost:3000/app/wallet')).rejects.toThrow('PAYMENT_GATEWAY_FAILED');
+    expect(fake.sessions.size).toBe(before);
+    const allowed = new HttpPaymentGateway({ url: fake.url, secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET }, createOutbound({ outboundAllowHosts: [new URL(fake.url).host] }).fetch);
+    expect((await allowed.createCheckout(6000, sellerAccount, 'http://localhost:3000/app/wallet')).url).toContain(fake.url);
   });
 });
 

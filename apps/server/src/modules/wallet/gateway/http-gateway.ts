@@ -1,4 +1,5 @@
 import { AppError } from '../../../platform/errors';
+import type { OutboundFetch } from '../../../platform/outbound';
 import { verifySignedWebhook, type CheckoutSession, type GatewayEvent, type PaymentGateway } from './payment-gateway';
 
 export interface HttpGatewayConfig {
@@ -20,16 +21,20 @@ export interface HttpGatewayConfig {
 export class HttpPaymentGateway implements PaymentGateway {
   readonly name = 'provider';
 
-  constructor(private readonly config: HttpGatewayConfig) {}
+  /** `fetch` is the app's outbound client (platform/outbound.ts): public addresses only, no redirects, bounded reply. */
+  constructor(
+    private readonly config: HttpGatewayConfig,
+    private readonly fetch: OutboundFetch,
+  ) {}
 
   async createCheckout(amountCents: number, accountId: string, returnUrl: string): Promise<CheckoutSession> {
     let res: Response;
     try {
-      res = await fetch(`${this.config.url.replace(/\/$/, '')}/v1/checkout/sessions`, {
+      res = await this.fetch(`${this.config.url.replace(/\/$/, '')}/v1/checkout/sessions`, {
         method: 'POST',
         headers: { authorization: `Bearer ${this.config.secretKey}`, 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify({ amountCents, currency: 'usd', reference: accountId, returnUrl }),
-        signal: AbortSignal.timeout(this.config.timeoutMs ?? 15_000),
+        timeoutMs: this.config.timeoutMs ?? 15_000,
       });
     } catch {
       throw new AppError('PAYMENT_GATEWAY_FAILED', 409);
