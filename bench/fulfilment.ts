@@ -10,6 +10,8 @@
 //
 // Usage: DATABASE_URL=postgres://… npm run bench:fulfilment [-- orders]
 //   BENCH_CAP_SECONDS (default 600) caps the wait; at the cap the labels made so far are printed.
+//   BENCH_IDLE_SECONDS (default 20): before the payments, the transactions per second the idle app
+//   costs its database (pg_stat_database.xact_commit), which is mostly the workers' polling.
 //   Each run makes a new seller, but jobs left queued by an earlier capped run would compete:
 //   use a fresh database for figures that compare.
 import os from 'node:os';
@@ -22,6 +24,7 @@ import { openDatabase } from '../apps/server/src/platform/db';
 
 const ORDERS = Number(process.argv[2] ?? process.env.BENCH_ORDERS ?? 1000);
 const CAP_SECONDS = Number(process.env.BENCH_CAP_SECONDS ?? 600);
+const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 20);
 const GOALS = { allSeconds: 60, singleSeconds: 5, jobsPerSecond: 50 };
 
 async function main() {
@@ -97,8 +100,18 @@ async function main() {
     await new Promise((r) => setTimeout(r, 1000));
   }
 
+  // Idle cost: the app's database sees only this process (and the bench's two reads) meanwhile.
+  const commits = async () => Number(((await exec('select xact_commit from pg_stat_database where datname = current_database()')).rows[0] as { xact_commit: string }).xact_commit);
+  const idle0 = await commits();
+  await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
+  // Counters reach pg_stat_database within a second of a transaction.
+  await new Promise((r) => setTimeout(r, 1500));
+  const idleCommits = (await commits()) - idle0 - 2;
+  const idleRate = idleCommits / IDLE_SECONDS;
+
   const dbNow = async () => ((await exec('select clock_timestamp() as t')).rows[0] as { t: Date | string }).t;
   const windowStart = await dbNow();
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const paid = await call('POST', '/orders/pay', token, { orderIds: bulkIds });
   if (paid.status !== 200 || paid.body.data.paid !== ORDERS) throw new Error(`bulk pay: ${paid.status} ${JSON.stringify(paid.body).slice(0, 500)}`);
@@ -134,6 +147,8 @@ async function main() {
     await new Promise((r) => setTimeout(r, 200));
   }
   const windowSeconds = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
   const windowEnd = await dbNow();
   const completed = (
     await exec(
@@ -158,6 +173,8 @@ async function main() {
   console.log(
     `jobs completed:                 ${completed.n} in ${windowSeconds.toFixed(1)} s = ${jobsPerSecond.toFixed(1)} jobs/s  goal ≥ ${GOALS.jobsPerSecond}: ${jobsPerSecond >= GOALS.jobsPerSecond ? 'met' : 'NOT met'}`,
   );
+  console.log(`CPU of this process:            ${cpuSeconds.toFixed(1)} s in the window (${((cpuSeconds * 1000) / Number(completed.n)).toFixed(1)} ms per job; the database's CPU not counted)`);
+  console.log(`idle app: ${idleRate.toFixed(1)} database transactions/s over ${IDLE_SECONDS} s before the payments`);
   console.log(`by queue: ${perQueue.map((q) => `${q.name} ${q.n}`).join(', ')}`);
   await app.close();
   await closeContext(ctx);

@@ -6,7 +6,8 @@ import type { TrackingService } from './shipping.tracking';
 // Label purchases and voids as queued jobs (retried with pg-boss back-off); the tracking poller, the
 // lost/late flags and the 100-day pruning as cron jobs.
 export const shippingJobs = (shipping: ShippingService, tracking: TrackingService) => [
-  job(BuyLabelJob, async (data, info) => void (await shipping.buyLabel(data.purchaseId, info.retryCount))),
+  // A purchase mostly waits (on the carrier, the database, storage): 16 at a time per process.
+  job(BuyLabelJob, async (data, info) => void (await shipping.buyLabel(data.purchaseId, info.retryCount)), { concurrency: 16 }),
   job(VoidLabelJob, async (data) => void (await shipping.voidLabel(data))),
   job('shipping.poll-tracking', async () => void (await tracking.poll()), {
     cron: '*/5 * * * *',
