@@ -170,7 +170,8 @@ export class JobRunner {
 
 /** A handler that outlives its job's expiry fails (as pg-boss's own workers do), so the job is retried. */
 async function withinSeconds<T>(promise: Promise<T>, seconds: number): Promise<T> {
-  const ms = Math.max(1, seconds || 0) * 1000;
+  // pg-boss's default expiry (15 min) when a job row carries none.
+  const ms = (seconds > 0 ? seconds : 900) * 1000;
   let timer: NodeJS.Timeout | undefined;
   try {
     return await Promise.race([
