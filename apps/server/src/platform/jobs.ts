@@ -28,7 +28,7 @@ export const PURGE_RECEIPTS_JOB = 'jobs.purge-receipts';
 /** Retries: 5 more attempts, 30 s doubling with jitter (about 30 s, 1, 2, 4, 8 min). */
 export const RETRY = { retryLimit: 5, retryDelay: 30, retryBackoff: true } as const;
 /** Jobs of one queue running at once in a process on PostgreSQL, unless its registration says otherwise; cron jobs run one at a time. */
-export const DEFAULT_CONCURRENCY = 8;
+export const DEFAULT_CONCURRENCY = 4;
 /**
  * pg-boss priority of the jobs of a bulk (one emit of many facts: a bulk pay, an import) and of
  * every job they cause: a queue serves jobs of a single action before a bulk's backlog, so one
@@ -329,7 +329,7 @@ export class Jobs {
    */
   async start(): Promise<void> {
     if (this.started) return;
-    // Two callers (the app and a test harness) wait for the same start.
+    // A second call while the first runs waits for the same start.
     this.starting ??= this.startOnce().finally(() => (this.starting = undefined));
     await this.starting;
   }
