@@ -66,7 +66,7 @@ export async function registerModules(
   const seeds: ModuleSeeds[] = [];
   for (const m of modules) {
     const self = instances.get(m);
-    for (const j of m.jobs?.(ctx, self) ?? []) ctx.jobs.register(j.job, j.handler, { cron: j.cron, description: j.description });
+    for (const j of m.jobs?.(ctx, self) ?? []) ctx.jobs.register(j.job, j.handler, { cron: j.cron, description: j.description, concurrency: j.concurrency });
     for (const sub of m.events?.(ctx, self) ?? []) ctx.jobs.handle(sub);
     for (const plugin of m.routes?.(ctx, self) ?? []) await app.register(plugin, { prefix: '/api/v1' });
     if (m.seeds) seeds.push(m.seeds(ctx, self));

@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ADMIN, SELLER, startTestApp, type TestApp } from '../test/harness';
-import { DEAD_LETTER_QUEUE, PURGE_RECEIPTS_JOB, defineEvent, defineJob, emit, on } from './jobs';
+import { BULK_PRIORITY, DEAD_LETTER_QUEUE, PURGE_RECEIPTS_JOB, defineEvent, defineJob, emit, emitMany, on } from './jobs';
 
 // The job engine in manual mode (the test decides when jobs run) and the transactional outbox.
 const Happened = defineEvent('test.happened', z.object({ n: z.number().int(), at: z.iso.datetime().transform((s) => new Date(s)) }));
 const ON_HAPPENED = 'test.on-happened';
 const Typed = defineJob('test.typed', z.object({ n: z.number().int() }));
+const Ordered = defineEvent('test.ordered', z.object({ n: z.number().int() }));
+const FollowUp = defineJob('test.follow-up', z.object({ n: z.number().int() }));
+const orderedRan: number[] = [];
+const followUpsRan: number[] = [];
 
 const handled: { n: number; at: Date }[] = [];
 const attempts: number[] = [];
@@ -31,6 +35,13 @@ beforeAll(async () => {
       );
       ctx.jobs.register(Typed, async (data) => void typed.push(data));
       ctx.jobs.register<{ n: number }>('test.delayed', async (data) => void delayed.push(data));
+      ctx.jobs.handle(
+        on(Ordered, 'test.on-ordered', async (p, { tx }) => {
+          orderedRan.push(p.n);
+          await ctx.jobs.send(FollowUp, { n: p.n }, { tx });
+        }),
+      );
+      ctx.jobs.register(FollowUp, async (data) => void followUpsRan.push(data.n));
     },
   });
 });
@@ -159,5 +170,26 @@ describe('transactional outbox', () => {
     const seller = await t.login(SELLER.email, SELLER.password);
     expect((await t.call({ method: 'GET', url: '/api/v1/jobs/dead', token: seller })).status).toBe(403);
     expect((await t.call({ method: 'GET', url: '/api/v1/jobs/dead?limit=0', token: admin })).status).toBe(400);
+  });
+});
+
+describe('bulk and single actions', () => {
+  it("a single action's job goes before a bulk's backlog, and the jobs each one causes stay in its lane", async () => {
+    await t.db.transaction((tx) => emitMany(tx, Ordered, [{ n: 1 }, { n: 2 }, { n: 3 }]));
+    await t.db.transaction((tx) => emit(tx, Ordered, { n: 4 }));
+    expect(await t.runJobs('test.on-ordered')).toEqual({ ran: 4, failed: 0 });
+    // The bulk's own jobs share one creation time: among themselves, any order.
+    expect(orderedRan[0]).toBe(4);
+    expect(orderedRan.slice(1).sort()).toEqual([1, 2, 3]);
+    const lanes = (await t.ctx.database.executeSql("select data->>'n' as n, priority from pgboss.job where name = $1 order by data->>'n'", [FollowUp.name])).rows;
+    expect(lanes).toEqual([
+      { n: '1', priority: BULK_PRIORITY },
+      { n: '2', priority: BULK_PRIORITY },
+      { n: '3', priority: BULK_PRIORITY },
+      { n: '4', priority: 0 },
+    ]);
+    expect(await t.runJobs(FollowUp.name)).toEqual({ ran: 4, failed: 0 });
+    expect(followUpsRan[0]).toBe(4);
+    expect(followUpsRan.slice(1).sort()).toEqual([1, 2, 3]);
   });
 });

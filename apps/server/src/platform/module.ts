@@ -29,8 +29,10 @@ export interface JobRegistration<T = never> {
   handler: JobHandler<T>;
   cron?: string;
   description?: string;
+  /** Jobs of this queue running at once in a process (default: platform/jobs.ts DEFAULT_CONCURRENCY; cron jobs 1). */
+  concurrency?: number;
 }
-export const job = <T>(job: JobDef<T, any> | string, handler: JobHandler<T>, extra: { cron?: string; description?: string } = {}): JobRegistration<T> => ({ job, handler, ...extra });
+export const job = <T>(job: JobDef<T, any> | string, handler: JobHandler<T>, extra: { cron?: string; description?: string; concurrency?: number } = {}): JobRegistration<T> => ({ job, handler, ...extra });
 
 /** Seed steps a module contributes; the app runs each phase over the modules in list order. */
 export interface ModuleSeeds {

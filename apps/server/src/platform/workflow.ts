@@ -14,7 +14,7 @@ export interface WorkflowStep {
    * Where the step runs: in the start event's handler (its transaction), in a queue of its own (a typed
    * job), or in a schedule that runs it for every live parcel at once.
    */
-  readonly runs: { readonly start: true } | { readonly job: JobDef<any, any>; readonly retries?: number } | { readonly schedule: string };
+  readonly runs: { readonly start: true } | { readonly job: JobDef<any, any>; readonly retries?: number; readonly concurrency?: number } | { readonly schedule: string };
   readonly next?: string;
   /** The compensating step: run instead of this one's effects staying when the workflow is undone. */
   readonly undo?: string;
@@ -70,7 +70,7 @@ export function workflowJobs(w: Workflow<string>, impl: WorkflowImplementation):
     if (!('job' in step.runs)) return [];
     const handler = impl.steps[name];
     if (!handler) throw new Error(`workflow ${w.name}: no handler for step ${name}`);
-    return [job(step.runs.job, handler, { description: step.does })];
+    return [job(step.runs.job, handler, { description: step.does, concurrency: step.runs.concurrency })];
   });
 }
 

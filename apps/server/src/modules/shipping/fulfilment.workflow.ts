@@ -30,7 +30,8 @@ export const FULFIL_ORDER = defineWorkflow({
     },
     'buy-label': {
       does: 'Claim the purchase (order → waiting-label, address check), ask the carrier with the purchase id as idempotency key, store the label and record it (order → labeled)',
-      runs: { job: BuyLabelJob, retries: 5 },
+      // A purchase mostly waits (on the carrier, the database, storage): 16 at a time per process.
+      runs: { job: BuyLabelJob, retries: 5, concurrency: 16 },
       next: 'follow-tracking',
       undo: 'void-label',
       fails: { action: 'labelFailed', status: 'label error' },
