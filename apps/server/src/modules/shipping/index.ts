@@ -15,7 +15,7 @@ export { ParcelFlagged, type ParcelFlaggedEvent } from './shipping.events';
 export type { ShippingService } from './shipping.service';
 
 /**
- * Labels and tracking (issue 11): carrier adapters (sandbox, HTTP), label purchase on payment or after
+ * Labels and tracking (issue 11): carrier plugins (carriers/: sandbox, HTTP), label purchase on payment or after
  * the seller's delay, 4x6 PDF and ZPL labels through Storage, routing events polled per carrier, lost
  * and late flags, the public tracking page, tracking logs, tracking import/export and SCAN forms.
  * The order moves only through the orders module's use cases (labelBought, followRouting, transition).
@@ -33,9 +33,11 @@ export const shippingModule = defineModule({
       snapshot: use(catalogModule).snapshot,
       calendar: workingDayCalendar('US'),
       sandboxSpeed: ctx.config.sandboxCarrierSpeed,
+      carrierSecrets: ctx.config.carrierSecrets,
       // Offline first (US ZIP → city/state, ISO subdivisions): an invalid address stops at not-verified.
       checkAddress,
     };
+    if (ctx.config.carrierSecrets.development) ctx.log.warn('CARRIER_SECRETS_KEY is not set: carrier secrets are sealed with the fixed development key (refused in production)');
     const shipping = createShippingService(deps);
     const tracking = createTrackingService({ ...deps, shipping });
     const scanForms = createScanFormService(deps);
@@ -44,6 +46,8 @@ export const shippingModule = defineModule({
   },
   routes: (ctx, m) => [shippingRoutes(m, ctx.storage)],
   jobs: (_ctx, m) => shippingJobs(m.shipping, m.tracking),
+  // Every start: connection secrets left in plain text by a migration, or sealed with a previous key, are sealed again.
+  seeds: (ctx, m) => ({ catalog: async () => void (await m.shipping.sealConnectionSecrets(ctx.log)) }),
   events: (_ctx, m) => [
     on(OrderStatusChanged, 'shipping.follow-order', (e, { tx }) => m.shipping.onOrderStatusChanged(tx, e), 'Start, schedule, replace or void label purchases as orders are paid, re-labelled or cancelled'),
   ],
