@@ -81,8 +81,9 @@ export function createConnectionStore(deps: { registry: CarrierRegistry; keyring
       carrierCode: carrier.code,
       plugin: id,
       settings,
+      // The plugin's secret fields, and any other stored one: a form switching plugins sees it kept.
       secrets: Object.fromEntries(
-        secretFields.map((name) => {
+        [...new Set([...secretFields, ...Object.keys(secrets)])].map((name) => {
           const value = secrets[name];
           return [name, value ? { set: true, hint: hintOf(value) } : { set: unreadable && Boolean(row?.secrets), hint: '' }];
         }),
