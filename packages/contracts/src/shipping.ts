@@ -173,7 +173,8 @@ export const CarrierSettingFieldSchema = () =>
     labelKey: z.string(),
     helpKey: z.string().nullable(),
     required: z.boolean(),
-    default: z.union([z.string(), z.number()]).nullable(),
+    /** Absent when the field has none. */
+    default: z.union([z.string(), z.number()]).optional(),
     min: z.number().nullable(),
     max: z.number().nullable(),
     maxLength: z.number().nullable(),

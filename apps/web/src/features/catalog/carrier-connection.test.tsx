@@ -14,7 +14,7 @@ import './locales';
 const CARRIER = { id: '11111111-1111-4111-8111-111111111111', code: 'SWF', name: 'Swift' };
 const caps = { void: true, trackingCancel: { normal: true, force: true }, manifest: false, batchTracking: true };
 const field = (name: string, kind: 'text' | 'url' | 'secret' | 'number', extra: Partial<CarrierPluginInfo['fields'][number]> = {}) => ({
-  name, kind, labelKey: `net.connection.field.${name}`, helpKey: null, required: true, default: null, min: null, max: null, maxLength: kind === 'number' ? null : 500, unit: null, ...extra,
+  name, kind, labelKey: `net.connection.field.${name}`, helpKey: null, required: true, min: null, max: null, maxLength: kind === 'number' ? null : 500, unit: null, ...extra,
 });
 const PLUGINS: CarrierPluginInfo[] = [
   { id: 'sandbox', name: 'Sandbox', labelKey: 'net.connection.plugin.sandbox', helpKey: 'net.connection.pluginHelp.sandbox', fields: [], capabilities: caps },

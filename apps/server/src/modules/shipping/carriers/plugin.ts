@@ -98,7 +98,7 @@ export function pluginInfo(p: CarrierPlugin): CarrierPluginInfo {
       labelKey: s.labelKey,
       helpKey: s.helpKey ?? null,
       required: s.required,
-      default: s.default ?? null,
+      ...(s.default === undefined ? {} : { default: s.default }),
       min: s.min ?? null,
       max: s.max ?? null,
       maxLength: s.maxLength ?? null,
