@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { defineEndpoint, XLSX_MIME } from './endpoint';
 import { RATE_LIMITS } from './limits';
-import { dateFilterField, idField, isMetadataHost, optionalHttpUrlField, textField, withDateRange } from './fields';
+import { dateFilterField, idField, textField, withDateRange } from './fields';
 import { OrderIdParamsSchema } from './orders';
 import { ROUTING_STATUSES } from './order-statuses';
 import { SkipRowsField } from './products';
 import {
-  CARRIER_ADAPTERS,
+  CARRIER_PLUGIN_ID_PATTERN,
   CarrierConnectionSchema,
+  CarrierPluginSchema,
   OrderShippingSchema,
   PARCEL_FLAGS,
   ParcelSchema,
@@ -230,11 +231,21 @@ export const GetScanFormPdfEndpoint = defineEndpoint({
   errors: [404],
 });
 
+export const ListCarrierPluginsEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/carrier-plugins',
+  access: 'EX-CARRIER-LIST',
+  summary: 'The carrier plugins: their settings fields and capabilities',
+  operationId: 'listCarrierPlugins',
+  tags,
+  reply: z.array(CarrierPluginSchema()),
+});
+
 export const ListCarrierConnectionsEndpoint = defineEndpoint({
   method: 'GET',
   path: '/carrier-connections',
   access: 'EX-CARRIER-LIST',
-  summary: 'Which adapter each carrier uses',
+  summary: 'Which plugin each carrier uses',
   operationId: 'listCarrierConnections',
   tags,
   reply: z.array(CarrierConnectionSchema()),
@@ -244,16 +255,19 @@ export const UpdateCarrierConnectionEndpoint = defineEndpoint({
   method: 'PUT',
   path: '/carrier-connections/:carrierId',
   access: 'EX-CARRIER-MANAGE',
-  summary: 'Set a carrier\'s adapter and credentials',
-  description: '`sandbox` works offline; `http` speaks the JSON API of docs/carrier-http-api.md at `baseUrl` with `apiKey` (kept when omitted).',
+  summary: 'Set a carrier\'s plugin and settings',
+  description:
+    '`plugin` is one of `GET /carrier-plugins`; `settings` holds its fields, checked by the plugin (errors name `settings.<field>`). ' +
+    'A secret field left out keeps the stored value; secrets are stored sealed and never returned.',
   operationId: 'updateCarrierConnection',
   tags,
   params: z.object({ carrierId: idField() }),
   body: z.object({
-    adapter: z.enum(CARRIER_ADAPTERS),
-    baseUrl: optionalHttpUrlField(500).refine((v) => !isMetadataHost(v), 'validation.url.forbiddenHost').default(''),
-    apiKey: textField().max(500, 'validation.invalid').optional(),
-    timeoutMs: z.coerce.number({ error: 'validation.number' }).int('validation.number').min(1000, 'validation.number').max(60_000, 'validation.number').default(10_000),
+    plugin: textField().regex(CARRIER_PLUGIN_ID_PATTERN, 'validation.invalid'),
+    settings: z
+      .record(textField().max(40, 'validation.invalid'), z.union([textField().max(2000, 'validation.max2000'), z.number({ error: 'validation.number' })]))
+      .refine((v) => Object.keys(v).length <= 30, 'validation.invalid')
+      .default({}),
   }),
   reply: CarrierConnectionSchema(),
   message: 'shipping.connectionSaved',

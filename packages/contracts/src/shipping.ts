@@ -8,8 +8,11 @@ import type { ImportColumn } from './products';
 // §4 (routing statuses, tracking cancel modes, label purchase timing, lost and late), §5, §8, §9.
 // Keep zod calls inside schema factories: the web build keeps them as types only.
 
-export const CARRIER_ADAPTERS = ['sandbox', 'http'] as const;
-export type CarrierAdapterKind = (typeof CARRIER_ADAPTERS)[number];
+/** A carrier plugin's id (`sandbox`, `http`, …): the server holds the list of registered ones. */
+export const CARRIER_PLUGIN_ID_PATTERN = /^[a-z][a-z0-9-]{0,39}$/;
+/** How a connection setting is entered: a secret is never shown back, only whether one is stored. */
+export const CARRIER_SETTING_KINDS = ['text', 'url', 'secret', 'number'] as const;
+export type CarrierSettingKind = (typeof CARRIER_SETTING_KINDS)[number];
 
 export const LABEL_FORMATS = ['pdf', 'zpl'] as const;
 export type LabelFormat = (typeof LABEL_FORMATS)[number];
@@ -161,17 +164,60 @@ export const OrderShippingSchema = () =>
   });
 export type OrderShipping = z.infer<ReturnType<typeof OrderShippingSchema>>;
 
-/** Staff setting on a carrier: which adapter buys its labels and how to reach it. */
+/** One field of a carrier plugin's settings, as the staff connection form draws it. */
+export const CarrierSettingFieldSchema = () =>
+  z.object({
+    name: z.string(),
+    kind: z.enum(CARRIER_SETTING_KINDS),
+    /** A web i18n key (en and vi). */
+    labelKey: z.string(),
+    helpKey: z.string().nullable(),
+    required: z.boolean(),
+    /** Absent when the field has none. */
+    default: z.union([z.string(), z.number()]).optional(),
+    min: z.number().nullable(),
+    max: z.number().nullable(),
+    maxLength: z.number().nullable(),
+    /** Shown after a number (`ms`). */
+    unit: z.string().nullable(),
+  });
+export type CarrierSettingField = z.infer<ReturnType<typeof CarrierSettingFieldSchema>>;
+
+/** What a carrier can do beyond buying labels. */
+export const CarrierCapabilitiesSchema = () =>
+  z.object({
+    void: z.boolean(),
+    /** SPEC §4 tracking cancel: normal asks the carrier; force cancels without it. */
+    trackingCancel: z.object({ normal: z.boolean(), force: z.boolean() }),
+    /** The carrier takes a manifest (SCAN form). */
+    manifest: z.boolean(),
+    /** Many tracking numbers per call; otherwise one call per number. */
+    batchTracking: z.boolean(),
+  });
+export type CarrierCapabilities = z.infer<ReturnType<typeof CarrierCapabilitiesSchema>>;
+
+/** A registered carrier plugin: what the connection form is built from. */
+export const CarrierPluginSchema = () =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    labelKey: z.string(),
+    helpKey: z.string().nullable(),
+    fields: z.array(CarrierSettingFieldSchema()),
+    capabilities: CarrierCapabilitiesSchema(),
+  });
+export type CarrierPluginInfo = z.infer<ReturnType<typeof CarrierPluginSchema>>;
+
+/** Staff setting on a carrier: which plugin buys its labels and its settings. */
 export const CarrierConnectionSchema = () =>
   z.object({
     carrierId: z.string(),
     carrierCode: z.string(),
-    adapter: z.enum(CARRIER_ADAPTERS),
-    baseUrl: z.string(),
-    /** Never the key itself: whether one is stored and its last 4 characters. */
-    apiKeySet: z.boolean(),
-    apiKeyHint: z.string(),
-    timeoutMs: z.number(),
+    plugin: z.string(),
+    /** The non-secret settings. */
+    settings: z.record(z.string(), z.union([z.string(), z.number()])),
+    /** Never a secret itself: whether one is stored and, for a long one, its last 4 characters. */
+    secrets: z.record(z.string(), z.object({ set: z.boolean(), hint: z.string() })),
     cancelByApi: z.boolean(),
     updatedAt: z.string().nullable(),
   });

@@ -19,6 +19,9 @@ describe('configuration from the environment', () => {
     [{ APP_URL: 'localhost' }, /APP_URL="localhost": must be a full URL/],
     // Secrets are named, never printed (issue 8).
     [{ SEED_ADMIN_PASSWORD: 'short' }, /SEED_ADMIN_PASSWORD=\(hidden\): must have at least 12 characters/],
+    [{ CARRIER_SECRETS_KEY: 'too-short' }, /CARRIER_SECRETS_KEY=\(hidden\): must be 32 bytes written as 64 hex digits or as base64/],
+    [{ CARRIER_SECRETS_KEY: Buffer.alloc(31, 1).toString('base64') }, /CARRIER_SECRETS_KEY=\(hidden\)/],
+    [{ CARRIER_SECRETS_KEY: Buffer.alloc(32, 1).toString('hex'), CARRIER_SECRETS_PREVIOUS_KEYS: 'abc' }, /CARRIER_SECRETS_PREVIOUS_KEYS=\(hidden\)/],
   ])('rejects %j with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -55,8 +58,22 @@ describe('configuration from the environment', () => {
     const bank = { TOPUP_BANK_NAME: 'Example Bank', TOPUP_BANK_ACCOUNT_NAME: 'EXSHIP LLC', TOPUP_BANK_ACCOUNT_NUMBER: '123456789' };
     expect(loadConfig(bank).bankTransfer).toEqual({ bankName: 'Example Bank', accountName: 'EXSHIP LLC', accountNumber: '123456789', details: '' });
     expect(loadConfig({}).bankTransfer?.accountName).toMatch(/not a real account/);
-    expect(loadConfig({ NODE_ENV: 'production', SEED_ADMIN_PASSWORD: 'Prod#Passw0rd!!' }).bankTransfer).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'production', SEED_ADMIN_PASSWORD: 'Prod#Passw0rd!!', CARRIER_SECRETS_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef' }).bankTransfer).toBeUndefined();
     expect(() => loadConfig({ TOPUP_BANK_NAME: 'Example Bank' })).toThrow(/go together/);
+  });
+
+  it('reads CARRIER_SECRETS_KEY (hex or base64, 32 bytes); production refuses to start without it, elsewhere a development key stands in', () => {
+    const key = Buffer.alloc(32, 5);
+    const hex = loadConfig({ CARRIER_SECRETS_KEY: key.toString('hex') }).carrierSecrets;
+    const b64 = loadConfig({ CARRIER_SECRETS_KEY: key.toString('base64'), CARRIER_SECRETS_PREVIOUS_KEYS: Buffer.alloc(32, 6).toString('base64url') }).carrierSecrets;
+    expect(hex.current.key.equals(key)).toBe(true);
+    expect(hex.development).toBe(false);
+    expect(b64.current.id).toBe(hex.current.id);
+    expect(b64.byId.size).toBe(2);
+    const dev = loadConfig({}).carrierSecrets;
+    expect(dev.development).toBe(true);
+    expect(dev.current.id).not.toBe(hex.current.id);
+    expect(() => loadConfig({ NODE_ENV: 'production', SEED_ADMIN_PASSWORD: 'Prod#Passw0rd!!' })).toThrow(/CARRIER_SECRETS_KEY is required with NODE_ENV=production/);
   });
 
   it('treats empty values as unset', () => {

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { ORDER_IMPORT_LIMITS, translate } from '@exship/contracts';
 import { parseAllowEntry } from './outbound';
+import { createKeyring, parseSecretKey, type SecretKeyring } from './secrets';
 
 // DESIGN / issue: configuration comes from the environment, validated at start.
 const ConfigSchema = z.object({
@@ -46,6 +47,16 @@ const ConfigSchema = z.object({
   TOPUP_BANK_DETAILS: z.string().max(200).optional(),
   /** The sandbox carrier's time scale: 1 = a parcel takes 100 hours from label to delivery; 3600 = 100 seconds. */
   SANDBOX_CARRIER_SPEED: z.coerce.number().min(1, 'must be at least 1').max(1_000_000, 'must be at most 1000000').default(1),
+  /** Seals carrier connection secrets (AES-256-GCM): 32 bytes as 64 hex digits or base64. Required in production. */
+  CARRIER_SECRETS_KEY: z
+    .string()
+    .refine((v) => parseSecretKey(v) !== undefined, 'must be 32 bytes written as 64 hex digits or as base64')
+    .optional(),
+  /** Keys used before CARRIER_SECRETS_KEY (comma-separated, same format): values sealed with them still open and are re-sealed at start. */
+  CARRIER_SECRETS_PREVIOUS_KEYS: z
+    .string()
+    .refine((v) => v.split(',').every((k) => parseSecretKey(k) !== undefined), 'must be keys of 32 bytes (64 hex digits or base64), comma-separated')
+    .optional(),
   /** The address provider's API base (docs/address-check.md); address checks stay offline without it. */
   ADDRESS_PROVIDER_URL: z.string().url('must be a full URL such as https://address.provider.example').optional(),
   ADDRESS_PROVIDER_API_KEY: z.string().min(8, 'must have at least 8 characters').optional(),
@@ -140,6 +151,8 @@ export interface Config {
   paymentProvider?: { url: string; secretKey: string; webhookSecret: string };
   /** Where sellers transfer top-ups (TOPUP_BANK_*), or undefined: not configured (production without them). */
   bankTransfer?: { bankName: string; accountName: string; accountNumber: string; details: string };
+  /** Carrier connection secrets: CARRIER_SECRETS_KEY first, then the previous keys; the development key when unset (not in production). */
+  carrierSecrets: SecretKeyring;
   /** The address provider (ADDRESS_PROVIDER_URL), or undefined: address checks are offline only. */
   addressProvider?: { url: string; apiKey?: string; timeoutMs: number };
   /** OUTBOUND_ALLOW_HOSTS: `host:port` and CIDR entries server-side calls may reach although not public. */
@@ -155,7 +168,7 @@ export const DEMO_BANK_TRANSFER = { bankName: 'ExShip Demo Bank', accountName: '
 export const DEFAULT_ADMIN_PASSWORD = 'Admin#Passw0rd!';
 
 /** Variables whose values are secrets: a configuration error names them without their value. */
-const SECRET_VARIABLES = new Set(['SEED_ADMIN_PASSWORD', 'SEED_SELLER_PASSWORD', 'DATABASE_URL', 'SMTP_URL', 'PAYMENT_PROVIDER_SECRET_KEY', 'PAYMENT_WEBHOOK_SECRET', 'ADDRESS_PROVIDER_API_KEY']);
+const SECRET_VARIABLES = new Set(['SEED_ADMIN_PASSWORD', 'SEED_SELLER_PASSWORD', 'DATABASE_URL', 'SMTP_URL', 'PAYMENT_PROVIDER_SECRET_KEY', 'PAYMENT_WEBHOOK_SECRET', 'ADDRESS_PROVIDER_API_KEY', 'CARRIER_SECRETS_KEY', 'CARRIER_SECRETS_PREVIOUS_KEYS']);
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -174,6 +187,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (c.PAYMENT_PROVIDER_URL && (!c.PAYMENT_PROVIDER_SECRET_KEY || !c.PAYMENT_WEBHOOK_SECRET)) {
     throw new ConfigError('Invalid configuration:\n  PAYMENT_PROVIDER_URL needs PAYMENT_PROVIDER_SECRET_KEY and PAYMENT_WEBHOOK_SECRET');
   }
+  if (production && !c.CARRIER_SECRETS_KEY) {
+    throw new ConfigError(
+      'Invalid configuration:\n  CARRIER_SECRETS_KEY is required with NODE_ENV=production: 32 random bytes as 64 hex digits or base64 (e.g. `openssl rand -base64 32`); it seals carrier API keys in the database',
+    );
+  }
+  const secretKeys = [c.CARRIER_SECRETS_KEY, ...(c.CARRIER_SECRETS_PREVIOUS_KEYS?.split(',') ?? [])].flatMap((k) => (k ? [parseSecretKey(k)!] : []));
   return {
     port: c.PORT,
     host: c.HOST,
@@ -207,6 +226,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : production
           ? undefined
           : DEMO_BANK_TRANSFER,
+    carrierSecrets: createKeyring(c.CARRIER_SECRETS_KEY ? secretKeys : []),
     addressProvider: c.ADDRESS_PROVIDER_URL ? { url: c.ADDRESS_PROVIDER_URL, apiKey: c.ADDRESS_PROVIDER_API_KEY, timeoutMs: c.ADDRESS_PROVIDER_TIMEOUT_MS } : undefined,
     outboundAllowHosts: c.OUTBOUND_ALLOW_HOSTS,
     webDist: path.resolve(c.WEB_DIST ?? fileURLToPath(new URL('../../../web/dist', import.meta.url))),

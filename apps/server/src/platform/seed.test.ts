@@ -4,6 +4,9 @@ import { ConfigError, loadConfig } from './config';
 import type { Database } from './db';
 import { runSeed, type Seeder } from './seed';
 
+/** Production refuses to start without a carrier secrets key. */
+const PROD_SECRETS_KEY = '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef';
+
 // Issue 8 finding 4: the seeded super admin in production.
 
 function fakeSeeder(createsAdmin: boolean) {
@@ -35,9 +38,9 @@ const database = { db: {}, kind: 'postgres' } as unknown as Database;
 describe('seeding the first super admin', () => {
   it('in production, refuses to start without SEED_ADMIN_PASSWORD, naming the variable, and creates nobody', async () => {
     const { seeder, calls } = fakeSeeder(true);
-    const run = runSeed(database, loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'false' }), seeder, capturingLog().log);
+    const run = runSeed(database, loadConfig({ NODE_ENV: 'production', CARRIER_SECRETS_KEY: PROD_SECRETS_KEY, SEED_DEMO: 'false' }), seeder, capturingLog().log);
     await expect(run).rejects.toThrow(ConfigError);
-    await expect(runSeed(database, loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'false' }), seeder, capturingLog().log)).rejects.toThrow(
+    await expect(runSeed(database, loadConfig({ NODE_ENV: 'production', CARRIER_SECRETS_KEY: PROD_SECRETS_KEY, SEED_DEMO: 'false' }), seeder, capturingLog().log)).rejects.toThrow(
       /SEED_ADMIN_PASSWORD is required with NODE_ENV=production/,
     );
     expect(calls.password).toBeUndefined();
@@ -45,13 +48,13 @@ describe('seeding the first super admin', () => {
 
   it('in production, needs no password when the admin exists already', async () => {
     const { seeder } = fakeSeeder(false);
-    await expect(runSeed(database, loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'false' }), seeder, capturingLog().log)).resolves.toBeUndefined();
+    await expect(runSeed(database, loadConfig({ NODE_ENV: 'production', CARRIER_SECRETS_KEY: PROD_SECRETS_KEY, SEED_DEMO: 'false' }), seeder, capturingLog().log)).resolves.toBeUndefined();
   });
 
   it('in production, uses the given password, never prints it, and makes the first sign-in change it', async () => {
     const { seeder, calls } = fakeSeeder(true);
     const { log, lines } = capturingLog();
-    await runSeed(database, loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'false', SEED_ADMIN_PASSWORD: 'Prod#Only-Secret-77' }), seeder, log);
+    await runSeed(database, loadConfig({ NODE_ENV: 'production', CARRIER_SECRETS_KEY: PROD_SECRETS_KEY, SEED_DEMO: 'false', SEED_ADMIN_PASSWORD: 'Prod#Only-Secret-77' }), seeder, log);
     expect(calls).toEqual({ password: 'Prod#Only-Secret-77', mustChange: true });
     expect(lines.join('\n')).toContain('admin@exship.local');
     expect(lines.join('\n')).not.toContain('Prod#Only-Secret-77');

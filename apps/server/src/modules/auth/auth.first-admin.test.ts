@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../../test/harness';
 const PASSWORD = 'Prod#Only-Secret-77';
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ env: { NODE_ENV: 'production', SEED_ADMIN_PASSWORD: PASSWORD, SEED_DEMO: 'false' } });
+  t = await startTestApp({ env: { NODE_ENV: 'production', CARRIER_SECRETS_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef', SEED_ADMIN_PASSWORD: PASSWORD, SEED_DEMO: 'false' } });
 });
 afterAll(async () => {
   await t?.close();

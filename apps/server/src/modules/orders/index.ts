@@ -29,6 +29,7 @@ export {
 } from './orders.events';
 export { createOrderService, type OrderService } from './orders.service';
 export { billedOrders, ordersMatching, type BilledOrder } from './orders.billing';
+export { orderLinesOf } from './orders.lines';
 /** Recounts the list's stored per-status counts from the orders (after a bulk load outside the service). */
 export { rebuildStatusCounts as rebuildOrderStatusCounts } from './orders.repository';
 

@@ -6,6 +6,7 @@ import { productsRoutes } from './products.routes';
 
 export { actualWeightFee, resolveCustomerAccount, usableVariants, type Actor as ProductActor, type UsableVariant } from './products.service';
 export { PRODUCT_IMPORTS } from './products.imports';
+export { variantCustomsFacts, type VariantCustomsFacts } from './products.customs';
 export { removeOrphanMockups } from './products.jobs';
 export { ProductReviewed, ProductSubmitted, type ProductReviewedEvent, type ProductSubmittedEvent } from './products.events';
 

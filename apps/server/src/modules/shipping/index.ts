@@ -4,6 +4,7 @@ import { defineModule } from '../../platform/module';
 import { addressesModule, checkAddress } from '../addresses';
 import { catalogModule } from '../catalog';
 import { ordersModule } from '../orders';
+import { productsModule } from '../products';
 import { FULFIL_ORDER } from './fulfilment.workflow';
 import { fulfilmentHandlers, shippingJobs } from './shipping.jobs';
 import { shippingRoutes } from './shipping.routes';
@@ -16,14 +17,14 @@ export { ParcelFlagged, type ParcelFlaggedEvent } from './shipping.events';
 export type { ShippingService } from './shipping.service';
 
 /**
- * Labels and tracking (issue 11): carrier adapters (sandbox, HTTP), label purchase on payment or after
+ * Labels and tracking (issue 11): carrier plugins (carriers/: sandbox, HTTP), label purchase on payment or after
  * the seller's delay, 4x6 PDF and ZPL labels through Storage, routing events polled per carrier, lost
  * and late flags, the public tracking page, tracking logs, tracking import/export and SCAN forms.
  * The order moves only through the orders module's use cases (labelBought, followRouting, transition).
  */
 export const shippingModule = defineModule({
   name: 'shipping',
-  needs: [catalogModule, ordersModule, addressesModule],
+  needs: [catalogModule, ordersModule, addressesModule, productsModule],
   setup(ctx, use) {
     const deps: ShippingDeps = {
       db: ctx.database.db,
@@ -35,9 +36,11 @@ export const shippingModule = defineModule({
       calendar: workingDayCalendar('US'),
       sandboxSpeed: ctx.config.sandboxCarrierSpeed,
       outbound: ctx.outbound,
+      carrierSecrets: ctx.config.carrierSecrets,
       // Offline first (US ZIP → city/state, ISO subdivisions): an invalid address stops at not-verified.
       checkAddress,
     };
+    if (ctx.config.carrierSecrets.development) ctx.log.warn('CARRIER_SECRETS_KEY is not set: carrier secrets are sealed with the fixed development key (refused in production)');
     const shipping = createShippingService(deps);
     const tracking = createTrackingService({ ...deps, shipping });
     const scanForms = createScanFormService(deps);
@@ -47,5 +50,7 @@ export const shippingModule = defineModule({
   routes: (ctx, m) => [shippingRoutes(m, ctx.storage)],
   jobs: (_ctx, m) => [...workflowJobs(FULFIL_ORDER, fulfilmentHandlers(m.shipping)), ...shippingJobs(m.tracking)],
   events: (_ctx, m) => workflowSubscriptions(FULFIL_ORDER, fulfilmentHandlers(m.shipping)),
+  // Every start: connection secrets left in plain text by a migration, or sealed with a previous key, are sealed again.
+  seeds: (ctx, m) => ({ catalog: async () => void (await m.shipping.sealConnectionSecrets(ctx.log)) }),
 });
 

@@ -1,5 +1,6 @@
 import bwipjs from 'bwip-js/node';
 import { PDFDocument, StandardFonts, fill, popGraphicsState, pushGraphicsState, rectangle, rgb, setFillingGrayscaleColor, type PDFFont, type PDFOperator, type PDFPage } from 'pdf-lib';
+import type { CustomsLine } from './carriers/types';
 
 // Shipping labels as 4x6 in PDF pages (pdf-lib, the standard Helvetica) and as ZPL II for thermal
 // printers. Pure functions: no database, no clock, nothing cached between documents.
@@ -36,6 +37,8 @@ export interface LabelData {
   sender: LabelAddress;
   recipient: LabelAddress;
   signature: boolean;
+  /** What the parcel holds, as declared to the carrier (absent on labels made before customs lines). */
+  customs?: CustomsLine[];
 }
 
 /** 4 x 6 in at 72 pt an inch. */

@@ -11,6 +11,7 @@ import {
   GetScanFormPdfEndpoint,
   ImportTrackingEndpoint,
   ListCarrierConnectionsEndpoint,
+  ListCarrierPluginsEndpoint,
   ListFlaggedParcelsEndpoint,
   ListScanFormsEndpoint,
   ListTrackingLogsEndpoint,
@@ -109,6 +110,7 @@ export const shippingRoutes =
       return reply.header('content-type', PDF_MIME).header('content-disposition', `inline; filename="${f.number}.pdf"`).send(f.data);
     });
 
+    route(app, ListCarrierPluginsEndpoint, () => shipping.carrierPlugins());
     route(app, ListCarrierConnectionsEndpoint, () => shipping.connections());
     route(app, UpdateCarrierConnectionEndpoint, (req) => shipping.saveConnection(authOf(req), req.params.carrierId, req.body));
   };

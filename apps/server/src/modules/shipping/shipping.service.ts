@@ -5,13 +5,17 @@ import { mayCancelTrackingByApi } from '@exship/domain';
 import type { WorkingDayCalendar } from '@exship/domain/working-days';
 import { actsForAnyAccount, type Actor } from '../../platform/access';
 import type { Db } from '../../platform/db';
-import { AppError, fieldError } from '../../platform/errors';
+import { AppError } from '../../platform/errors';
 import { assertPublicUrl, type Outbound } from '../../platform/outbound';
 import type { Jobs } from '../../platform/jobs';
 import type { Storage } from '../../platform/storage';
 import type { CatalogService, SnapshotCache } from '../catalog';
 import type { LabelRequestedEvent, OrderCanceledEvent, OrderPaidEvent, OrderService } from '../orders';
-import { CarrierError, httpCarrier, sandboxCarrier, type CarrierAdapter, type CarrierEvent, type LabelRequest } from './shipping.carriers';
+import { createKeyring, type SecretKeyring } from '../../platform/secrets';
+import { builtInCarriers, pluginInfo, type CarrierRegistry } from './carriers';
+import { createConnectionStore, type ConnectionStore } from './carriers/connections';
+import { customsLinesOf } from './carriers/customs';
+import { CarrierError, type CarrierAdapter, type CarrierEvent, type LabelRequest } from './shipping.carriers';
 import { BuyLabelJob, VoidLabelJob } from './shipping.events';
 import { renderLabelPdf, type LabelData } from './shipping.label';
 import { carrierConnections, labelPurchases, routingEvents, trackers } from './shipping.tables';
@@ -37,6 +41,10 @@ export interface ShippingDeps {
   buyRetries?: number;
   /** The app's outbound client: every HTTP carrier call goes through it. */
   outbound: Outbound;
+  /** The carrier plugins (default: the built-in ones, carriers/index.ts). */
+  carriers?: CarrierRegistry;
+  /** Seals carrier connection secrets (default: the development key). */
+  carrierSecrets?: SecretKeyring;
   /** Replaces the adapter of every carrier (tests). */
   adapterOverride?: (carrierId: string | null) => CarrierAdapter | undefined;
   /** An address check before buying: invalid → the order goes to not-verified. */
@@ -69,6 +77,9 @@ export function createShippingService(deps: ShippingDeps) {
   const clock = deps.now ?? (() => new Date());
   const buyRetries = deps.buyRetries ?? 5;
 
+  const carriers = deps.carriers ?? builtInCarriers();
+  const store = createConnectionStore({ registry: carriers, keyring: deps.carrierSecrets ?? createKeyring([]), context: { now: clock, sandboxSpeed: deps.sandboxSpeed ?? 1, fetch: deps.outbound.fetch } });
+
   async function connectionOf(carrierId: string | null, tx: Db = db) {
     if (!carrierId) return undefined;
     const [c] = await tx.select().from(carrierConnections).where(eq(carrierConnections.carrierId, carrierId));
@@ -78,9 +89,7 @@ export function createShippingService(deps: ShippingDeps) {
   async function adapterFor(carrierId: string | null, tx: Db = db): Promise<CarrierAdapter> {
     const override = deps.adapterOverride?.(carrierId);
     if (override) return override;
-    const c = await connectionOf(carrierId, tx);
-    if (c?.adapter === 'http') return httpCarrier({ baseUrl: c.baseUrl, apiKey: c.apiKey, timeoutMs: c.timeoutMs, fetch: deps.outbound.fetch });
-    return sandboxCarrier({ now: clock, speed: deps.sandboxSpeed });
+    return store.adapter(await connectionOf(carrierId, tx));
   }
 
   async function sendBuy(tx: Db, p: PurchaseRow) {
@@ -125,6 +134,7 @@ export function createShippingService(deps: ShippingDeps) {
   async function labelData(row: OrderRow, trackingNumber: string, carrier: { id: string | null; code: string }): Promise<LabelData> {
     const w = row.warehouseCode ? await catalog.warehouseByCode(row.warehouseCode) : undefined;
     const [c] = carrier.id ? await catalog.carriersByIds([carrier.id]) : [];
+    const senderCountry = w?.country ?? 'US';
     return {
       trackingNumber,
       carrierCode: carrier.code,
@@ -141,7 +151,7 @@ export function createShippingService(deps: ShippingDeps) {
       signature: row.signature,
       sender: w
         ? { name: `ExShip ${w.name}`, phone: w.phone ?? '', address1: w.address, city: w.city, state: w.state ?? '', zip: w.zipcode, country: w.country }
-        : { name: 'ExShip', address1: '', city: '', state: '', zip: '', country: 'US' },
+        : { name: 'ExShip', address1: '', city: '', state: '', zip: '', country: senderCountry },
       recipient: {
         name: `${row.firstName} ${row.lastName}`.trim(),
         phone: row.phone,
@@ -152,6 +162,7 @@ export function createShippingService(deps: ShippingDeps) {
         zip: row.zipcode,
         country: row.country,
       },
+      customs: await customsLinesOf(db, row.id, senderCountry),
     };
   }
 
@@ -165,6 +176,7 @@ export function createShippingService(deps: ShippingDeps) {
     signature: d.signature,
     sender: { name: d.sender.name, phone: d.sender.phone ?? '', address1: d.sender.address1, address2: d.sender.address2 ?? '', city: d.sender.city, state: d.sender.state, zip: d.sender.zip, country: d.sender.country },
     recipient: { name: d.recipient.name, phone: d.recipient.phone ?? '', address1: d.recipient.address1, address2: d.recipient.address2 ?? '', city: d.recipient.city, state: d.recipient.state, zip: d.recipient.zip, country: d.recipient.country },
+    customs: d.customs ?? [],
   });
 
   /** Insert carrier events (duplicates skipped); returns how many were new. */
@@ -423,37 +435,30 @@ export function createShippingService(deps: ShippingDeps) {
     async connections(): Promise<CarrierConnection[]> {
       const all = await catalog.allCarriers();
       const rows = await db.select().from(carrierConnections);
-      return all.map((c) => connectionView(c, rows.find((r) => r.carrierId === c.id)));
+      return all.map((c) => connectionView(store, c, rows.find((r) => r.carrierId === c.id)));
     },
-    async saveConnection(actor: Actor, carrierId: string, body: { adapter: 'sandbox' | 'http'; baseUrl: string; apiKey?: string; timeoutMs: number }): Promise<CarrierConnection> {
+    async saveConnection(actor: Actor, carrierId: string, body: { plugin: string; settings: Record<string, unknown> }): Promise<CarrierConnection> {
       const [carrier] = await catalog.carriersByIds([carrierId]);
       if (!carrier) throw new AppError('CARRIER_NOT_FOUND', 404);
-      const existing = await connectionOf(carrierId);
-      const apiKey = body.apiKey !== undefined && body.apiKey !== '' ? body.apiKey : (existing?.apiKey ?? '');
-      // An HTTP carrier needs both: the error names the field that is missing.
-      if (body.adapter === 'http' && !body.baseUrl) throw fieldError('baseUrl', 'validation.required');
-      if (body.adapter === 'http' && !apiKey) throw fieldError('apiKey', 'validation.required');
-      if (body.adapter === 'http') await assertPublicUrl(body.baseUrl, deps.outbound, 'baseUrl');
-      const values = { adapter: body.adapter, baseUrl: body.baseUrl, apiKey, timeoutMs: body.timeoutMs, updatedAt: clock(), updatedBy: actor.userId };
+      const values = { ...store.prepare(body, await connectionOf(carrierId)), updatedAt: clock(), updatedBy: actor.userId };
+      // A URL setting is where the server will call: a public http(s) address, checked at save and at every call.
+      for (const [name, spec] of Object.entries(carriers.get(body.plugin)?.settings ?? {})) {
+        const value = body.settings[name];
+        if (spec.kind === 'url' && typeof value === 'string' && value !== '') await assertPublicUrl(value, deps.outbound, `settings.${name}`);
+      }
       const [row] = await db.insert(carrierConnections).values({ carrierId, ...values }).onConflictDoUpdate({ target: carrierConnections.carrierId, set: values }).returning();
-      return connectionView(carrier, row);
+      return connectionView(store, carrier, row);
     },
+    /** The registered carrier plugins, for the connection form. */
+    carrierPlugins: () => carriers.list().map(pluginInfo),
+    /** At start: secrets the migration left in plain text, or sealed with a previous key, are sealed again. */
+    sealConnectionSecrets: (log?: Parameters<ConnectionStore['sealStored']>[1]) => store.sealStored(db, log),
   };
   return service;
 }
 
-function connectionView(c: { id: string; code: string }, r: typeof carrierConnections.$inferSelect | undefined): CarrierConnection {
-  return {
-    carrierId: c.id,
-    carrierCode: c.code,
-    adapter: (r?.adapter ?? 'sandbox') as CarrierConnection['adapter'],
-    baseUrl: r?.baseUrl ?? '',
-    apiKeySet: Boolean(r?.apiKey),
-    apiKeyHint: r?.apiKey ? `••••${r.apiKey.slice(-4)}` : '',
-    timeoutMs: r?.timeoutMs ?? 10_000,
-    cancelByApi: mayCancelTrackingByApi(c.code),
-    updatedAt: r ? r.updatedAt.toISOString() : null,
-  };
+function connectionView(store: ConnectionStore, c: { id: string; code: string }, r: typeof carrierConnections.$inferSelect | undefined): CarrierConnection {
+  return store.view(c, r);
 }
 
 export type ShippingService = ReturnType<typeof createShippingService>;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { CARRIER_ADAPTERS, LABEL_PURCHASE_STATUSES, ROUTING_STATUSES, TRACKING_LOG_RESULTS } from '@exship/contracts';
+import { LABEL_PURCHASE_STATUSES, ROUTING_STATUSES, TRACKING_LOG_RESULTS } from '@exship/contracts';
 import { enumCheck } from '../../platform/db-checks';
 import { carriers } from '../catalog/catalog.tables';
 import { orders } from '../orders/orders.tables';
@@ -11,22 +11,25 @@ import type { LabelData } from './shipping.label';
 // ZPL are rendered from it on demand; the carrier's PDF itself is a file in Storage (label_key).
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
-/** Staff setting on a carrier: which adapter buys its labels. No row: the offline sandbox. */
-export const carrierConnections = pgTable(
-  'carrier_connections',
-  {
-    carrierId: uuid('carrier_id')
-      .primaryKey()
-      .references(() => carriers.id),
-    adapter: text('adapter').notNull().default('sandbox'),
-    baseUrl: text('base_url').notNull().default(''),
-    apiKey: text('api_key').notNull().default(''),
-    timeoutMs: integer('timeout_ms').notNull().default(10_000),
-    updatedAt: at('updated_at').notNull().defaultNow(),
-    updatedBy: uuid('updated_by'),
-  },
-  (t) => [enumCheck('carrier_connections_adapter_ck', t.adapter, CARRIER_ADAPTERS)],
-);
+/**
+ * Staff setting on a carrier: which plugin buys its labels (carriers/). No row: the offline sandbox.
+ * `plugin` is checked against the registered plugins in code, so a new carrier needs no migration.
+ */
+export const carrierConnections = pgTable('carrier_connections', {
+  carrierId: uuid('carrier_id')
+    .primaryKey()
+    .references(() => carriers.id),
+  plugin: text('plugin').notNull().default('sandbox'),
+  /** The plugin's non-secret settings. */
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+  /**
+   * The secret settings as one JSON object sealed with AES-256-GCM (platform/secrets.ts); '' when none.
+   * `plain:` + JSON only between the migration from the old columns and the next start, which seals it.
+   */
+  secrets: text('secrets').notNull().default(''),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+  updatedBy: uuid('updated_by'),
+});
 
 /**
  * One label purchase of an order: created when a purchase is asked for (on payment, after the

@@ -1,54 +1,72 @@
 import { useEffect } from 'react';
-import { Alert, Form, Input, InputNumber, Modal, Radio, Skeleton, Tag } from 'antd';
+import { Alert, Form, Input, InputNumber, Modal, Radio, Skeleton, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CARRIER_ADAPTERS, ListCarrierConnectionsEndpoint, UpdateCarrierConnectionEndpoint, type CarrierAdapterKind, type CarrierConnection } from '@exship/contracts';
+import { ListCarrierConnectionsEndpoint, ListCarrierPluginsEndpoint, UpdateCarrierConnectionEndpoint, type CarrierConnection, type CarrierPluginInfo, type CarrierSettingField } from '@exship/contracts';
 import { call, callEnvelope } from '../../api/call';
 import { errorText } from '../../shared/api-feedback';
 import { useAction } from '../../shared/use-action';
+import { connectionBody, fieldLabel, fieldRules, initialValues, pluginLabel, secretHelp, secretStored, type ConnectionFormValues } from './carrier-connection-form';
 
-// Staff set which adapter buys a carrier's labels: the offline sandbox, or the HTTP carrier API
-// at a base URL with an API key. The key is never shown back: "•••• last4" says one is stored,
-// and an empty field keeps it.
+// Staff pick the plugin that buys a carrier's labels (GET /carrier-plugins) and fill in its
+// settings; the form is drawn from the plugin's field descriptors. A secret is never shown back:
+// "•••• last4" says one is stored, and an empty field keeps it.
 
 export const CONNECTIONS_KEY = ['carrier-connections'];
+const PLUGINS_KEY = ['carrier-plugins'];
 
 export function useCarrierConnections(enabled: boolean) {
   const q = useQuery({ queryKey: CONNECTIONS_KEY, queryFn: ({ signal }) => call(ListCarrierConnectionsEndpoint, { signal }), enabled, staleTime: 10_000 });
   return { ...q, byCarrier: new Map((q.data ?? []).map((c) => [c.carrierId, c])) };
 }
 
-export function AdapterTag({ connection }: { connection: CarrierConnection | undefined }) {
-  const { t } = useTranslation();
-  if (!connection) return <Tag>{t('net.connection.adapter.sandbox')}</Tag>;
-  return <Tag color={connection.adapter === 'http' ? 'blue' : 'default'}>{t(`net.connection.adapter.${connection.adapter}`)}</Tag>;
+function useCarrierPlugins() {
+  return useQuery({ queryKey: PLUGINS_KEY, queryFn: ({ signal }) => call(ListCarrierPluginsEndpoint, { signal }), staleTime: 5 * 60_000 });
 }
 
-interface Values {
-  adapter: CarrierAdapterKind;
-  baseUrl: string;
-  apiKey?: string;
-  timeoutMs: number;
+export function AdapterTag({ connection }: { connection: CarrierConnection | undefined }) {
+  const { t } = useTranslation();
+  const id = connection?.plugin ?? 'sandbox';
+  return <Tag color={id === 'sandbox' ? 'default' : 'blue'}>{t(`net.connection.plugin.${id}`, { defaultValue: id })}</Tag>;
+}
+
+/** The input of one setting; Form.Item hands it value and onChange, passed on to the antd input. */
+function SettingInput({ field, connection, ...control }: { field: CarrierSettingField; connection: CarrierConnection | undefined; value?: unknown; onChange?: (v: unknown) => void; id?: string }) {
+  const props = control as Record<string, unknown>;
+  if (field.kind === 'secret') {
+    const s = connection?.secrets[field.name];
+    return <Input.Password {...props} autoComplete="new-password" placeholder={s?.set ? s.hint || '••••' : undefined} />;
+  }
+  if (field.kind === 'number') return <InputNumber {...props} min={field.min ?? undefined} max={field.max ?? undefined} step={field.unit === 'ms' ? 1000 : 1} suffix={field.unit ?? undefined} style={{ width: '100%' }} />;
+  if (field.kind === 'url') return <Input {...props} placeholder="https://api.carrier.example" autoComplete="off" inputMode="url" />;
+  return <Input {...props} autoComplete="off" />;
 }
 
 export function CarrierConnectionModal({ carrier, onClose }: { carrier: { id: string; code: string; name: string }; onClose: () => void }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Values>();
+  const [form] = Form.useForm<ConnectionFormValues>();
   const connections = useCarrierConnections(true);
+  const plugins = useCarrierPlugins();
   const current = connections.byCarrier.get(carrier.id);
-  const adapter = Form.useWatch('adapter', form);
-  const save = useAction(
-    (v: Values) =>
-      callEnvelope(UpdateCarrierConnectionEndpoint, {
-        params: { carrierId: carrier.id },
-        body: { adapter: v.adapter, baseUrl: (v.baseUrl ?? '').trim(), timeoutMs: v.timeoutMs, ...(v.apiKey ? { apiKey: v.apiKey } : {}) },
-      }),
-    { success: 'net.connection.saved', form, invalidate: [CONNECTIONS_KEY], onSuccess: onClose },
-  );
+  const chosen = Form.useWatch('plugin', form);
+  const plugin: CarrierPluginInfo | undefined = plugins.data?.find((p) => p.id === chosen);
+  const save = useAction((v: ConnectionFormValues) => callEnvelope(UpdateCarrierConnectionEndpoint, { params: { carrierId: carrier.id }, body: connectionBody(plugin!, v) }), {
+    success: 'net.connection.saved',
+    form,
+    invalidate: [CONNECTIONS_KEY],
+    onSuccess: onClose,
+  });
+  const ready = connections.isSuccess && plugins.isSuccess;
   useEffect(() => {
-    if (connections.isSuccess) form.setFieldsValue({ adapter: current?.adapter ?? 'sandbox', baseUrl: current?.baseUrl ?? '', apiKey: '', timeoutMs: current?.timeoutMs ?? 10_000 });
-  }, [connections.isSuccess, current, form]);
-  const http = adapter === 'http';
+    if (!ready) return;
+    const first = plugins.data.find((p) => p.id === (current?.plugin ?? 'sandbox')) ?? plugins.data[0];
+    if (first) form.setFieldsValue(initialValues(first, current));
+  }, [ready, current, plugins.data, form]);
+  const choose = (id: string) => {
+    const next = plugins.data?.find((p) => p.id === id);
+    if (next) form.setFieldsValue(initialValues(next, current));
+  };
+  const failed = connections.error ?? plugins.error;
   return (
     <Modal
       open
@@ -56,45 +74,32 @@ export function CarrierConnectionModal({ carrier, onClose }: { carrier: { id: st
       okText={t('net.connection.save')}
       cancelText={t('common.cancel')}
       confirmLoading={save.pending}
-      okButtonProps={{ disabled: !connections.isSuccess }}
+      okButtonProps={{ disabled: !ready || !plugin }}
       onOk={() => form.submit()}
       onCancel={onClose}
       destroyOnHidden
     >
-      {connections.isLoading ? (
+      {connections.isLoading || plugins.isLoading ? (
         <Skeleton active />
-      ) : connections.isError ? (
-        <Alert type="error" showIcon title={errorText(connections.error, t)} />
+      ) : failed ? (
+        <Alert type="error" showIcon title={errorText(failed, t)} />
       ) : (
         <Form form={form} layout="vertical" onFinish={(v) => void save.run(v)}>
-          <Form.Item name="adapter" label={t('net.connection.adapterLabel')} extra={t(`net.connection.adapterHelp.${adapter ?? 'sandbox'}`)}>
-            <Radio.Group optionType="button" options={CARRIER_ADAPTERS.map((a) => ({ value: a, label: t(`net.connection.adapter.${a}`) }))} />
+          <Form.Item name="plugin" label={t('net.connection.pluginLabel')} extra={plugin?.helpKey ? t(plugin.helpKey) : undefined}>
+            <Radio.Group optionType="button" onChange={(e) => choose(e.target.value as string)} options={(plugins.data ?? []).map((p) => ({ value: p.id, label: pluginLabel(p, t) }))} />
           </Form.Item>
-          <Form.Item
-            name="baseUrl"
-            label={t('net.connection.baseUrl')}
-            rules={[
-              { required: http, whitespace: true, message: t('net.connection.baseUrlRequired') },
-              { type: 'url', message: t('net.connection.baseUrlInvalid') },
-              { max: 500, message: t('net.connection.tooLong') },
-            ]}
-          >
-            <Input placeholder="https://api.carrier.example" autoComplete="off" inputMode="url" />
-          </Form.Item>
-          <Form.Item
-            name="apiKey"
-            label={t('net.connection.apiKey')}
-            extra={current?.apiKeySet ? t('net.connection.apiKeyKept', { hint: `•••• ${current.apiKeyHint}` }) : t('net.connection.apiKeyNone')}
-            rules={[
-              { required: http && !current?.apiKeySet, message: t('net.connection.apiKeyRequired') },
-              { max: 500, message: t('net.connection.tooLong') },
-            ]}
-          >
-            <Input.Password autoComplete="new-password" placeholder={current?.apiKeySet ? `•••• ${current.apiKeyHint}` : undefined} />
-          </Form.Item>
-          <Form.Item name="timeoutMs" label={t('net.connection.timeout')} rules={[{ required: true, message: t('net.connection.timeoutRange') }, { type: 'number', min: 1000, max: 60_000, message: t('net.connection.timeoutRange') }]}>
-            <InputNumber min={1000} max={60_000} step={1000} suffix="ms" style={{ width: '100%' }} />
-          </Form.Item>
+          {plugin && plugin.fields.length === 0 && <Typography.Paragraph type="secondary">{t('net.connection.noSettings')}</Typography.Paragraph>}
+          {plugin?.fields.map((f) => (
+            <Form.Item
+              key={`${plugin.id}.${f.name}`}
+              name={['settings', f.name]}
+              label={fieldLabel(f, t)}
+              extra={f.kind === 'secret' ? secretHelp(current, f, t) : f.helpKey ? t(f.helpKey) : undefined}
+              rules={fieldRules(f, t, secretStored(current, f))}
+            >
+              <SettingInput field={f} connection={current} />
+            </Form.Item>
+          ))}
         </Form>
       )}
     </Modal>

@@ -3,8 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { ups1zCheckDigit } from '@exship/domain';
 
 // A local carrier speaking docs/carrier-http-api.md, for tests: it keeps labels by Idempotency-Key
-// (a retried purchase gets the same label back) and fails on demand: the next calls can time out,
-// answer 5xx, send malformed JSON, rate-limit or refuse.
+// (a retried purchase gets the same label back), refuses a label request whose customs lines are
+// missing or ill-formed (422), and fails on demand: the next calls can time out, answer 5xx, send
+// malformed JSON, rate-limit or refuse.
 
 export type FakeFailure = 'timeout' | 'slow-create' | '5xx' | 'malformed' | 'rate-limit' | 'reject' | 'void-refused' | 'void-pending';
 
@@ -15,6 +16,8 @@ export interface FakeCarrier {
   labels: Map<string, { trackingNumber: string; shipmentId: string; voided: boolean }>;
   /** Calls received per path. */
   calls: { path: string; key: string | null }[];
+  /** The bodies of the label requests received, in order. */
+  labelRequests: Record<string, unknown>[];
   /** The next calls fail this way (consumed one per call). */
   failNext(...failures: FakeFailure[]): void;
   /** Events the tracking endpoint returns per tracking number. */
@@ -26,6 +29,7 @@ export async function startFakeCarrier(opts: { apiKey?: string; hangMs?: number 
   const apiKey = opts.apiKey ?? 'fake-carrier-key-0001';
   const labels: FakeCarrier['labels'] = new Map();
   const calls: FakeCarrier['calls'] = [];
+  const labelRequests: FakeCarrier['labelRequests'] = [];
   const failures: FakeFailure[] = [];
   const events: FakeCarrier['events'] = new Map();
   let serial = 1000;
@@ -55,6 +59,9 @@ export async function startFakeCarrier(opts: { apiKey?: string; hangMs?: number 
       }
       if (req.method === 'POST' && path === '/v1/labels') {
         if (!key) return send(400, { message: 'Idempotency-Key required' });
+        labelRequests.push(body);
+        const customsError = checkCustoms(body.customs);
+        if (customsError) return send(422, { message: customsError });
         const reply = () => {
           const l = labels.get(key)!;
           send(201, { trackingNumber: l.trackingNumber, shipmentId: l.shipmentId, events: [{ at: new Date().toISOString(), code: 'MP', description: 'Manifest received' }] });
@@ -92,6 +99,7 @@ export async function startFakeCarrier(opts: { apiKey?: string; hangMs?: number 
     apiKey,
     labels,
     calls,
+    labelRequests,
     events,
     failNext: (...f) => void failures.push(...f),
     close: () =>
@@ -100,4 +108,20 @@ export async function startFakeCarrier(opts: { apiKey?: string; hangMs?: number 
         server.close(() => resolve());
       }),
   };
+}
+
+/** The customs lines of docs/carrier-http-api.md: a list, each line complete and typed. */
+function checkCustoms(customs: unknown): string | undefined {
+  if (!Array.isArray(customs)) return 'customs must be a list';
+  for (const [i, raw] of customs.entries()) {
+    const l = (raw ?? {}) as Record<string, unknown>;
+    const whole = (v: unknown, min: number) => Number.isInteger(v) && (v as number) >= min;
+    if (typeof l.description !== 'string' || l.description.trim() === '') return `customs[${i}].description is required`;
+    if (typeof l.hsCode !== 'string' || l.hsCode.length > 50) return `customs[${i}].hsCode must be text of at most 50 characters`;
+    if (!whole(l.quantity, 1)) return `customs[${i}].quantity must be a whole number above 0`;
+    if (!whole(l.valueUsdCents, 0)) return `customs[${i}].valueUsdCents must be whole cents`;
+    if (typeof l.originCountry !== 'string' || !/^[A-Z]{2}$/.test(l.originCountry)) return `customs[${i}].originCountry must be an ISO country code`;
+    if (!whole(l.weightGr, 0)) return `customs[${i}].weightGr must be whole grams`;
+  }
+  return undefined;
 }

@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isUps1z } from '@exship/domain';
-import { createOutbound } from '../../platform/outbound';
-import { CarrierError, httpCarrier, sandboxCarrier, type LabelRequest } from './shipping.carriers';
-import { startFakeCarrier, type FakeCarrier } from './shipping.fake-carrier';
+import { createOutbound } from '../../../platform/outbound';
+import { httpCarrier } from './http';
+import { startFakeCarrier, type FakeCarrier } from './http/fake-server';
+import { sandboxCarrier } from './sandbox';
+import { CarrierError, type LabelRequest } from './types';
 
 // The HTTP carrier adapter against a local fake carrier (docs/carrier-http-api.md): success and every
 // failure the issue names, each mapped to a CarrierError kind the purchase job acts on.
 let fake: FakeCarrier;
 const address = { name: 'Jane Buyer', phone: '', address1: '100 Main St', address2: '', city: 'Los Angeles', state: 'CA', zip: '90001', country: 'US' };
-const req: LabelRequest = { reference: 'EX0000000001', serviceCode: 'STD', weightGr: 800, lengthCm: 20, widthCm: 15, heightCm: 10, signature: false, sender: { ...address, name: 'ExShip LAX1' }, recipient: address };
+const req: LabelRequest = { reference: 'EX0000000001', serviceCode: 'STD', weightGr: 800, lengthCm: 20, widthCm: 15, heightCm: 10, signature: false, sender: { ...address, name: 'ExShip LAX1' }, recipient: address, customs: [{ description: 'T-shirt (cotton)', hsCode: '610910', quantity: 2, valueUsdCents: 2400, originCountry: 'VN', weightGr: 400 }] };
 /** The outbound client with the fake carrier (and a port nothing listens on) allow-listed. */
 const allowed = () => createOutbound({ outboundAllowHosts: [new URL(fake.url).host, '127.0.0.1:9'] }).fetch;
 const carrier = (timeoutMs = 1500) => httpCarrier({ baseUrl: fake.url, apiKey: fake.apiKey, timeoutMs, fetch: allowed() });
