@@ -3,7 +3,6 @@ import {
   PERMISSION_CODES,
   RESOURCES,
   ROLES,
-  SELLER_ONLY_CODES,
   SUPER_ADMIN_ROLE,
   rolePermissions as defaultRolePermissions,
   roleRank,
@@ -11,7 +10,6 @@ import {
   type Profile,
   type UserStatus,
 } from '@exship/contracts';
-import { effectivePermissions } from '@exship/domain';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { getWalletSummary, setAutoPay } from '../wallet';
@@ -19,6 +17,7 @@ import * as admin from './users.admin';
 import * as access from './users.roles';
 import * as repo from './users.repository';
 import { memberAccess } from './users.members';
+import { codesNotHeld, isSellerUser, staffOnlyCodes, userPermissions as permissionsOfUser } from './users.privileges';
 import { permissions, resources, rolePermissions, roles, userPermissions } from './users.tables';
 
 export type { UserRow } from './users.repository';
@@ -122,8 +121,10 @@ async function cachedRole(db: Db, roleId: string) {
 export interface Principal {
   user: repo.UserRow;
   role: repo.RoleRow;
-  /** Effective permission codes: role defaults, then the user's overrides. */
+  /** Effective permission codes: role defaults, then the user's overrides; a seller never holds a staff power. */
   permissions: string[];
+  /** A user of a seller account (users.privileges.ts), whatever its role's row now says. */
+  seller: boolean;
 }
 
 /** A user with their role and effective permissions. */
@@ -131,7 +132,7 @@ export async function loadPrincipal(db: Db, userId: string): Promise<Principal |
   const found = await repo.findUserWithOverrides(db, userId);
   if (!found) return undefined;
   const { role, codes } = await cachedRole(db, found.user.roleId);
-  return { user: found.user, role, permissions: effectivePermissions(codes, found.overrides) };
+  return { user: found.user, role, permissions: permissionsOfUser(found.user, role, codes, found.overrides), seller: isSellerUser(found.user, role) };
 }
 
 /** SPEC §3 user profile, as GET /me returns it. */
@@ -140,6 +141,8 @@ export async function getProfile(db: Db, userId: string): Promise<Profile> {
   if (!principal) throw new AppError('USER_NOT_FOUND', 404);
   const { user, role, permissions: perms } = principal;
   const wallet = await getWalletSummary(db, user.accountId);
+  // Account settings are the owner's row: a team member sees the account's.
+  const owner = user.accountId === user.id ? user : ((await repo.findUserById(db, user.accountId)) ?? user);
   return {
     id: user.id,
     fullName: user.fullName,
@@ -149,11 +152,11 @@ export async function getProfile(db: Db, userId: string): Promise<Profile> {
     gender: (user.gender as Profile['gender']) ?? null,
     dateOfBirth: user.dateOfBirth,
     status: user.status as UserStatus,
-    role: { name: role.name, code: role.code, kind: role.kind as 'staff' | 'customer' },
+    role: { name: role.name, code: role.code, kind: principal.seller ? 'customer' : 'staff' },
     permissions: perms,
     timeZone: user.timeZone,
     language: user.language as Language,
-    labelPurchaseDelayHours: user.labelPurchaseDelayHours,
+    labelPurchaseDelayHours: owner.labelPurchaseDelayHours,
     mustChangePassword: user.mustChangePassword,
     wallet,
     createdAt: user.createdAt.toISOString(),
@@ -208,6 +211,8 @@ export async function setLanguage(db: Db, sessions: UserSessions, userId: string
 export interface Actor {
   userId: string;
   roleCode: string;
+  /** 'customer' for a user of a seller account, whatever its role's row says (the session's principal). */
+  roleKind: 'staff' | 'customer';
   permissions: ReadonlySet<string>;
 }
 
@@ -233,7 +238,8 @@ async function isLastActiveSuperAdmin(tx: Db, userId: string): Promise<boolean> 
 
 /**
  * SPEC §7 PATCH /admin/update-permission-user: replaces the user's overrides. Every code whose
- * effective state changes must be one the actor holds (seller-only codes aside); the last active super admin keeps every code.
+ * effective state changes must be one the actor holds (seller-only codes aside); the last active super admin keeps every code;
+ * a seller is never granted a staff power (422 STAFF_ONLY_FOR_SELLER).
  */
 export async function setPermissionOverrides(db: Db, sessions: UserSessions, actor: Actor, userId: string, overrides: { code: string; granted: boolean }[]): Promise<Principal> {
   const unknown = overrides.filter((o) => !(PERMISSION_CODES as string[]).includes(o.code));
@@ -247,13 +253,16 @@ export async function setPermissionOverrides(db: Db, sessions: UserSessions, act
     const role = await repo.findRoleById(tx, found.user.roleId);
     assertMayManage(actor, found.user, role!);
     const roleCodes = await repo.rolePermissionCodes(tx, found.user.roleId);
-    const before = effectivePermissions(roleCodes, found.overrides);
-    const after = effectivePermissions(roleCodes, unique);
+    // A seller never holds a staff power (EX-ACT-FOR-CUSTOMER would open every account to it).
+    const seller = isSellerUser(found.user, role!);
+    const staffOnly = seller ? staffOnlyCodes(unique.filter((o) => o.granted).map((o) => o.code)) : [];
+    if (staffOnly.length > 0) throw new AppError('STAFF_ONLY_FOR_SELLER', 422, { details: { codes: staffOnly } });
+    const before = permissionsOfUser(found.user, role!, roleCodes, found.overrides);
+    const after = permissionsOfUser(found.user, role!, roleCodes, unique);
     const removed = before.filter((c) => !after.includes(c));
     const added = after.filter((c) => !before.includes(c));
-    // Seller-only codes (a seller's own wallet) are never held by staff, so any user manager may set them.
-    const notHeld = [...added, ...removed].filter((c) => !actor.permissions.has(c) && !(SELLER_ONLY_CODES as readonly string[]).includes(c));
-    if (notHeld.length > 0) throw new AppError('PERMISSION_NOT_HELD', 403, { details: { codes: notHeld.sort() } });
+    const notHeld = codesNotHeld(actor, [...added, ...removed], seller);
+    if (notHeld.length > 0) throw new AppError('PERMISSION_NOT_HELD', 403, { details: { codes: notHeld } });
     if (removed.length > 0 && role!.code === SUPER_ADMIN_ROLE && found.user.status === 'active' && (await isLastActiveSuperAdmin(tx, userId))) {
       throw new AppError('LAST_SUPER_ADMIN', 409);
     }
@@ -275,7 +284,7 @@ export async function permissionDetail(db: Db, userId: string) {
   const found = await repo.findUserWithOverrides(db, userId);
   if (!found) throw new AppError('USER_NOT_FOUND', 404);
   const { role, codes } = await cachedRole(db, found.user.roleId);
-  return { role: { code: role.code, name: role.name, permissions: codes }, overrides: found.overrides, permissions: effectivePermissions(codes, found.overrides) };
+  return { role: { code: role.code, name: role.name, permissions: codes }, overrides: found.overrides, permissions: permissionsOfUser(found.user, role, codes, found.overrides) };
 }
 
 export async function changeUserStatus(db: Db, sessions: UserSessions, actor: Actor, userId: string, status: 'active' | 'inactive'): Promise<void> {
