@@ -108,3 +108,32 @@ describe('a restricted Manager', () => {
     expect(await permsOf(manager.token)).toContain('EX-WALLET-SEND-PAYMENT');
   });
 });
+
+describe('account settings belong to the account: only a member who may pay its orders changes them', () => {
+  const setting = (token: string, payload: object) => call(token, 'PATCH', '/profile/update-setting', payload);
+
+  it('a Support member cannot switch on auto-pay or delay label purchases (403 naming the fields); its own time zone is its own', async () => {
+    const support = await join('sue.support@example.com', 'EXR-SUPPORT');
+    const res = await setting(support.token, { autoPay: true, labelPurchaseDelayHours: 24, timeZone: '+01:00' });
+    expect(res.status, JSON.stringify(res.body)).toBe(403);
+    expect(res.body.code).toBe('ACCOUNT_SETTINGS_FORBIDDEN');
+    expect(res.body.errors.map((e: { field: string }) => e.field)).toEqual(['autoPay', 'labelPurchaseDelayHours']);
+    const ownerMe = (await call(owner, 'GET', '/me')).body.data;
+    expect(ownerMe.wallet.autoPay).toBe(false);
+    expect(ownerMe.labelPurchaseDelayHours).toBe(0);
+    const own = await setting(support.token, { timeZone: '+01:00' });
+    expect(own.status).toBe(200);
+    expect(own.body.data.timeZone).toBe('+01:00');
+    expect((await call(owner, 'GET', '/me')).body.data.timeZone).toBe('+07:00');
+  });
+
+  it('a member who may pay changes them on the account: the owner and every member see the same', async () => {
+    const res = await setting(accountant.token, { autoPay: true, labelPurchaseDelayHours: 24 });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const ownerMe = (await call(owner, 'GET', '/me')).body.data;
+    expect(ownerMe.wallet.autoPay).toBe(true);
+    expect(ownerMe.labelPurchaseDelayHours).toBe(24);
+    expect((await call(accountant.token, 'GET', '/me')).body.data.labelPurchaseDelayHours).toBe(24);
+    expect((await setting(owner, { autoPay: false, labelPurchaseDelayHours: 0 })).status).toBe(200);
+  });
+});

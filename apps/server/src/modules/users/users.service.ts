@@ -184,17 +184,33 @@ export async function setAvatar(db: Db, userId: string, avatar: string): Promise
   return before?.avatar ?? null;
 }
 
+/**
+ * Settings that move the account's money or orders (SPEC §2 auto pay, the label purchase delay the
+ * order flow reads from the owner's row): changed only by someone who may pay the account's orders.
+ */
+export const ACCOUNT_SETTINGS = ['autoPay', 'labelPurchaseDelayHours'] as const;
+export const ACCOUNT_SETTINGS_PERMISSION = 'EX-ORDER-PAY';
+
+/**
+ * PATCH /profile/update-setting. Personal settings (time zone) are the caller's own; account settings
+ * are the account's — a team member changes the owner's row — and need EX-ORDER-PAY (403 naming them).
+ */
 export async function updateSettings(
   db: Db,
   sessions: UserSessions,
-  user: { userId: string; accountId: string },
+  user: { userId: string; accountId: string; permissions: ReadonlySet<string> },
   input: { timeZone?: string; labelPurchaseDelayHours?: number; autoPay?: boolean },
 ): Promise<Profile> {
+  const accountFields = ACCOUNT_SETTINGS.filter((f) => input[f] !== undefined);
+  if (accountFields.length > 0 && !user.permissions.has(ACCOUNT_SETTINGS_PERMISSION)) {
+    throw new AppError('ACCOUNT_SETTINGS_FORBIDDEN', 403, {
+      errors: accountFields.map((field) => ({ field, message: 'error.ACCOUNT_SETTINGS_FORBIDDEN' })),
+      details: { permission: ACCOUNT_SETTINGS_PERMISSION, fields: accountFields },
+    });
+  }
   await db.transaction(async (tx) => {
-    const patch: Partial<repo.NewUser> = {};
-    if (input.timeZone !== undefined) patch.timeZone = input.timeZone;
-    if (input.labelPurchaseDelayHours !== undefined) patch.labelPurchaseDelayHours = input.labelPurchaseDelayHours;
-    if (Object.keys(patch).length > 0) await repo.updateUser(tx, user.userId, patch);
+    if (input.timeZone !== undefined) await repo.updateUser(tx, user.userId, { timeZone: input.timeZone });
+    if (input.labelPurchaseDelayHours !== undefined) await repo.updateUser(tx, user.accountId, { labelPurchaseDelayHours: input.labelPurchaseDelayHours });
     if (input.autoPay !== undefined) await setAutoPay(tx, user.accountId, input.autoPay);
   });
   sessions.forgetCached(user.userId);
@@ -343,7 +359,7 @@ export function createUsersModule() {
       setAvatar,
       searchCustomers: repo.searchCustomers,
       permissionDetail,
-      updateSettings: (db: Db, user: { userId: string; accountId: string }, input: Parameters<typeof updateSettings>[3]) => updateSettings(db, sessions, user, input),
+      updateSettings: (db: Db, user: Parameters<typeof updateSettings>[2], input: Parameters<typeof updateSettings>[3]) => updateSettings(db, sessions, user, input),
       setLanguage: (db: Db, userId: string, code: Language) => setLanguage(db, sessions, userId, code),
       changeUserStatus: (db: Db, actor: Actor, userId: string, status: 'active' | 'inactive') => changeUserStatus(db, sessions, actor, userId, status),
       setPermissionOverrides: (db: Db, actor: Actor, userId: string, overrides: { code: string; granted: boolean }[]) =>
