@@ -86,12 +86,13 @@ export const UpdateProfileSettingEndpoint = defineEndpoint({
   path: '/profile/update-setting',
   access: 'open',
   summary: 'Update my settings (time zone, label purchase delay, auto-pay)',
+  description: "The time zone is the caller's own. Auto-pay and the label purchase delay are the account's (a team member changes its owner's) and need EX-ORDER-PAY: 403 ACCOUNT_SETTINGS_FORBIDDEN naming those fields otherwise.",
   operationId: 'updateProfileSetting',
   tags: ['profile'],
   body: ProfileSettingBodySchema,
   reply: ProfileSchema,
   message: 'profile.settingUpdated',
-  errors: [404],
+  errors: [403, 404],
 });
 
 export const SetNotificationLanguageEndpoint = defineEndpoint({

@@ -129,10 +129,11 @@ export const CreateCheckoutEndpoint = defineEndpoint({
   path: '/wallet/checkout-sessions',
   access: 'EX-TOPUP-CREATE',
   summary: 'Top up through the payment provider: open a checkout session',
-  description: 'Answers the provider\'s checkout URL; the wallet is credited when the provider\'s signed webhook says it was paid. 409 PAYMENT_GATEWAY_OFF when no provider is configured. Takes an `Idempotency-Key` header.',
+  description: 'Answers the provider\'s checkout URL; the wallet is credited when the provider\'s signed webhook says it was paid. `returnUrl` must be an http(s) address of this site (400 otherwise). 409 PAYMENT_GATEWAY_OFF when no provider is configured. Takes an `Idempotency-Key` header.',
   operationId: 'createCheckoutSession',
   tags,
-  body: z.object({ amount: topUpAmountField(), returnUrl: textField().url('validation.url.invalid').max(500, 'validation.url.invalid').optional() }),
+  // http(s) only here; the server also requires this site's own origin (APP_URL).
+  body: z.object({ amount: topUpAmountField(), returnUrl: textField().max(500, 'validation.url.invalid').regex(/^https?:\/\/[^\s/?#]+\S*$/i, 'validation.url.invalid').optional() }),
   reply: z.object({ sessionId: z.string(), url: z.string() }),
   status: 201,
   errors: [409, 422],

@@ -202,3 +202,16 @@ export function registerHttpPlatform(app: FastifyInstance, opts: { googleSignIn?
     return reply.code(500).send(errorBody(req.lang, 'INTERNAL_ERROR'));
   });
 }
+
+/**
+ * An address the app may send a browser back to: http(s) on this site's own origin (APP_URL), never
+ * another site, a protocol-relative `//host` or a `javascript:` address.
+ */
+export function isOwnSiteUrl(url: string, appUrl: string): boolean {
+  try {
+    const target = new URL(url);
+    return (target.protocol === 'http:' || target.protocol === 'https:') && target.origin === new URL(appUrl).origin;
+  } catch {
+    return false;
+  }
+}

@@ -140,7 +140,8 @@ export function createAuthService({ db, mailer, jobs, appUrl, google, outboundFe
       accountId: user.accountId,
       sessionId: s.id,
       roleCode: role.code,
-      roleKind: role.kind as 'staff' | 'customer',
+      // A seller's session is a customer's whatever its role's row says (users.privileges.ts).
+      roleKind: principal.seller ? 'customer' : 'staff',
       permissions: new Set(perms),
       language: user.language as Language,
       timeZone: user.timeZone,

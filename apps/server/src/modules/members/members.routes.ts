@@ -30,5 +30,5 @@ export const memberRoutes =
     route(app, MemberPermissionsByResourceEndpoint, (req) => members.byResource(authOf(req)));
     route(app, MemberPermissionsEndpoint, (req) => members.permissionsOf(authOf(req), req.query.memberId));
     route(app, RemoveMemberEndpoint, (req) => members.remove(authOf(req), req.body.memberId));
-    route(app, SubSellerRolesEndpoint, () => members.subSellerRoles());
+    route(app, SubSellerRolesEndpoint, (req) => members.subSellerRoles(authOf(req)));
   };

@@ -1,9 +1,8 @@
 import { and, desc, eq, gt, inArray, ne } from 'drizzle-orm';
-import { MEMBER_LIMITS, RESOURCES, ROLES, SUB_SELLER_ROLES, rolePermissions, type Language, type Member } from '@exship/contracts';
-import { effectivePermissions } from '@exship/domain';
-import type { Actor } from '../../platform/access';
+import { MEMBER_LIMITS, RESOURCES, ROLES, SUB_SELLER_ROLES, type Language, type Member } from '@exship/contracts';
 import type { Db } from '../../platform/db';
 import { AppError, sqlState } from '../../platform/errors';
+import type { AuthContext } from '../../platform/http';
 import type { Mailer } from '../../platform/mail';
 import { hashPassword } from '../../platform/passwords';
 import * as rate from '../../platform/rate-limit';
@@ -17,6 +16,8 @@ import { teamMembers } from './members.tables';
 // sees the owner's data through the same account scope, limited by its role and overrides.
 
 type Row = typeof teamMembers.$inferSelect;
+/** Who manages the team: the account, their role and effective permissions. */
+type Actor = Pick<AuthContext, 'userId' | 'accountId' | 'permissions' | 'roleCode' | 'roleKind'>;
 const HOUR = 3_600_000;
 const roleName = (code: string) => ROLES.find((r) => r.code === code)?.name ?? code;
 
@@ -83,6 +84,23 @@ export function createMemberService(deps: { db: Db; mailer: Mailer; appUrl: stri
     return { row: r, user };
   }
 
+  /** The rights a member holds: a confirmed member's effective permissions, a pending invite's role's. */
+  async function rightsOf(r: Row, tx: Db = db): Promise<string[]> {
+    if (r.memberUserId) return users.permissionsOf(tx, r.memberUserId);
+    const role = await users.findRoleByCode(tx, r.roleCode);
+    return role ? users.rolePermissionCodes(tx, role.id) : [];
+  }
+
+  /**
+   * The team's side of the privilege rules (as assertMayManage for staff): nobody changes themselves,
+   * nor a member or invite holding a right they lack — such a member outranks them.
+   */
+  async function refuseUnlessManages(actor: Actor, r: Row, tx: Db = db): Promise<void> {
+    if (r.memberUserId === actor.userId) throw new AppError('USER_SELF_CHANGE', 403);
+    const beyond = users.codesNotHeld(actor, await rightsOf(r, tx));
+    if (beyond.length > 0) throw new AppError('PERMISSION_NOT_HELD', 403, { details: { codes: beyond } });
+  }
+
   return {
     async list(actor: Actor): Promise<Member[]> {
       const rows = await db.select().from(teamMembers).where(and(eq(teamMembers.accountId, actor.accountId), ne(teamMembers.status, 'removed'))).orderBy(desc(teamMembers.invitedAt));
@@ -91,6 +109,8 @@ export function createMemberService(deps: { db: Db; mailer: Mailer; appUrl: stri
 
     async invite(actor: Actor & { fullName?: string }, body: { email: string; roleCode: string }): Promise<Member> {
       await throttle(actor);
+      // Nobody hands out a role holding a right they lack (a restricted Manager inviting an Accountant).
+      await users.assignableRole(db, actor, body.roleCode);
       // Someone of this very account is named as such. Any other address is invited like every other, so
       // the reply tells an inviter nothing about whether it has an account elsewhere (as sign-up does);
       // the invitee learns it on the link's page, and such an invite can never be confirmed.
@@ -102,6 +122,7 @@ export function createMemberService(deps: { db: Db; mailer: Mailer; appUrl: stri
       const row = await db.transaction(async (tx) => {
         const [pending] = await tx.select().from(teamMembers).where(and(eq(teamMembers.accountId, actor.accountId), eq(teamMembers.email, body.email), eq(teamMembers.status, 'pending'))).for('update');
         if (pending) {
+          await refuseUnlessManages(actor, pending, tx);
           const [u] = await tx.update(teamMembers).set({ roleCode: body.roleCode, tokenHash: hashToken(token), expiresAt, invitedAt: clock(), invitedBy: actor.userId }).where(eq(teamMembers.id, pending.id)).returning();
           return u!;
         }
@@ -118,6 +139,7 @@ export function createMemberService(deps: { db: Db; mailer: Mailer; appUrl: stri
       await throttle(actor);
       const r = await mine(actor, id);
       if (r.status !== 'pending') throw new AppError('INVITE_NOT_PENDING', 409);
+      await refuseUnlessManages(actor, r);
       const token = newToken();
       const [u] = await db.update(teamMembers).set({ tokenHash: hashToken(token), expiresAt: new Date(clock().getTime() + MEMBER_LIMITS.inviteHours * HOUR), invitedAt: clock() }).where(eq(teamMembers.id, r.id)).returning();
       await sendInvite(actor, u!, token);
@@ -140,6 +162,9 @@ export function createMemberService(deps: { db: Db; mailer: Mailer; appUrl: stri
         return await db.transaction(async (tx) => {
           const [r] = await tx.select().from(teamMembers).where(and(eq(teamMembers.tokenHash, hashToken(body.token)), eq(teamMembers.status, 'pending'), gt(teamMembers.expiresAt, clock()))).for('update');
           if (!r) throw new AppError('INVITE_NOT_FOUND', 404);
+          // The inviter must still be able to give the role: rights taken from a member since are not handed out by its old invites.
+          const inviter = await users.grantorOf(tx, r.invitedBy);
+          if (!inviter || (await users.assignableRole(tx, inviter, r.roleCode).then(() => false, () => true))) throw new AppError('INVITE_NOT_FOUND', 404);
           const existing = await findUserByEmail(tx, r.email);
           let userId: string;
           if (!existing) {
@@ -159,6 +184,9 @@ export function createMemberService(deps: { db: Db; mailer: Mailer; appUrl: stri
 
     async changeRole(actor: Actor, body: { memberId: string; roleCode: string }): Promise<Member> {
       const r = await mine(actor, body.memberId);
+      // A new role drops the member's restrictions (SPEC §6): never one's own, never beyond one's own rights.
+      await refuseUnlessManages(actor, r);
+      await users.assignableRole(db, actor, body.roleCode);
       await db.transaction(async (tx) => {
         await tx.update(teamMembers).set({ roleCode: body.roleCode }).where(eq(teamMembers.id, r.id));
         if (r.memberUserId) await users.setRole(tx, r.memberUserId, body.roleCode);
@@ -167,19 +195,25 @@ export function createMemberService(deps: { db: Db; mailer: Mailer; appUrl: stri
     },
 
     async changePermissions(actor: Actor, body: { memberId: string; permissions: { code: string; granted: boolean }[] }): Promise<{ permissions: string[] }> {
-      const { user } = await memberUser(actor, body.memberId);
+      const { row, user } = await memberUser(actor, body.memberId);
+      await refuseUnlessManages(actor, row);
       const allowed = await ownerCodes(actor);
       const beyond = body.permissions.filter((p) => p.granted && !allowed.has(p.code)).map((p) => p.code);
       if (beyond.length) throw new AppError('PERMISSION_NOT_HELD', 403, { details: { codes: beyond.sort() } });
       const unique = [...new Map(body.permissions.map((p) => [p.code, p])).values()];
+      // Judged by what changes: lifting a restriction grants the right, so it must be one the actor holds.
+      const before = await users.permissionsOf(db, user.id);
+      const after = await users.permissionsOf(db, user.id, unique);
+      const changed = users.codesNotHeld(actor, [...after.filter((c) => !before.includes(c)), ...before.filter((c) => !after.includes(c))]);
+      if (changed.length) throw new AppError('PERMISSION_NOT_HELD', 403, { details: { codes: changed } });
       await db.transaction((tx) => users.setOverrides(tx, user.id, unique));
-      return { permissions: effectivePermissions(await users.rolePermissionCodes(db, user.roleId), unique) };
+      return { permissions: after };
     },
 
     async permissionsOf(actor: Actor, memberId: string) {
       const { user } = await memberUser(actor, memberId);
       const role = await users.findRoleById(db, user.roleId);
-      return { role: role!.code, permissions: effectivePermissions(await users.rolePermissionCodes(db, user.roleId), await users.overridesOf(db, user.id)) };
+      return { role: role!.code, permissions: await users.permissionsOf(db, user.id) };
     },
 
     async byResource(actor: Actor) {
@@ -189,6 +223,7 @@ export function createMemberService(deps: { db: Db; mailer: Mailer; appUrl: stri
 
     async remove(actor: Actor, memberId: string): Promise<{ removed: boolean }> {
       const r = await mine(actor, memberId);
+      await refuseUnlessManages(actor, r);
       await db.transaction(async (tx) => {
         await tx.update(teamMembers).set({ status: 'removed', tokenHash: null }).where(eq(teamMembers.id, r.id));
         if (r.memberUserId) await users.deactivate(tx, r.memberUserId);
@@ -196,11 +231,16 @@ export function createMemberService(deps: { db: Db; mailer: Mailer; appUrl: stri
       return { removed: true };
     },
 
-    subSellerRoles() {
-      return SUB_SELLER_ROLES.map((code) => {
-        const role = ROLES.find((x) => x.code === code)!;
-        return { code, name: role.name, permissions: rolePermissions(role) };
-      });
+    /** The roles a member can have, as staff have set them, and whether the caller may give each. */
+    async subSellerRoles(actor: Actor) {
+      return Promise.all(
+        SUB_SELLER_ROLES.map(async (code) => {
+          const role = await users.findRoleByCode(db, code);
+          const permissions = role ? await users.rolePermissionCodes(db, role.id) : [];
+          const assignable = await users.assignableRole(db, actor, code).then(() => true, () => false);
+          return { code, name: roleName(code), permissions, assignable };
+        }),
+      );
     },
   };
 }

@@ -50,7 +50,7 @@ export async function requireProducts(db: Db, actor: Actor, ids: string[], opts:
 /** The seller account a staff member names: an existing customer-kind account owner. */
 export async function resolveCustomerAccount(db: Db, customerId: string): Promise<string> {
   const principal = await loadPrincipal(db, customerId);
-  if (!principal || principal.role.kind !== 'customer') throw new AppError('CUSTOMER_NOT_FOUND', 404);
+  if (!principal || !principal.seller) throw new AppError('CUSTOMER_NOT_FOUND', 404);
   return principal.user.accountId;
 }
 

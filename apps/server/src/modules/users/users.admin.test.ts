@@ -181,19 +181,43 @@ describe('wallet and account pickers', () => {
   });
 });
 
-describe('a seller given the list permission still sees only their own account', () => {
-  it('lists only their account, and another seller\'s wallet is 404', async () => {
+describe('a seller is never given a staff permission', () => {
+  it('the override is refused naming the codes; one written before the rule is not effective, and the seller still sees only their own account', async () => {
     const other = await createSeller(t, 'other.seller@exship.local');
     const grant = await t.call({ method: 'PATCH', url: '/api/v1/admin/update-permission-user', token: admin, payload: { userId: sellerId, overrides: [{ code: 'EX-USER-LIST', granted: true }] } });
-    expect(grant.status).toBe(200);
-    const list = await t.call({ method: 'GET', url: '/api/v1/admin/users-management?totalItem=100', token: seller });
-    expect(list.status).toBe(200);
-    expect(list.body.data.items.length).toBeGreaterThan(0);
-    expect(list.body.data.items.every((u: { accountId: string }) => u.accountId === sellerId)).toBe(true);
-    const wallet = await t.call({ method: 'GET', url: `/api/v1/admin/wallet-by-user?userId=${other.id}`, token: seller });
-    expect(wallet.status).toBe(404);
-    const picked = await t.call({ method: 'POST', url: '/api/v1/accounts/accounts-by-ids', token: seller, payload: { ids: [other.id, sellerId] } });
-    expect(picked.body.data.map((a: { id: string }) => a.id)).toEqual([sellerId]);
-    await t.call({ method: 'PATCH', url: '/api/v1/admin/update-permission-user', token: admin, payload: { userId: sellerId, overrides: [] } });
+    expect(grant.status).toBe(422);
+    expect(grant.body).toMatchObject({ code: 'STAFF_ONLY_FOR_SELLER', details: { codes: ['EX-USER-LIST'] } });
+    await t.db.execute(sql`insert into user_permissions (user_id, permission_code, granted) values (${sellerId}, 'EX-USER-LIST', true)`);
+    const fresh = await t.login(SELLER.email, SELLER.password);
+    expect((await t.call({ method: 'GET', url: '/api/v1/me', token: fresh })).body.data.permissions).not.toContain('EX-USER-LIST');
+    expect((await t.call({ method: 'GET', url: '/api/v1/admin/users-management?totalItem=100', token: fresh })).status).toBe(403);
+    const picked = await t.call({ method: 'POST', url: '/api/v1/accounts/accounts-by-ids', token: fresh, payload: { ids: [other.id, sellerId] } });
+    expect(picked.status).toBe(403);
+    await t.db.execute(sql`delete from user_permissions where user_id = ${sellerId}`);
+  });
+});
+
+describe('assigning a role needs every permission it holds', () => {
+  it('an Admin cannot create a user with, or move a user to, a custom role holding rights Admin lacks; the super admin can', async () => {
+    const role = await t.call({ method: 'POST', url: '/api/v1/roles', token: admin, payload: { code: 'EXR-OPS-KEEPER', name: 'Ops keeper', kind: 'staff' } });
+    expect(role.status, JSON.stringify(role.body)).toBe(201);
+    const powers = ['EX-CRONJOB-LIST', 'EX-CRONJOB-MANAGE', 'EX-PERMISSION-MANAGE', 'EX-RESOURCE-MANAGE'];
+    expect((await t.call({ method: 'PUT', url: `/api/v1/roles/${role.body.data.id}/permissions`, token: admin, payload: { codes: powers } })).status).toBe(200);
+    await create('plain.admin@exship.local', 'EXR-ADMIN');
+    const plainAdmin = await t.login('plain.admin@exship.local', PASSWORD);
+
+    const made = await t.call({ method: 'POST', url: '/api/v1/admin/account/create', token: plainAdmin, payload: { fullName: 'Ops', email: 'ops@exship.local', password: PASSWORD, roleCode: 'EXR-OPS-KEEPER' } });
+    expect(made.status, JSON.stringify(made.body)).toBe(403);
+    expect(made.body).toMatchObject({ code: 'ROLE_NOT_HELD', details: { role: 'EXR-OPS-KEEPER', codes: ['EX-CRONJOB-MANAGE', 'EX-PERMISSION-MANAGE', 'EX-RESOURCE-MANAGE'] } });
+    expect(await findUserByEmail(t.db, 'ops@exship.local')).toBeUndefined();
+
+    const cs = await create('cs.mover@exship.local', 'EXR-CUSTOMER-SERVICE');
+    const moved = await t.call({ method: 'POST', url: '/api/v1/admin/account/update', token: plainAdmin, payload: { userId: cs.id, fullName: 'Mover', roleCode: 'EXR-OPS-KEEPER' } });
+    expect(moved.status).toBe(403);
+    expect(moved.body.code).toBe('ROLE_NOT_HELD');
+    // Roles within Admin's rights, staff or seller, are given as before.
+    expect((await t.call({ method: 'POST', url: '/api/v1/admin/account/update', token: plainAdmin, payload: { userId: cs.id, fullName: 'Mover', roleCode: 'EXR-SCANNER' } })).status).toBe(200);
+    expect((await t.call({ method: 'POST', url: '/api/v1/admin/account/create', token: plainAdmin, payload: { fullName: 'Shop', email: 'shop.by.admin@exship.local', password: PASSWORD, roleCode: 'EXR-CUSTOMER' } })).status).toBe(201);
+    await create('ops@exship.local', 'EXR-OPS-KEEPER');
   });
 });

@@ -16,6 +16,7 @@ import { activityLog } from '../../platform/platform.tables';
 import { getWalletSummary } from '../wallet';
 import { createUser, equipSellerAccount, openSellerAccount } from './users.accounts';
 import * as repo from './users.repository';
+import { assignableRole, isSellerUser } from './users.privileges';
 import type { Actor, UserSessions } from './users.service';
 import { roles, userPermissions, users } from './users.tables';
 
@@ -109,14 +110,6 @@ export async function listRolesForFilter(db: Db): Promise<RoleOption[]> {
   return rows.map((r) => ({ ...r, kind: r.kind as RoleOption['kind'] }));
 }
 
-/** The role a manager may give: it exists (else 400 naming roleCode) and ranks no higher than the manager's. */
-async function assignableRole(db: Db, actor: Actor, code: string): Promise<repo.RoleRow> {
-  const role = await repo.findRoleByCode(db, code);
-  if (!role) throw new AppError('VALIDATION_FAILED', 400, { errors: [{ field: 'roleCode', message: 'validation.role.unknown' }] });
-  if (roleRank(role.code) > roleRank(actor.roleCode)) throw new AppError('USER_RANKS_ABOVE', 403);
-  return role;
-}
-
 const emailTaken = () => new AppError('EMAIL_TAKEN', 409, { errors: [{ field: 'email', message: 'error.EMAIL_TAKEN' }] });
 
 const profileFields = (b: Omit<AccountUpdateBody, 'userId' | 'roleCode'>) => ({
@@ -162,7 +155,8 @@ export async function updateAccount(db: Db, sessions: UserSessions, actor: Manag
     const current = await repo.findRoleById(tx, user.roleId);
     if (actor.userId === user.id && body.roleCode !== current!.code) throw new AppError('USER_SELF_CHANGE', 403);
     if (actor.userId !== user.id && roleRank(current!.code) > roleRank(actor.roleCode)) throw new AppError('USER_RANKS_ABOVE', 403);
-    const role = body.roleCode === current!.code ? current! : await assignableRole(tx, actor, body.roleCode);
+    // A seller's user stays a seller's: a staff role would hand it staff powers over every account.
+    const role = body.roleCode === current!.code ? current! : await assignableRole(tx, actor, body.roleCode, { seller: isSellerUser(user, current!) });
     await repo.updateUser(tx, user.id, { ...profileFields(body), roleId: role.id });
     if (role.id !== current!.id) {
       const found = await repo.findUserWithOverrides(tx, user.id);

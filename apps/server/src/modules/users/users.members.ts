@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
+import { assignableRole, codesNotHeld, isSellerUser, userPermissions as permissionsOfUser, type Grantor } from './users.privileges';
 import * as repo from './users.repository';
 import type { UserSessions } from './users.service';
 import { userPermissions } from './users.tables';
@@ -36,6 +37,24 @@ export function memberAccess(sessions: UserSessions) {
       sessions.forgetCached(userId);
     },
     overridesOf: async (db: Db, userId: string) => (await repo.findUserWithOverrides(db, userId))?.overrides ?? [],
+    /** The member's effective permissions (a seller's: never a staff power). */
+    async permissionsOf(db: Db, userId: string, overrides?: readonly { code: string; granted: boolean }[]): Promise<string[]> {
+      const found = await repo.findUserWithOverrides(db, userId);
+      if (!found) return [];
+      const role = (await repo.findRoleById(db, found.user.roleId))!;
+      return permissionsOfUser(found.user, role, await repo.rolePermissionCodes(db, role.id), overrides ?? found.overrides);
+    },
+    /** An active user as one who hands out rights (an inviter when its invite is accepted). */
+    async grantorOf(db: Db, userId: string): Promise<Grantor | undefined> {
+      const found = await repo.findUserWithOverrides(db, userId);
+      if (!found || found.user.status !== 'active') return undefined;
+      const role = (await repo.findRoleById(db, found.user.roleId))!;
+      const permissions = new Set(permissionsOfUser(found.user, role, await repo.rolePermissionCodes(db, role.id), found.overrides));
+      return { roleCode: role.code, roleKind: isSellerUser(found.user, role) ? 'customer' : 'staff', permissions };
+    },
+    codesNotHeld,
+    /** The one rule for handing out a role: see users.privileges.ts. A member is always a seller's. */
+    assignableRole: (db: Db, grantor: Parameters<typeof assignableRole>[1], code: string) => assignableRole(db, grantor, code, { seller: true }),
     rolePermissionCodes: repo.rolePermissionCodes,
     findRoleById: repo.findRoleById,
     findRoleByCode: repo.findRoleByCode,

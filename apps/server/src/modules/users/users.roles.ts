@@ -111,6 +111,11 @@ export async function updateRole(db: Db, sessions: UserSessions, editor: RoleEdi
   const before = await roleById(db, id);
   refuseRoleAbove(editor, before);
   if (before.seeded && body.code !== before.code) throw new AppError('ROLE_PROTECTED', 409);
+  // A kind decides who may hold staff powers: SPEC §6 fixes the seeded roles' kinds, and a role users
+  // hold keeps its kind (a customer role turned staff would hand its sellers every account).
+  if (body.kind && body.kind !== before.kind && (before.seeded || before.usersCount > 0)) {
+    throw new AppError('ROLE_KIND_LOCKED', 422, { errors: [{ field: 'kind', message: 'error.ROLE_KIND_LOCKED' }], details: { usersCount: before.usersCount } });
+  }
   if (body.kind === 'customer' && before.kind !== 'customer') {
     const staffOnly = before.permissions.filter((c) => !CUSTOMER_GRANTABLE_CODES.has(c)).sort();
     if (staffOnly.length > 0) throw new AppError('PERMISSIONS_STAFF_ONLY', 422, { vars: { codes: staffOnly.join(', ') }, details: { codes: staffOnly } });

@@ -3,7 +3,6 @@ import {
   PERMISSION_CODES,
   RESOURCES,
   ROLES,
-  SELLER_ONLY_CODES,
   SUPER_ADMIN_ROLE,
   rolePermissions as defaultRolePermissions,
   roleRank,
@@ -11,7 +10,6 @@ import {
   type Profile,
   type UserStatus,
 } from '@exship/contracts';
-import { effectivePermissions } from '@exship/domain';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { getWalletSummary, setAutoPay } from '../wallet';
@@ -19,6 +17,7 @@ import * as admin from './users.admin';
 import * as access from './users.roles';
 import * as repo from './users.repository';
 import { memberAccess } from './users.members';
+import { codesNotHeld, isSellerUser, staffOnlyCodes, userPermissions as permissionsOfUser } from './users.privileges';
 
 export { createUser } from './users.accounts';
 import { permissions, resources, rolePermissions, roles, userPermissions } from './users.tables';
@@ -92,8 +91,10 @@ async function cachedRole(db: Db, roleId: string) {
 export interface Principal {
   user: repo.UserRow;
   role: repo.RoleRow;
-  /** Effective permission codes: role defaults, then the user's overrides. */
+  /** Effective permission codes: role defaults, then the user's overrides; a seller never holds a staff power. */
   permissions: string[];
+  /** A user of a seller account (users.privileges.ts), whatever its role's row now says. */
+  seller: boolean;
 }
 
 /** A user with their role and effective permissions. */
@@ -101,7 +102,7 @@ export async function loadPrincipal(db: Db, userId: string): Promise<Principal |
   const found = await repo.findUserWithOverrides(db, userId);
   if (!found) return undefined;
   const { role, codes } = await cachedRole(db, found.user.roleId);
-  return { user: found.user, role, permissions: effectivePermissions(codes, found.overrides) };
+  return { user: found.user, role, permissions: permissionsOfUser(found.user, role, codes, found.overrides), seller: isSellerUser(found.user, role) };
 }
 
 /** SPEC §3 user profile, as GET /me returns it. */
@@ -110,6 +111,8 @@ export async function getProfile(db: Db, userId: string): Promise<Profile> {
   if (!principal) throw new AppError('USER_NOT_FOUND', 404);
   const { user, role, permissions: perms } = principal;
   const wallet = await getWalletSummary(db, user.accountId);
+  // Account settings are the owner's row: a team member sees the account's.
+  const owner = user.accountId === user.id ? user : ((await repo.findUserById(db, user.accountId)) ?? user);
   return {
     id: user.id,
     fullName: user.fullName,
@@ -119,11 +122,11 @@ export async function getProfile(db: Db, userId: string): Promise<Profile> {
     gender: (user.gender as Profile['gender']) ?? null,
     dateOfBirth: user.dateOfBirth,
     status: user.status as UserStatus,
-    role: { name: role.name, code: role.code, kind: role.kind as 'staff' | 'customer' },
+    role: { name: role.name, code: role.code, kind: principal.seller ? 'customer' : 'staff' },
     permissions: perms,
     timeZone: user.timeZone,
     language: user.language as Language,
-    labelPurchaseDelayHours: user.labelPurchaseDelayHours,
+    labelPurchaseDelayHours: owner.labelPurchaseDelayHours,
     mustChangePassword: user.mustChangePassword,
     wallet,
     createdAt: user.createdAt.toISOString(),
@@ -151,17 +154,33 @@ export async function setAvatar(db: Db, userId: string, avatar: string): Promise
   return before?.avatar ?? null;
 }
 
+/**
+ * Settings that move the account's money or orders (SPEC §2 auto pay, the label purchase delay the
+ * order flow reads from the owner's row): changed only by someone who may pay the account's orders.
+ */
+export const ACCOUNT_SETTINGS = ['autoPay', 'labelPurchaseDelayHours'] as const;
+export const ACCOUNT_SETTINGS_PERMISSION = 'EX-ORDER-PAY';
+
+/**
+ * PATCH /profile/update-setting. Personal settings (time zone) are the caller's own; account settings
+ * are the account's — a team member changes the owner's row — and need EX-ORDER-PAY (403 naming them).
+ */
 export async function updateSettings(
   db: Db,
   sessions: UserSessions,
-  user: { userId: string; accountId: string },
+  user: { userId: string; accountId: string; permissions: ReadonlySet<string> },
   input: { timeZone?: string; labelPurchaseDelayHours?: number; autoPay?: boolean },
 ): Promise<Profile> {
+  const accountFields = ACCOUNT_SETTINGS.filter((f) => input[f] !== undefined);
+  if (accountFields.length > 0 && !user.permissions.has(ACCOUNT_SETTINGS_PERMISSION)) {
+    throw new AppError('ACCOUNT_SETTINGS_FORBIDDEN', 403, {
+      errors: accountFields.map((field) => ({ field, message: 'error.ACCOUNT_SETTINGS_FORBIDDEN' })),
+      details: { permission: ACCOUNT_SETTINGS_PERMISSION, fields: accountFields },
+    });
+  }
   await db.transaction(async (tx) => {
-    const patch: Partial<repo.NewUser> = {};
-    if (input.timeZone !== undefined) patch.timeZone = input.timeZone;
-    if (input.labelPurchaseDelayHours !== undefined) patch.labelPurchaseDelayHours = input.labelPurchaseDelayHours;
-    if (Object.keys(patch).length > 0) await repo.updateUser(tx, user.userId, patch);
+    if (input.timeZone !== undefined) await repo.updateUser(tx, user.userId, { timeZone: input.timeZone });
+    if (input.labelPurchaseDelayHours !== undefined) await repo.updateUser(tx, user.accountId, { labelPurchaseDelayHours: input.labelPurchaseDelayHours });
     if (input.autoPay !== undefined) await setAutoPay(tx, user.accountId, input.autoPay);
   });
   sessions.forgetCached(user.userId);
@@ -178,6 +197,8 @@ export async function setLanguage(db: Db, sessions: UserSessions, userId: string
 export interface Actor {
   userId: string;
   roleCode: string;
+  /** 'customer' for a user of a seller account, whatever its role's row says (the session's principal). */
+  roleKind: 'staff' | 'customer';
   permissions: ReadonlySet<string>;
 }
 
@@ -203,7 +224,8 @@ async function isLastActiveSuperAdmin(tx: Db, userId: string): Promise<boolean> 
 
 /**
  * SPEC §7 PATCH /admin/update-permission-user: replaces the user's overrides. Every code whose
- * effective state changes must be one the actor holds (seller-only codes aside); the last active super admin keeps every code.
+ * effective state changes must be one the actor holds (seller-only codes aside); the last active super admin keeps every code;
+ * a seller is never granted a staff power (422 STAFF_ONLY_FOR_SELLER).
  */
 export async function setPermissionOverrides(db: Db, sessions: UserSessions, actor: Actor, userId: string, overrides: { code: string; granted: boolean }[]): Promise<Principal> {
   const unknown = overrides.filter((o) => !(PERMISSION_CODES as string[]).includes(o.code));
@@ -217,13 +239,16 @@ export async function setPermissionOverrides(db: Db, sessions: UserSessions, act
     const role = await repo.findRoleById(tx, found.user.roleId);
     assertMayManage(actor, found.user, role!);
     const roleCodes = await repo.rolePermissionCodes(tx, found.user.roleId);
-    const before = effectivePermissions(roleCodes, found.overrides);
-    const after = effectivePermissions(roleCodes, unique);
+    // A seller never holds a staff power (EX-ACT-FOR-CUSTOMER would open every account to it).
+    const seller = isSellerUser(found.user, role!);
+    const staffOnly = seller ? staffOnlyCodes(unique.filter((o) => o.granted).map((o) => o.code)) : [];
+    if (staffOnly.length > 0) throw new AppError('STAFF_ONLY_FOR_SELLER', 422, { details: { codes: staffOnly } });
+    const before = permissionsOfUser(found.user, role!, roleCodes, found.overrides);
+    const after = permissionsOfUser(found.user, role!, roleCodes, unique);
     const removed = before.filter((c) => !after.includes(c));
     const added = after.filter((c) => !before.includes(c));
-    // Seller-only codes (a seller's own wallet) are never held by staff, so any user manager may set them.
-    const notHeld = [...added, ...removed].filter((c) => !actor.permissions.has(c) && !(SELLER_ONLY_CODES as readonly string[]).includes(c));
-    if (notHeld.length > 0) throw new AppError('PERMISSION_NOT_HELD', 403, { details: { codes: notHeld.sort() } });
+    const notHeld = codesNotHeld(actor, [...added, ...removed], seller);
+    if (notHeld.length > 0) throw new AppError('PERMISSION_NOT_HELD', 403, { details: { codes: notHeld } });
     if (removed.length > 0 && role!.code === SUPER_ADMIN_ROLE && found.user.status === 'active' && (await isLastActiveSuperAdmin(tx, userId))) {
       throw new AppError('LAST_SUPER_ADMIN', 409);
     }
@@ -245,7 +270,7 @@ export async function permissionDetail(db: Db, userId: string) {
   const found = await repo.findUserWithOverrides(db, userId);
   if (!found) throw new AppError('USER_NOT_FOUND', 404);
   const { role, codes } = await cachedRole(db, found.user.roleId);
-  return { role: { code: role.code, name: role.name, permissions: codes }, overrides: found.overrides, permissions: effectivePermissions(codes, found.overrides) };
+  return { role: { code: role.code, name: role.name, permissions: codes }, overrides: found.overrides, permissions: permissionsOfUser(found.user, role, codes, found.overrides) };
 }
 
 export async function changeUserStatus(db: Db, sessions: UserSessions, actor: Actor, userId: string, status: 'active' | 'inactive'): Promise<void> {
@@ -304,7 +329,7 @@ export function createUsersModule() {
       setAvatar,
       searchCustomers: repo.searchCustomers,
       permissionDetail,
-      updateSettings: (db: Db, user: { userId: string; accountId: string }, input: Parameters<typeof updateSettings>[3]) => updateSettings(db, sessions, user, input),
+      updateSettings: (db: Db, user: Parameters<typeof updateSettings>[2], input: Parameters<typeof updateSettings>[3]) => updateSettings(db, sessions, user, input),
       setLanguage: (db: Db, userId: string, code: Language) => setLanguage(db, sessions, userId, code),
       changeUserStatus: (db: Db, actor: Actor, userId: string, status: 'active' | 'inactive') => changeUserStatus(db, sessions, actor, userId, status),
       setPermissionOverrides: (db: Db, actor: Actor, userId: string, overrides: { code: string; granted: boolean }[]) =>

@@ -5,7 +5,8 @@ import type { z } from 'zod';
 import { CreateTopUpEndpoint, TOP_UP_LIMITS, type EndpointData, type FieldError, type ListTopUpsEndpoint, type ParsedQuery, type TopUpStatus } from '@exship/contracts';
 import { requireOwned, scope, type Actor } from '../../platform/access';
 import type { Db } from '../../platform/db';
-import { AppError } from '../../platform/errors';
+import { AppError, fieldError } from '../../platform/errors';
+import { isOwnSiteUrl } from '../../platform/http';
 import { idempotent } from '../../platform/idempotency';
 import { emit } from '../../platform/jobs';
 import { detectImageType, newStorageKey, putAccountFile, reencodeImage, type Storage, type Upload } from '../../platform/storage';
@@ -184,6 +185,7 @@ export function createTopUpService(deps: {
     async checkout(actor: Actor, body: { amount: number; returnUrl?: string }, idempotencyKey: string | undefined) {
       const gateway = deps.gateway;
       if (!gateway) throw new AppError('PAYMENT_GATEWAY_OFF', 409);
+      if (body.returnUrl !== undefined && !isOwnSiteUrl(body.returnUrl, deps.appUrl)) throw fieldError('returnUrl', 'validation.url.notThisSite');
       const amountCents = Math.round(body.amount * 100);
       return idempotent(db, `checkout:${actor.userId}`, idempotencyKey, body, async (tx) => {
         const session = await gateway.createCheckout(amountCents, actor.accountId, body.returnUrl ?? `${deps.appUrl}/app/billing`);

@@ -40,7 +40,7 @@ function stub(opts: { transactions?: unknown[]; online?: boolean } = {}) {
     if (url.includes('/wallet/online-top-up')) return ok({ available: opts.online ?? false });
     if (url.includes('/wallet/bank-transfer')) return ok({ available: true, bankName: 'Example Bank', accountName: 'EXSHIP LLC', accountNumber: '1234 5678 9012', details: '', reference: 'seller@example.com' });
     if (url.includes('/wallet/checkout-sessions')) return ok({ sessionId: 'cs_1', url: 'https://pay.example.com/checkout/cs_1' }, 'Checkout opened.');
-    if (url.includes('/profile/update-setting')) return ok({ ...makeProfile({ permissions: ['EX-BILLING', 'EX-WALLET-VIEW', 'EX-TOPUP-CREATE'] }), wallet: { balance: 12.5, unPaid: 0, autoPay: true, credit: null } }, 'Settings saved.');
+    if (url.includes('/profile/update-setting')) return ok({ ...makeProfile({ permissions: ['EX-BILLING', 'EX-WALLET-VIEW', 'EX-TOPUP-CREATE', 'EX-ORDER-PAY'] }), wallet: { balance: 12.5, unPaid: 0, autoPay: true, credit: null } }, 'Settings saved.');
     if (url.includes('/wallet/imformation-wallet')) return ok({ balance: 12.5, unpaid: 0, credit: null, autoPay: false });
     if (url.includes('/wallet/top-up-requests') && method === 'POST' && url.endsWith('/accept')) return ok({ ...pendingItem, status: 'accepted', balanceAfter: 133 }, 'Top-up accepted. The wallet was credited.');
     if (url.includes('/wallet/top-up-requests') && method === 'POST') return failure(400, 'VALIDATION_FAILED', 'Check the fields.', { errors: [{ field: 'amount', message: 'validation.topUp.amountMin' }] });
@@ -72,6 +72,8 @@ describe('billing screen', () => {
     expect(screen.getByText('seller@example.com')).toBeTruthy();
     // No accept or decline for a seller.
     expect(screen.queryByRole('button', { name: /Accept/ })).toBeNull();
+    // Auto pay is the account's: without the right to pay orders, no switch.
+    expect(screen.queryByRole('switch', { name: 'Auto pay' })).toBeNull();
   });
 
   it('staff see the requests to review, and Accept asks first, then sends one keyed accept', async () => {
@@ -95,7 +97,7 @@ describe('billing screen', () => {
 
   it('the wallet tab draws the balance after each transaction, oldest first, and switches auto pay at once', async () => {
     const sent = stub();
-    session.signIn('token-1', makeProfile({ permissions: ['EX-BILLING', 'EX-WALLET-VIEW', 'EX-TOPUP-CREATE', 'EX-TRANSACTION-LIST'] }));
+    session.signIn('token-1', makeProfile({ permissions: ['EX-BILLING', 'EX-WALLET-VIEW', 'EX-TOPUP-CREATE', 'EX-TRANSACTION-LIST', 'EX-ORDER-PAY'] }));
     render();
     const line = await screen.findByRole('list', { name: 'balance line' }, { timeout: 10_000 });
     const points = [...line.querySelectorAll('li')].map((li) => li.textContent);

@@ -135,13 +135,15 @@ function SettingTab({ profile }: { profile: Profile }) {
   const changeLanguage = useChangeLanguage();
   const [form] = Form.useForm<SettingForm>();
   const canWallet = hasAccess(profile.permissions, 'EX-WALLET-VIEW');
+  // Auto-pay and the label delay are the account's (every team member's): only who may pay changes them.
+  const canAccount = hasAccess(profile.permissions, 'EX-ORDER-PAY');
   const zones = TIME_ZONES.includes(profile.timeZone) ? TIME_ZONES : [...TIME_ZONES, profile.timeZone].sort();
 
   const save = useAction(
     (v: SettingForm) =>
       profileApi.updateSetting({
         timeZone: v.timeZone,
-        labelPurchaseDelayHours: v.labelPurchaseDelayHours,
+        ...(canAccount ? { labelPurchaseDelayHours: v.labelPurchaseDelayHours } : {}),
       }),
     { success: 'profile.settingSaved', form, onSuccess: (res) => res.data?.id && session.setProfile(res.data) },
   );
@@ -156,22 +158,29 @@ function SettingTab({ profile }: { profile: Profile }) {
         onFinish={onFinish}
         initialValues={{ timeZone: profile.timeZone, labelPurchaseDelayHours: profile.labelPurchaseDelayHours }}
       >
+        <Typography.Title level={5}>{t('profile.settings.personal')}</Typography.Title>
         <Form.Item name="timeZone" label={t('profile.timeZone')} extra={t('profile.timeZone.help')}>
           <Select showSearch options={zones.map((z) => ({ value: z, label: `GMT${z}` }))} />
         </Form.Item>
-        <Form.Item name="labelPurchaseDelayHours" label={t('profile.labelDelay')} extra={t('profile.labelDelay.help')}>
-          <Select
-            options={LIMITS.labelPurchaseDelayHours.map((h) => ({
-              value: h,
-              label: h === 0 ? t('profile.labelDelay.onPayment') : t('profile.labelDelay.after', { hours: h }),
-            }))}
-          />
-        </Form.Item>
-        {canWallet && (
-          // Saved as soon as it is flipped: the same switch as the billing wallet tab.
-          <Form.Item label={t('profile.autoPay')} htmlFor="profile-auto-pay" extra={t('profile.autoPay.help')}>
-            <AutoPaySwitch id="profile-auto-pay" label={t('profile.autoPay')} />
-          </Form.Item>
+        {canAccount && (
+          <>
+            <Typography.Title level={5}>{t('profile.settings.account')}</Typography.Title>
+            <Typography.Paragraph type="secondary">{t('profile.settings.account.help')}</Typography.Paragraph>
+            <Form.Item name="labelPurchaseDelayHours" label={t('profile.labelDelay')} extra={t('profile.labelDelay.help')}>
+              <Select
+                options={LIMITS.labelPurchaseDelayHours.map((h) => ({
+                  value: h,
+                  label: h === 0 ? t('profile.labelDelay.onPayment') : t('profile.labelDelay.after', { hours: h }),
+                }))}
+              />
+            </Form.Item>
+            {canWallet && (
+              // Saved as soon as it is flipped: the same switch as the billing wallet tab.
+              <Form.Item label={t('profile.autoPay')} htmlFor="profile-auto-pay" extra={t('profile.autoPay.help')}>
+                <AutoPaySwitch id="profile-auto-pay" label={t('profile.autoPay')} />
+              </Form.Item>
+            )}
+          </>
         )}
         <Button type="primary" htmlType="submit" loading={saving}>
           {t('common.save')}

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Member } from '@exship/contracts';
 import { session } from '../../api/session';
 import i18n from '../../app/i18n';
@@ -24,10 +24,11 @@ const member = (id: string, email: string, roleCode: string, roleName: string, s
 });
 const MEMBERS = [member('m1', 'lan@example.com', 'EXR-MANAGER', 'Manager', 'confirmed'), member('m2', 'minh@example.com', 'EXR-SUPPORT', 'Support', 'pending')];
 const ROLES = [
-  { code: 'EXR-MANAGER', name: 'Manager', permissions: [] },
-  { code: 'EXR-ACCOUNTANT', name: 'Accountant', permissions: [] },
-  { code: 'EXR-SELLER-ACCOUNTANT', name: 'Seller accountant', permissions: [] },
-  { code: 'EXR-SUPPORT', name: 'Support', permissions: [] },
+  { code: 'EXR-MANAGER', name: 'Manager', permissions: [], assignable: true },
+  // Holds a right the caller lacks: not offered.
+  { code: 'EXR-ACCOUNTANT', name: 'Accountant', permissions: [], assignable: false },
+  { code: 'EXR-SELLER-ACCOUNTANT', name: 'Seller accountant', permissions: [], assignable: true },
+  { code: 'EXR-SUPPORT', name: 'Support', permissions: [], assignable: true },
 ];
 
 /** A phone: only the phone query (max-width) matches. */
@@ -79,5 +80,16 @@ describe('team tab', () => {
     expect(pending.getByText('Invited')).toBeTruthy();
     expect(pending.getByRole('button', { name: 'Resend' })).toBeTruthy();
     expect(pending.getByRole('button', { name: 'Remove' })).toBeTruthy();
+  });
+
+  it('the invite form offers only the roles the caller may give; a member\'s role list shows the others disabled', async () => {
+    renderWithProviders(<TeamTab />);
+    await screen.findByText('lan@example.com');
+    const optionsShown = () => [...document.querySelectorAll<HTMLElement>('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')];
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Role' }));
+    await waitFor(() => expect(optionsShown().map((o) => o.title)).toEqual(['Manager', 'Seller accountant', 'Support']));
+    fireEvent.keyDown(screen.getByRole('combobox', { name: 'Role' }), { key: 'Escape' });
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Role of lan@example.com' }));
+    await waitFor(() => expect(optionsShown().find((o) => o.title === 'Accountant')?.getAttribute('aria-disabled')).toBe('true'));
   });
 });

@@ -79,7 +79,10 @@ export function TeamTab() {
   const members = useQuery({ queryKey: ['members', 'list'], queryFn: ({ signal }) => call(ListMembersEndpoint, { signal }) });
   const roles = useQuery({ queryKey: ['members', 'roles'], queryFn: ({ signal }) => call(SubSellerRolesEndpoint, { signal }) });
   // The seeded sub-seller roles have names in the page's language (Quản lý, Hỗ trợ, ...).
-  const options = (roles.data ?? []).map((r) => ({ value: r.code as TeamRole, label: roleName(r, t) }));
+  // A role holding a right the caller lacks cannot be given (the server refuses it): disabled in a
+  // member's role list, left out of the invite form.
+  const options = (roles.data ?? []).map((r) => ({ value: r.code as TeamRole, label: roleName(r, t), disabled: !r.assignable }));
+  const inviteOptions = options.filter((o) => !o.disabled);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['members'] });
   const invite = useAction((v: { email: string; roleCode: TeamRole }) => callEnvelope(InviteMemberEndpoint, { body: v }), { success: 'profile.team.invited', form, onSuccess: () => { form.resetFields(); refresh(); } });
   const resend = useAction((id: string) => callEnvelope(ResendInviteEndpoint, { params: { id } }), { success: 'profile.team.resent', onSuccess: refresh });
@@ -93,7 +96,7 @@ export function TeamTab() {
           <Input type="email" autoComplete="off" style={{ width: 260 }} />
         </Form.Item>
         <Form.Item name="roleCode" label={t('profile.team.role')} rules={[{ required: true, message: t('validation.required') }]}>
-          <Select options={options} style={{ width: 200 }} loading={roles.isLoading} />
+          <Select options={inviteOptions} style={{ width: 200 }} loading={roles.isLoading} />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={invite.pending}>
           {t('profile.team.invite')}

@@ -73,6 +73,18 @@ describe('top-up through the payment provider', () => {
     expect(await topUpCount()).toBe(count + 1);
   });
 
+  it('the return address is this site only: another origin, a javascript: or protocol-relative address is 400 on returnUrl', async () => {
+    const open = (returnUrl: string) => t.call({ method: 'POST', url: '/api/v1/wallet/checkout-sessions', token: seller, payload: { amount: 60, returnUrl } });
+    for (const bad of ['javascript:alert(document.cookie)', 'https://evil.example.com/app/billing', '//evil.example.com/x', 'http://localhost:3000.evil.example.com/', 'http://localhost:3001/app/billing', 'data:text/html,hi']) {
+      const res = await open(bad);
+      expect(res.status, bad).toBe(400);
+      expect(res.body.errors.map((e: { field: string }) => e.field), bad).toEqual(['returnUrl']);
+    }
+    const ok = await open('http://localhost:3000/app/billing?tab=wallet');
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    expect(fake.sessions.get(ok.body.data.sessionId)!.returnUrl).toBe('http://localhost:3000/app/billing?tab=wallet');
+  });
+
   it('a forged signature, a wrong secret, an old timestamp or a changed body is refused and changes nothing', async () => {
     const { sessionId } = (await checkout(60)).body.data;
     const before = await balance(sellerAccount);

@@ -283,7 +283,7 @@ export function WalletTab() {
     <>
       <Balance />
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
-        {can('EX-WALLET-VIEW') && (
+        {can('EX-WALLET-VIEW') && can('EX-ORDER-PAY') && (
           <Col xs={24} md={12}>
             <Card size="small" title={t('billing.autoPay.title')} style={{ height: '100%' }}>
               <Space align="start">
