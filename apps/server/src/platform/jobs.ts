@@ -384,6 +384,11 @@ export class Jobs {
     return id!;
   }
 
+  /** Settles jobs that must not run or be retried any more (their work was recovered elsewhere). */
+  async cancel(name: string, ids: string[]): Promise<void> {
+    if (ids.length > 0) await this.boss.cancel(name, ids);
+  }
+
   /** Jobs that failed after their last retry (newest first): what staff see as dead letters. */
   async deadJobs(limit = 100): Promise<DeadJob[]> {
     const { rows } = await this.database.executeSql(
