@@ -414,6 +414,12 @@ export class Jobs {
     return this.started;
   }
 
+  /** Shutdown, first step: workers fetch no more jobs (a job already running goes on; stop() waits for it). */
+  async stopWorkers(): Promise<void> {
+    if (!this.started || this.mode !== 'workers') return;
+    for (const name of this.registrations.keys()) await this.boss.offWork(name);
+  }
+
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
