@@ -1,6 +1,6 @@
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from './platform/config';
+import { ConfigError, type Config } from './platform/config';
 import { loggableError, openDatabase, type Database } from './platform/db';
 import { ImportRunner } from './platform/imports';
 import { Jobs, type JobsOptions } from './platform/jobs';
@@ -22,6 +22,12 @@ export async function createContext(
   const jobs = new Jobs(database, log, opts.jobs);
   const mailer = new Mailer(database.db, jobs, log, { smtpUrl: config.smtpUrl, from: config.mailFrom, production: config.production });
   const storage = opts.storage ?? openStorage(config);
+  // A wrong bucket or credentials stop the start, not the first seller's upload.
+  if (!opts.storage && storage.check) {
+    await storage.check().catch((err: unknown) => {
+      throw new ConfigError(`STORAGE_URL: the bucket cannot be used (${(err as Error).name}: ${(err as Error).message})`);
+    });
+  }
   const imports = new ImportRunner(database.db, storage, log);
   return { config, database, jobs, mailer, storage, imports, outbound: createOutbound(config), log };
 }
@@ -29,5 +35,6 @@ export async function createContext(
 export async function closeContext(ctx: AppContext): Promise<void> {
   await ctx.jobs.stop();
   ctx.mailer.close();
+  ctx.storage.close?.();
   await ctx.database.close();
 }

@@ -28,7 +28,13 @@ async function main() {
     app.log.info(`${signal}: shutting down`);
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
+    // No new jobs are taken while requests drain; a running job finishes (closeContext waits for it).
+    await ctx.jobs.stopWorkers();
+    // close() ends the keep-alive connections idle at that moment; one busy with a request is ended
+    // as soon as its answer is sent, instead of holding the process until the forced exit.
+    const idle = setInterval(() => app.server.closeIdleConnections(), 100);
     await app.close();
+    clearInterval(idle);
     await closeContext(ctx);
     process.exit(0);
   };

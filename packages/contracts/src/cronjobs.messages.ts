@@ -18,6 +18,7 @@ export const CRONJOB_MESSAGES_EN = {
   'cronjobs.description.shipping.prune-tracking': "Delete routing events and tracking logs older than 100 days",
   'cronjobs.description.products.remove-orphan-mockups': "Remove uploaded mockups no product references after 24 hours",
   'cronjobs.description.imports.purge': "Removes import runs and error workbooks older than 7 days",
+  'cronjobs.description.imports.recover': "Fail imports whose server process stopped (lease run out), so their users can import again",
   'cronjobs.description.jobs.purge-receipts': "Forget event receipts older than 30 days",
 } as const;
 
@@ -39,5 +40,6 @@ export const CRONJOB_MESSAGES_VI: Record<keyof typeof CRONJOB_MESSAGES_EN, strin
   'cronjobs.description.shipping.prune-tracking': "Xóa sự kiện hành trình và nhật ký theo dõi cũ hơn 100 ngày",
   'cronjobs.description.products.remove-orphan-mockups': "Xóa ảnh mockup đã tải lên mà không sản phẩm nào dùng sau 24 giờ",
   'cronjobs.description.imports.purge': "Xóa các lần nhập tệp và tệp lỗi cũ hơn 7 ngày",
+  'cronjobs.description.imports.recover': "Đánh dấu thất bại các lần nhập tệp có tiến trình máy chủ đã dừng (hết hạn giữ), để người dùng có thể nhập lại",
   'cronjobs.description.jobs.purge-receipts': "Xóa biên nhận sự kiện cũ hơn 30 ngày",
 };

@@ -64,8 +64,14 @@ export const RATE_LIMITS = {
 /** Imports (platform/imports.ts): files above `inlineMaxBytes` run as a job with progress. */
 export const IMPORT_LIMITS = {
   inlineMaxBytes: 1024 * 1024,
-  /** A queued or running import not touched for this long is treated as dead (a crashed process). */
-  staleAfterMinutes: 30,
+  /**
+   * A running import holds a lease of this many seconds, renewed every `heartbeatSeconds` by the
+   * process working on it; once it runs out the run is failed as interrupted (a crashed process).
+   */
+  leaseSeconds: 30,
+  heartbeatSeconds: 10,
+  /** How long a queued import may wait for a worker before it is failed as interrupted. */
+  queuedLeaseMinutes: 30,
   /** How long a stored error workbook stays downloadable. */
   errorWorkbookDays: 7,
 } as const;

@@ -46,6 +46,7 @@ const coreEn = {
   'error.ROUTE_NOT_FOUND': 'This API path does not exist.',
   'error.RATE_LIMITED': 'Too many attempts. Try again in a few minutes.',
   'error.INTERNAL_ERROR': 'Internal server error. Please try again.',
+  'error.SERVICE_UNAVAILABLE': 'The service is briefly unavailable. Please try again in a few seconds.',
   'error.INVALID_CREDENTIALS': 'Wrong email or password.',
   'error.ACCOUNT_NOT_VERIFIED': 'Your account is not verified yet. Open the link in the verification email, or ask for a new one.',
   'error.ACCOUNT_INACTIVE': 'Your account is inactive. Contact support.',
@@ -227,6 +228,7 @@ const coreEn = {
   'error.IMPORT_TOO_MANY_ROWS': 'The file has too many rows. The maximum is {{max}}.',
   // imports and uploads (issue 7 §4, issue 8 #11 #12 #15)
   'error.IMPORT_ALREADY_RUNNING': 'You already have an import in progress. Wait for it to finish, then try again.',
+  'error.IMPORT_INTERRUPTED': 'The import stopped unexpectedly; please upload the file again.',
   'error.IMAGE_UNREADABLE': 'The file {{file}} is not a readable JPG or PNG image.',
   'error.STORAGE_QUOTA_EXCEEDED': 'Your account has used its {{max}} of uploaded files. Remove unused images first.',
   'error.UPLOAD_RATE_LIMITED': 'Too many uploads. Try again in a few minutes.',
@@ -310,6 +312,7 @@ const coreVi: Record<CoreKey, string> = {
   'error.ROUTE_NOT_FOUND': 'Đường dẫn API này không tồn tại.',
   'error.RATE_LIMITED': 'Quá nhiều lần thử. Vui lòng thử lại sau vài phút.',
   'error.INTERNAL_ERROR': 'Lỗi máy chủ. Vui lòng thử lại.',
+  'error.SERVICE_UNAVAILABLE': 'Dịch vụ tạm thời gián đoạn. Vui lòng thử lại sau vài giây.',
   'error.INVALID_CREDENTIALS': 'Sai email hoặc mật khẩu.',
   'error.ACCOUNT_NOT_VERIFIED': 'Tài khoản chưa được xác minh. Hãy mở liên kết trong email xác minh hoặc yêu cầu liên kết mới.',
   'error.ACCOUNT_INACTIVE': 'Tài khoản của bạn đã bị vô hiệu hóa. Vui lòng liên hệ hỗ trợ.',
@@ -490,6 +493,7 @@ const coreVi: Record<CoreKey, string> = {
   'error.IMPORT_TOO_MANY_ROWS': 'Tệp có quá nhiều dòng. Tối đa {{max}} dòng.',
   // imports and uploads (issue 7 §4, issue 8 #11 #12 #15)
   'error.IMPORT_ALREADY_RUNNING': 'Bạn đang có một lượt nhập dữ liệu chưa xong. Vui lòng đợi hoàn tất rồi thử lại.',
+  'error.IMPORT_INTERRUPTED': 'Lượt nhập dữ liệu bị dừng đột ngột; vui lòng tải tệp lên lại.',
   'error.IMAGE_UNREADABLE': 'Tệp {{file}} không phải ảnh JPG hoặc PNG đọc được.',
   'error.STORAGE_QUOTA_EXCEEDED': 'Tài khoản đã dùng hết {{max}} dung lượng tệp tải lên. Hãy xoá các ảnh không dùng trước.',
   'error.UPLOAD_RATE_LIMITED': 'Tải lên quá nhiều lần. Vui lòng thử lại sau vài phút.',

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ORDER_IMPORT_LIMITS, translate } from '@exship/contracts';
 import { parseAllowEntry } from './outbound';
 import { createKeyring, parseSecretKey, type SecretKeyring } from './secrets';
+import { parseStorageUrl, type S3Location } from './storage.s3';
 
 // DESIGN / issue: configuration comes from the environment, validated at start.
 const ConfigSchema = z.object({
@@ -74,6 +75,24 @@ const ConfigSchema = z.object({
     .min(1, 'must be at least 1')
     .max(ORDER_IMPORT_LIMITS.maxRowsCeiling, `must be at most ${ORDER_IMPORT_LIMITS.maxRowsCeiling}`)
     .default(ORDER_IMPORT_LIMITS.defaultRows),
+  /** S3-compatible file storage shared by every process (storage.s3.ts); local disk under DATA_DIR without it. */
+  STORAGE_URL: z
+    .string()
+    .transform((raw, ctx): S3Location => {
+      try {
+        return parseStorageUrl(raw);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        return z.NEVER;
+      }
+    })
+    .optional(),
+  AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Set when other server processes share the database: local-disk files would then be seen by one process only. */
+  MULTI_PROCESS: z.enum(['true', 'false']).default('false'),
+  /** How many server processes run (an orchestrator's replica count); more than 1 means MULTI_PROCESS. */
+  INSTANCES: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').default(1),
   /**
    * Which proxies in front of the server to believe about the client's address (X-Forwarded-For)
    * and protocol (X-Forwarded-Proto): a hop count (1 = one load balancer) or a comma-separated
@@ -157,6 +176,10 @@ export interface Config {
   addressProvider?: { url: string; apiKey?: string; timeoutMs: number };
   /** OUTBOUND_ALLOW_HOSTS: `host:port` and CIDR entries server-side calls may reach although not public. */
   outboundAllowHosts: string[];
+  /** STORAGE_URL's bucket (and explicit AWS_* credentials), or undefined: files on local disk. */
+  storage?: { location: S3Location; credentials?: { accessKeyId: string; secretAccessKey: string } };
+  /** MULTI_PROCESS=true or INSTANCES>1: other processes share the database. */
+  multiProcess: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -168,7 +191,7 @@ export const DEMO_BANK_TRANSFER = { bankName: 'ExShip Demo Bank', accountName: '
 export const DEFAULT_ADMIN_PASSWORD = 'Admin#Passw0rd!';
 
 /** Variables whose values are secrets: a configuration error names them without their value. */
-const SECRET_VARIABLES = new Set(['SEED_ADMIN_PASSWORD', 'SEED_SELLER_PASSWORD', 'DATABASE_URL', 'SMTP_URL', 'PAYMENT_PROVIDER_SECRET_KEY', 'PAYMENT_WEBHOOK_SECRET', 'ADDRESS_PROVIDER_API_KEY', 'CARRIER_SECRETS_KEY', 'CARRIER_SECRETS_PREVIOUS_KEYS']);
+const SECRET_VARIABLES = new Set(['SEED_ADMIN_PASSWORD', 'SEED_SELLER_PASSWORD', 'DATABASE_URL', 'SMTP_URL', 'PAYMENT_PROVIDER_SECRET_KEY', 'PAYMENT_WEBHOOK_SECRET', 'ADDRESS_PROVIDER_API_KEY', 'CARRIER_SECRETS_KEY', 'CARRIER_SECRETS_PREVIOUS_KEYS', 'STORAGE_URL', 'AWS_SECRET_ACCESS_KEY']);
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -193,6 +216,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const secretKeys = [c.CARRIER_SECRETS_KEY, ...(c.CARRIER_SECRETS_PREVIOUS_KEYS?.split(',') ?? [])].flatMap((k) => (k ? [parseSecretKey(k)!] : []));
+  if (!!c.AWS_ACCESS_KEY_ID !== !!c.AWS_SECRET_ACCESS_KEY) {
+    throw new ConfigError('Invalid configuration:\n  AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together');
+  }
+  const multiProcess = c.MULTI_PROCESS === 'true' || c.INSTANCES > 1;
+  const multiVariable = c.MULTI_PROCESS === 'true' ? 'MULTI_PROCESS=true' : `INSTANCES=${c.INSTANCES}`;
+  // Several processes: each must see the others' files and data, so neither may live on local disk.
+  if (multiProcess && !c.STORAGE_URL) {
+    throw new ConfigError(`Invalid configuration:\n  ${multiVariable} needs STORAGE_URL (s3://bucket?…): files on local disk are seen by one process only`);
+  }
+  if (multiProcess && !c.DATABASE_URL) {
+    throw new ConfigError(`Invalid configuration:\n  ${multiVariable} needs DATABASE_URL: the embedded database belongs to one process`);
+  }
   return {
     port: c.PORT,
     host: c.HOST,
@@ -229,6 +264,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     carrierSecrets: createKeyring(c.CARRIER_SECRETS_KEY ? secretKeys : []),
     addressProvider: c.ADDRESS_PROVIDER_URL ? { url: c.ADDRESS_PROVIDER_URL, apiKey: c.ADDRESS_PROVIDER_API_KEY, timeoutMs: c.ADDRESS_PROVIDER_TIMEOUT_MS } : undefined,
     outboundAllowHosts: c.OUTBOUND_ALLOW_HOSTS,
+    storage: c.STORAGE_URL
+      ? {
+          location: c.STORAGE_URL,
+          credentials: c.AWS_ACCESS_KEY_ID && c.AWS_SECRET_ACCESS_KEY ? { accessKeyId: c.AWS_ACCESS_KEY_ID, secretAccessKey: c.AWS_SECRET_ACCESS_KEY } : undefined,
+        }
+      : undefined,
+    multiProcess,
     webDist: path.resolve(c.WEB_DIST ?? fileURLToPath(new URL('../../../web/dist', import.meta.url))),
   };
 }

@@ -122,6 +122,9 @@ async function openPostgres(connectionString: string): Promise<Database> {
   // An idle connection that the server drops (restart, failover, admin kill) must not crash the process;
   // the pool replaces it on the next query.
   pool.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
+  // So must a connection dropped while a request holds it (in a transaction): the request's query
+  // fails (503, see http.ts) and the client emits 'error', which would otherwise end the process.
+  pool.on('connect', (client) => client.on('error', (err) => console.warn(`PostgreSQL connection lost while in use: ${err.message}`)));
   const db = drizzlePg({ client: pool }) as unknown as Db;
   await migratePg(db as never, { migrationsFolder: MIGRATIONS });
   return {

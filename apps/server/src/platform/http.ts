@@ -105,6 +105,29 @@ function issueMessage(message: string, keyword: string, params: Record<string, u
   return 'validation.invalid';
 }
 
+/** Node's codes for a peer that cannot be reached or went away. */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'EAI_AGAIN']);
+/** PostgreSQL: admin shutdown, crash shutdown, cannot connect now (starting up or shutting down). */
+const PG_UNAVAILABLE = new Set(['57P01', '57P02', '57P03']);
+
+/**
+ * A database (or storage) that is restarting or out of reach, not a fault of the request: Node's
+ * connection errors, PostgreSQL's shutdown codes and its 08xxx connection exceptions, and
+ * node-postgres's own messages for a dropped connection or a full pool, looked for through the
+ * `cause` chain (drizzle wraps the driver's error).
+ */
+export function isServiceUnavailable(err: unknown): boolean {
+  let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++, e = e.cause as typeof e) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (UNREACHABLE.has(code) || PG_UNAVAILABLE.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
+    if (typeof e.message === 'string' && /^(Connection terminated|timeout exceeded when trying to connect)/.test(e.message)) return true;
+  }
+  return false;
+}
+/** Seconds a client is asked to wait before trying again while the database is back. */
+export const RETRY_AFTER_UNAVAILABLE = '5';
+
 /** Google Identity Services: its script, its button's styles and frame, its calls (only when Google sign-in is on). */
 const GOOGLE_SIGN_IN = 'https://accounts.google.com/gsi/';
 
@@ -183,6 +206,11 @@ export function registerHttpPlatform(app: FastifyInstance, opts: { googleSignIn?
         };
       });
       return reply.code(400).send(errorBody(req.lang, 'VALIDATION_FAILED', errors));
+    }
+    if (isServiceUnavailable(err)) {
+      // A database restart: the client may retry the same request shortly, it is not a bug (no 500).
+      req.log.warn({ err: loggableError(err) }, 'service unavailable');
+      return reply.code(503).header('retry-after', RETRY_AFTER_UNAVAILABLE).send(errorBody(req.lang, 'SERVICE_UNAVAILABLE'));
     }
     const fe = err as FastifyError;
     switch (fe.code) {

@@ -125,7 +125,8 @@ describe('readSheet stops at the row limit (issue 8 #11)', () => {
 let t: TestApp;
 let dir: string;
 let runner: ImportRunner;
-const sent: { name: string; data: unknown }[] = [];
+const sent: { name: string; data: unknown; id: string }[] = [];
+const cancelled: { name: string; ids: string[] }[] = [];
 const actor = (userId: string): ImportActor => ({ userId, accountId: userId, roleKind: 'staff', permissions: new Set(), timeZone: '+07:00' });
 const ACTOR = actor('00000000-0000-4000-8000-000000000001');
 
@@ -158,7 +159,15 @@ beforeAll(async () => {
   await t.db.execute(sql`create table import_probe (code text primary key)`);
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'exship-imports-'));
   runner = new ImportRunner(t.db, new LocalDiskStorage(dir));
-  runner.registerJobs({ register: () => {}, send: async (name, data) => (sent.push({ name: typeof name === 'string' ? name : name.name, data }), 'job-id') });
+  runner.registerJobs({
+    register: () => {},
+    send: async (name, data) => {
+      const id = crypto.randomUUID();
+      sent.push({ name: typeof name === 'string' ? name : name.name, data, id });
+      return id;
+    },
+    cancel: async (name, ids) => void cancelled.push({ name, ids }),
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -253,6 +262,62 @@ describe('ImportRunner', () => {
     expect(view).toMatchObject({ status: 'failed', error: { code: 'IMPORT_ROWS_INVALID', errors: [{ field: 'rows.2.Code' }] } });
     expect((view!.error!.details!.errorWorkbook as { url: string }).url).toBe(`/api/v1/imports/${started.importId}/errors.xlsx`);
     expect(view!.error!.message).not.toBe('error.IMPORT_ROWS_INVALID');
+  });
+});
+
+describe('a run whose process died (lease run out)', () => {
+  const activeRun = async (userId: string, status: 'queued' | 'running', lease: 'expired' | 'fresh', extra: { jobId?: string; uploadKey?: string } = {}) => {
+    const id = crypto.randomUUID();
+    // updated_at is recent on purpose: the lease alone says the run is dead, not its age.
+    await t.db.execute(sql`insert into import_runs (id, user_id, account_id, name, file_name, only_validate, status, progress, lease_until, job_id, upload_key)
+      values (${id}, ${userId}, ${userId}, 'test.codes.big', 'big.xlsx', false, ${status}, 40,
+              now() + ${lease === 'expired' ? sql`interval '-1 minute'` : sql`interval '1 minute'`}, ${extra.jobId ?? null}, ${extra.uploadKey ?? null})`);
+    return id;
+  };
+
+  it('the next import of its user is accepted, and the old run reads failed as interrupted', async () => {
+    const user = actor('00000000-0000-4000-8000-000000000011');
+    const dead = await activeRun(user.userId, 'running', 'expired');
+    const next = await runner.start(codes, user, { fileName: 'again.xlsx', data: await file(['AB']) }, { onlyValidate: true, lang: 'en' });
+    expect(next.status).toBe('done');
+    expect(await runner.view(dead, 'en', user.userId)).toMatchObject({
+      status: 'failed',
+      error: { code: 'IMPORT_INTERRUPTED', message: 'The import stopped unexpectedly; please upload the file again.' },
+    });
+  });
+
+  it('a run whose lease is still renewed keeps its user waiting (409)', async () => {
+    const user = actor('00000000-0000-4000-8000-000000000012');
+    const alive = await activeRun(user.userId, 'running', 'fresh');
+    await expect(runner.start(codes, user, { fileName: 'b.xlsx', data: await file(['AB']) }, { onlyValidate: true, lang: 'en' })).rejects.toMatchObject({ code: 'IMPORT_ALREADY_RUNNING' });
+    expect(await runner.view(alive, 'en', user.userId)).toMatchObject({ status: 'running' });
+  });
+
+  it('the seller polling the run reads it failed as soon as its lease ran out', async () => {
+    const user = actor('00000000-0000-4000-8000-000000000013');
+    const dead = await activeRun(user.userId, 'queued', 'expired');
+    expect(await runner.view(dead, 'vi', user.userId)).toMatchObject({ status: 'failed', error: { code: 'IMPORT_INTERRUPTED' } });
+  });
+
+  it('the sweep fails every expired run, removes its upload and settles its job, so nothing shows among dead jobs', async () => {
+    const a = actor('00000000-0000-4000-8000-000000000014');
+    const b = actor('00000000-0000-4000-8000-000000000015');
+    const uploadKey = `imports/${a.accountId}/x_upload.xlsx`;
+    await runner['storage'].put(uploadKey, Buffer.from('x'));
+    const jobId = crypto.randomUUID();
+    const dead = await activeRun(a.userId, 'running', 'expired', { jobId, uploadKey });
+    const alive = await activeRun(b.userId, 'running', 'fresh');
+    expect(await runner.recover()).toBe(1);
+    const [row] = ((await t.db.execute(sql`select status, error, upload_key from import_runs where id = ${dead}`)) as unknown as { rows: { status: string; error: { code: string }; upload_key: string | null }[] }).rows;
+    expect(row).toMatchObject({ status: 'failed', error: { code: 'IMPORT_INTERRUPTED' }, upload_key: null });
+    expect(await runner['storage'].get(uploadKey)).toBeNull();
+    expect(await runner.view(alive, 'en', b.userId)).toMatchObject({ status: 'running' });
+    // Once the run has been over for a lease, its job (still "active" in the engine after a crash) is cancelled.
+    await t.db.execute(sql`update import_runs set updated_at = now() - interval '5 minutes' where id = ${dead}`);
+    await runner.recover();
+    expect(cancelled).toContainEqual({ name: 'imports.run', ids: expect.arrayContaining([jobId]) });
+    const [after] = ((await t.db.execute(sql`select job_id from import_runs where id = ${dead}`)) as unknown as { rows: { job_id: string | null }[] }).rows;
+    expect(after!.job_id).toBeNull();
   });
 });
 

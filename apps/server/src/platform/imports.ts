@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -29,7 +29,10 @@ import {
 // schema, runs the batch checks and the commit in ONE transaction (onlyValidate commits nothing),
 // stores the error workbook through Storage and answers with a download link. Small files run
 // inside the request; larger ones run as a job whose progress GET /imports/:id reports. One queued
-// or running import per user (issue 8 #11).
+// or running import per user (issue 8 #11). A queued or running run holds a lease in the database
+// that its process renews while it works; a run whose lease ran out (its process crashed or was
+// killed) is failed as IMPORT_INTERRUPTED by the next start of its user, a read of the run, or the
+// imports.recover sweep every minute, which frees the user's one import slot.
 
 export type ImportActor = Pick<AuthContext, 'userId' | 'accountId' | 'roleKind' | 'permissions'> & { timeZone?: string };
 
@@ -124,6 +127,13 @@ interface JobPayload {
 
 const JOB_NAME = 'imports.run';
 const PURGE_JOB = 'imports.purge';
+const RECOVER_JOB = 'imports.recover';
+
+/** `now() + n seconds` on the database's clock: every host compares leases with the same clock. */
+const leaseFromNow = (seconds: number) => sql`now() + make_interval(secs => ${seconds})`;
+/** A run left by a version without leases counts as alive for the queued lease after its last change. */
+const leaseExpired = sql`coalesce(${importRuns.leaseUntil}, ${importRuns.updatedAt} + make_interval(mins => ${IMPORT_LIMITS.queuedLeaseMinutes})) < now()`;
+const ACTIVE = ['queued', 'running'];
 
 export class ImportRunner {
   private readonly defs = new Map<string, AnyImport>();
@@ -144,11 +154,12 @@ export class ImportRunner {
   }
 
   // The only place that touches the job engine: easy to port to typed job definitions.
-  private jobs?: Pick<Jobs, 'send'>;
-  registerJobs(jobs: Pick<Jobs, 'register' | 'send'>): void {
+  private jobs?: Pick<Jobs, 'send'> & Partial<Pick<Jobs, 'cancel'>>;
+  registerJobs(jobs: Pick<Jobs, 'register' | 'send'> & Partial<Pick<Jobs, 'cancel'>>): void {
     this.jobs = jobs;
     jobs.register<JobPayload>(JOB_NAME, (data) => this.runJob(data), { description: 'Runs a large xlsx import' });
     jobs.register(PURGE_JOB, async () => void (await this.purge()), { cron: '17 3 * * *', description: 'Removes import runs and error workbooks older than 7 days' });
+    jobs.register(RECOVER_JOB, async () => void (await this.recover()), { cron: '* * * * *', description: 'Fails imports whose process stopped (lease run out), freeing their users for a new import' });
   }
 
   /**
@@ -180,7 +191,8 @@ export class ImportRunner {
       const { userId, accountId, roleKind, timeZone } = actor;
       const payload: JobPayload = { runId, lang: opts.lang, skipRows: opts.skipRows, actor: { userId, accountId, roleKind, timeZone, permissions: [...actor.permissions] } };
       try {
-        await this.jobs!.send(JOB_NAME, payload, { retryLimit: 0 });
+        const jobId = await this.jobs!.send(JOB_NAME, payload, { retryLimit: 0 });
+        await this.db.update(importRuns).set({ jobId }).where(eq(importRuns.id, runId));
       } catch (err) {
         await this.finish(runId, { error: { code: 'INTERNAL_ERROR', status: 500 } });
         throw err;
@@ -189,7 +201,7 @@ export class ImportRunner {
     }
 
     try {
-      const result = (await this.execute(def as AnyImport, runId, actor, upload, opts)) as S;
+      const result = (await this.holdingLease(runId, () => this.execute(def as AnyImport, runId, actor, upload, opts))) as S;
       await this.finish(runId, { result: null });
       return { status: 'done', importId: runId, result };
     } catch (err) {
@@ -257,12 +269,8 @@ export class ImportRunner {
 
   /** Inserts the run; the partial unique index refuses a second active one for the user. */
   private async claim(r: { id: string; actor: ImportActor; def: AnyImport; fileName: string; onlyValidate: boolean; status: ImportStatus; uploadKey: string | null }) {
-    const staleBefore = new Date(Date.now() - IMPORT_LIMITS.staleAfterMinutes * 60_000);
-    // A run left active by a crashed process must not block its user for ever.
-    await this.db
-      .update(importRuns)
-      .set({ status: 'failed', error: { code: 'INTERNAL_ERROR', status: 500 }, updatedAt: new Date() })
-      .where(and(eq(importRuns.userId, r.actor.userId), inArray(importRuns.status, ['queued', 'running']), lt(importRuns.updatedAt, staleBefore)));
+    // A run left active by a crashed process must not block its user: recover it first.
+    await this.recover({ userId: r.actor.userId });
     try {
       await this.db.insert(importRuns).values({
         id: r.id,
@@ -274,6 +282,7 @@ export class ImportRunner {
         status: r.status,
         progress: r.status === 'queued' ? 0 : 1,
         uploadKey: r.uploadKey,
+        leaseUntil: leaseFromNow(r.status === 'queued' ? IMPORT_LIMITS.queuedLeaseMinutes * 60 : IMPORT_LIMITS.leaseSeconds),
       });
     } catch (err) {
       if (sqlState(err) === '23505') throw new AppError('IMPORT_ALREADY_RUNNING', 409);
@@ -284,8 +293,66 @@ export class ImportRunner {
   private async finish(runId: string, end: { result: unknown } | { error: StoredError }) {
     await this.db
       .update(importRuns)
-      .set('error' in end ? { status: 'failed', error: end.error, updatedAt: new Date() } : { status: 'succeeded', progress: 100, result: end.result, updatedAt: new Date() })
+      .set('error' in end ? { status: 'failed', error: end.error, leaseUntil: null, updatedAt: new Date() } : { status: 'succeeded', progress: 100, result: end.result, leaseUntil: null, updatedAt: new Date() })
       .where(eq(importRuns.id, runId));
+  }
+
+  /**
+   * Runs `work` while renewing the run's lease every IMPORT_LIMITS.heartbeatSeconds, so other
+   * processes know this one is still at it; a killed process stops renewing and the lease runs out.
+   */
+  private async holdingLease<T>(runId: string, work: () => Promise<T>): Promise<T> {
+    let beat: Promise<unknown> = Promise.resolve();
+    const timer = setInterval(() => {
+      beat = this.db
+        .update(importRuns)
+        .set({ leaseUntil: leaseFromNow(IMPORT_LIMITS.leaseSeconds) })
+        .where(and(eq(importRuns.id, runId), eq(importRuns.status, 'running')))
+        .catch((err: unknown) => this.log?.warn({ err, importId: runId }, 'import lease not renewed'));
+    }, IMPORT_LIMITS.heartbeatSeconds * 1000);
+    timer.unref();
+    try {
+      return await work();
+    } finally {
+      clearInterval(timer);
+      await beat;
+    }
+  }
+
+  /**
+   * Fails the queued or running runs whose lease ran out (of one user or run, or all) with
+   * IMPORT_INTERRUPTED, removes their uploaded files and settles their jobs; also settles the job of
+   * a run that ended but whose process died before the job engine heard of it, so neither turns up
+   * among the dead jobs. Returns how many runs were failed.
+   */
+  async recover(only: { userId?: string; runId?: string } = {}): Promise<number> {
+    const where: (SQL | undefined)[] = [inArray(importRuns.status, ACTIVE), leaseExpired];
+    if (only.userId) where.push(eq(importRuns.userId, only.userId));
+    if (only.runId) where.push(eq(importRuns.id, only.runId));
+    const failed = await this.db
+      .update(importRuns)
+      .set({ status: 'failed', error: { code: 'IMPORT_INTERRUPTED', status: 500 } satisfies StoredError, leaseUntil: null, updatedAt: new Date() })
+      .where(and(...where))
+      .returning({ id: importRuns.id, uploadKey: importRuns.uploadKey });
+    for (const r of failed) {
+      this.log?.warn({ importId: r.id }, 'import interrupted: its process stopped renewing the lease');
+      if (!r.uploadKey) continue;
+      await this.storage.delete(r.uploadKey).catch(() => undefined);
+      await this.db.update(importRuns).set({ uploadKey: null }).where(eq(importRuns.id, r.id));
+    }
+    if (this.jobs?.cancel && !only.userId && !only.runId) {
+      const ended = await this.db
+        .select({ id: importRuns.id, jobId: importRuns.jobId })
+        .from(importRuns)
+        .where(and(isNotNull(importRuns.jobId), inArray(importRuns.status, ['succeeded', 'failed']), sql`${importRuns.updatedAt} < now() - make_interval(secs => ${IMPORT_LIMITS.leaseSeconds})`))
+        .limit(500);
+      if (ended.length > 0) {
+        // Cancelling a job that already completed changes nothing.
+        await this.jobs.cancel(JOB_NAME, ended.map((r) => r.jobId!));
+        await this.db.update(importRuns).set({ jobId: null }).where(inArray(importRuns.id, ended.map((r) => r.id)));
+      }
+    }
+    return failed.length;
   }
 
   private async setProgress(runId: string, progress: number) {
@@ -296,7 +363,7 @@ export class ImportRunner {
   async runJob(data: JobPayload): Promise<void> {
     const [claimed] = await this.db
       .update(importRuns)
-      .set({ status: 'running', progress: 1, updatedAt: new Date() })
+      .set({ status: 'running', progress: 1, leaseUntil: leaseFromNow(IMPORT_LIMITS.leaseSeconds), updatedAt: new Date() })
       .where(and(eq(importRuns.id, data.runId), eq(importRuns.status, 'queued')))
       .returning();
     if (!claimed) return;
@@ -305,12 +372,14 @@ export class ImportRunner {
     try {
       const bytes = claimed.uploadKey ? await this.storage.get(claimed.uploadKey) : null;
       if (!def || !bytes) throw new AppError('FILE_NOT_FOUND', 404);
-      const result = await this.execute(def, claimed.id, actor, { fileName: claimed.fileName, data: bytes }, {
-        onlyValidate: claimed.onlyValidate,
-        lang: data.lang,
-        skipRows: data.skipRows,
-        progress: (p) => this.setProgress(claimed.id, p),
-      });
+      const result = await this.holdingLease(claimed.id, () =>
+        this.execute(def, claimed.id, actor, { fileName: claimed.fileName, data: bytes }, {
+          onlyValidate: claimed.onlyValidate,
+          lang: data.lang,
+          skipRows: data.skipRows,
+          progress: (p) => this.setProgress(claimed.id, p),
+        }),
+      );
       await this.finish(claimed.id, { result });
     } catch (err) {
       if (!(err instanceof AppError)) this.log?.error({ err, importId: claimed.id }, 'import job failed');
@@ -325,8 +394,12 @@ export class ImportRunner {
 
   /** A run of the user, or null (another user's run is not found, never forbidden). */
   async view(runId: string, lang: Language, userId?: string): Promise<ImportRunView | null> {
-    const [r] = await this.db.select().from(importRuns).where(userId ? and(eq(importRuns.id, runId), eq(importRuns.userId, userId)) : eq(importRuns.id, runId));
-    if (!r) return null;
+    const read = () => this.db.select({ run: importRuns, expired: sql<boolean>`${leaseExpired}` }).from(importRuns).where(userId ? and(eq(importRuns.id, runId), eq(importRuns.userId, userId)) : eq(importRuns.id, runId));
+    let [found] = await read();
+    // The seller polling a run whose process died reads it failed at once, not after the next sweep.
+    if (found && ACTIVE.includes(found.run.status) && found.expired && (await this.recover({ runId })) > 0) [found] = await read();
+    if (!found) return null;
+    const r = found.run;
     const e = r.error as StoredError | null;
     return {
       id: r.id,

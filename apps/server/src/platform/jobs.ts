@@ -440,6 +440,11 @@ export class Jobs {
     return id!;
   }
 
+  /** Settles jobs that must not run or be retried any more (their work was recovered elsewhere). */
+  async cancel(name: string, ids: string[]): Promise<void> {
+    if (ids.length > 0) await this.boss.cancel(name, ids);
+  }
+
   /** Jobs that failed after their last retry (newest first): what staff see as dead letters. */
   async deadJobs(limit = 100): Promise<DeadJob[]> {
     const { rows } = await this.database.executeSql(
@@ -463,6 +468,13 @@ export class Jobs {
 
   get isStarted(): boolean {
     return this.started;
+  }
+
+  /** Shutdown, first step: no more jobs are fetched; running ones finish (they may still send) for up to 5 s. */
+  async stopWorkers(): Promise<void> {
+    const runner = this.runner;
+    this.runner = undefined;
+    await runner?.stop(5000);
   }
 
   /** Stops taking jobs, lets running ones finish (they may still send) for up to 5 s, then closes pg-boss. */

@@ -59,6 +59,13 @@ export const importRuns = pgTable(
     progress: integer('progress').notNull().default(0),
     /** The uploaded file while a job waits for it; removed when the job ends. */
     uploadKey: text('upload_key'),
+    /**
+     * While queued or running, the run is alive until this instant: the process working on it
+     * renews it; past it the run is failed as interrupted (a crashed or killed process).
+     */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** The pg-boss job of a queued run, settled when the run is recovered so it never turns up as dead. */
+    jobId: uuid('job_id'),
     errorWorkbookKey: text('error_workbook_key'),
     errorWorkbookName: text('error_workbook_name'),
     result: jsonb('result'),
@@ -69,6 +76,7 @@ export const importRuns = pgTable(
   (t) => [
     uniqueIndex('import_runs_one_active_per_user').on(t.userId).where(sql`status in ('queued', 'running')`),
     index('import_runs_user_idx').on(t.userId, t.createdAt),
+    index('import_runs_lease_idx').on(t.leaseUntil).where(sql`status in ('queued', 'running')`),
   ],
 );
 

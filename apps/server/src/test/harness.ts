@@ -136,12 +136,19 @@ export async function startTestApp(
      * `workers`: the real engine, polling every 0.5 s, cron checked every second.
      */
     jobs?: 'manual' | 'workers';
+    /**
+     * PostgreSQL only: a second app (another server process) on the database of `app`, which keeps
+     * owning it (this one's close leaves it in place).
+     */
+    shareDatabaseOf?: TestApp;
   } = {},
 ): Promise<TestApp> {
   // Test files share a worker process (vitest `isolate: false`): start each app with empty caches.
   forgetRoles();
   const config = testConfig(opts.env);
-  const { database, drop } = await openTestDatabase(opts.beforeStart ? 'migrated' : 'started');
+  const shared = opts.shareDatabaseOf?.ctx.database.connectionString;
+  if (opts.shareDatabaseOf && !shared) throw new Error('shareDatabaseOf needs an app on PostgreSQL (TEST_DATABASE_URL)');
+  const { database, drop } = shared ? { database: await openDatabase({ databaseUrl: shared }), drop: async () => {} } : await openTestDatabase(opts.beforeStart ? 'migrated' : 'started');
   const jobs = opts.jobs === 'workers' ? { mode: 'workers' as const, pollingIntervalSeconds: 0.5, cronIntervalSeconds: 1 } : { mode: 'manual' as const };
   const ctx = await createContext(config, { database, jobs });
   const app = await buildApp(ctx);
