@@ -55,7 +55,8 @@ function statusCase(): string {
  * generate_series. Seller k (0-based) is picked with probability ∝ the gap between √(k/1000) and
  * √((k+1)/1000): the demo seller (k = 0) has ~3 % of all orders (~31,600), the median seller ~700.
  * created_at runs over the last 365 days with n (order SO-<n> is older than SO-<n+1>, plus minutes of
- * jitter); statuses are drawn by STATUS_WEIGHTS; labeled and later orders carry a tracking number.
+ * jitter); statuses are drawn by STATUS_WEIGHTS; labeled and later orders get a tracker (shipping's)
+ * holding their tracking number.
  * The list's stored counts per status are then rebuilt from the rows.
  */
 async function seed(exec: (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>, rebuild: () => Promise<void>, sellerEmail: string) {
@@ -78,23 +79,21 @@ async function seed(exec: (text: string, values?: unknown[]) => Promise<{ rows: 
   if (ids.length !== SELLERS) throw new Error(`expected ${SELLERS} sellers, found ${ids.length}`);
   const t0 = performance.now();
   await exec(
-    `insert into orders (ex_order_id, account_id, created_by, order_name, status, pre_status, payment_status, routing_status,
+    `insert into orders (ex_order_id, account_id, created_by, order_name, status, pre_status, payment_status,
        length_cm, width_cm, height_cm, weight_gr, chargeable_weight_gr, quantity, first_name, last_name, address1, city, state,
        country, zipcode, service_id, service_code, service_name, carrier_id, carrier_code, warehouse_code,
-       shipping_fee_cents, tax_fee_cents, total_cents, cost_cents, tracking_number, paid_at, labeled_at, shipped_at, canceled_at,
+       shipping_fee_cents, tax_fee_cents, total_cents, cost_cents, paid_at, labeled_at, shipped_at, canceled_at,
        created_at, updated_at)
      select 'EX' || lpad(upper(to_hex((n * 2654435761::bigint) % 1099511627776)), 10, '0'),
        account, account, 'SO-' || n, status,
        case when status = 'on-hold' then 'labeled' end,
        case when status = 'unpaid' then 'unpaid' when status = 'canceled' then 'refund' else 'paid' end,
-       case when status = 'shipped' then 'in-transit' when status in ('delivered', 'completed') then 'delivered' end,
        20, 15, 10, weight, weight, 1 + (n % 3),
        (array['Jane','John','Mai','Linh','Carlos','Ana','Wei','Olga'])[1 + n % 8], 'Doe', (100 + n % 900) || ' Main St',
        'Los Angeles', 'CA', 'US', '90001',
        ('00000000-0000-4000-8000-00000000000' || svc)::uuid, (array['STD','EXP','ECO'])[svc], (array['Standard','Express','Economy'])[svc],
        ('00000000-0000-4000-9000-00000000000' || svc)::uuid, (array['USPS','UPS','FEDEX'])[svc], 'LAX1',
        fee, fee * 85 / 1000, fee + fee * 85 / 1000, fee * 7 / 10,
-       case when status in ('labeled','shipped','delivered','completed','on-hold-ship','waiting-cancel') then '9400' || lpad(n::text, 18, '0') end,
        case when status <> 'unpaid' then created + interval '1 hour' end,
        case when status in ('labeled','shipped','delivered','completed','on-hold-ship','waiting-cancel','on-hold') then created + interval '2 hours' end,
        case when status in ('shipped','delivered','completed') then created + interval '2 days' end,
@@ -114,6 +113,18 @@ async function seed(exec: (text: string, values?: unknown[]) => Promise<{ rows: 
      ) g`,
     [ids],
   );
+  // The label facts are shipping's: labeled and later orders get a tracker (inactive: the poller leaves
+  // the bench's parcels alone) with the tracking number trackingOf(n) and their routing status.
+  await exec(
+    `insert into trackers (order_id, account_id, ex_order_id, order_name, carrier_id, carrier_code, carrier_name, service_name,
+       tracking_number, label_key, label_data, public_code, dest_city, dest_state, dest_country, labeled_at, routing_status,
+       next_poll_at, active)
+     select id, account_id, ex_order_id, order_name, carrier_id, carrier_code, carrier_code, service_name,
+       '9400' || lpad(substr(order_name, 4), 18, '0'), 'labels/bench/' || id || '.pdf', '{}'::jsonb, md5(id::text), city, state, country,
+       labeled_at, case when status = 'shipped' then 'in-transit' when status in ('delivered', 'completed') then 'delivered' end,
+       labeled_at, false
+     from orders where status in ('labeled','shipped','delivered','completed','on-hold-ship','waiting-cancel')`,
+  );
   const insertSeconds = (performance.now() - t0) / 1000;
   // The rows went in beside the order service, so the list's stored counts per status are made from them.
   const t1 = performance.now();
@@ -122,6 +133,7 @@ async function seed(exec: (text: string, values?: unknown[]) => Promise<{ rows: 
   const t2 = performance.now();
   // What autovacuum would have done by now on a live database: statistics and the visibility map.
   await exec('vacuum analyze orders');
+  await exec('vacuum analyze trackers');
   return { insertSeconds, countSeconds, vacuumSeconds: (performance.now() - t2) / 1000 };
 }
 

@@ -13,7 +13,6 @@ const order = (over: Partial<OrderState> = {}): OrderState => ({
   status: 'unpaid',
   preStatus: null,
   paymentStatus: 'unpaid',
-  routingStatus: null,
   checkInStatus: null,
   labeledAt: null,
   dimensionFlaggedAt: null,
@@ -36,9 +35,9 @@ const TYPICAL: Record<OrderStatus, Partial<OrderState>> = {
   'on-hold-ship': { paymentStatus: 'paid', preStatus: 'labeled', labeledAt: days(1), checkInStatus: 'checked-in' },
   'waiting-cancel': { paymentStatus: 'paid', preStatus: 'labeled', labeledAt: days(1), canceledAt: days(0) },
   canceled: { paymentStatus: 'waiting-refund', canceledAt: days(1), refundDueAt: days(-6) },
-  shipped: { paymentStatus: 'paid', labeledAt: days(3), checkInStatus: 'checked-in', routingStatus: 'in-transit' },
-  delivered: { paymentStatus: 'paid', labeledAt: days(9), checkInStatus: 'checked-in', routingStatus: 'delivered' },
-  completed: { paymentStatus: 'paid', labeledAt: days(30), checkInStatus: 'checked-in', routingStatus: 'delivered' },
+  shipped: { paymentStatus: 'paid', labeledAt: days(3), checkInStatus: 'checked-in' },
+  delivered: { paymentStatus: 'paid', labeledAt: days(9), checkInStatus: 'checked-in' },
+  completed: { paymentStatus: 'paid', labeledAt: days(30), checkInStatus: 'checked-in' },
 };
 
 // The user actions each status allows with its typical payment status — written out by hand, the

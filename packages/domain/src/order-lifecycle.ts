@@ -20,13 +20,15 @@ export const ORDER_WINDOWS = {
 
 const DAY_MS = 86_400_000;
 
-/** The order fields the lifecycle reads and writes. */
+/**
+ * The order fields the lifecycle reads and writes. The label's facts (tracking number, routing
+ * status) are shipping's: `displayStatus` takes them from the read model, never from this state.
+ */
 export interface OrderState {
   status: OrderStatus;
   /** The status to return to from a suspended one (on hold, address or dimension check, waiting cancel). */
   preStatus: OrderStatus | null;
   paymentStatus: PaymentStatus;
-  routingStatus: RoutingStatus | null;
   checkInStatus: CheckInStatus | null;
   labeledAt: Date | null;
   dimensionFlaggedAt: Date | null;
@@ -240,6 +242,7 @@ export function editScope(o: OrderState): 'full' | 'address-as-new-order' | 'non
 export interface DisplayInput {
   status: OrderStatus;
   preStatus: OrderStatus | null;
+  /** The label's facts, as shipping knows them (null: no label). */
   routingStatus: RoutingStatus | null;
   trackingNumber: string | null;
   /** The location of the first routing event, when there is one. */

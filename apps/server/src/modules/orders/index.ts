@@ -6,6 +6,7 @@ import { productsModule } from '../products';
 import { usersModule } from '../users';
 import { walletModule } from '../wallet';
 import { orderImportRoutes } from './orders.imports';
+import { labelsPort } from './orders.labels';
 import { orderJobs } from './orders.jobs';
 import { ordersRoutes } from './orders.routes';
 import { createOrderService } from './orders.service';
@@ -28,6 +29,7 @@ export {
   type OrderStatusChangedEvent,
 } from './orders.events';
 export { createOrderService, type OrderService } from './orders.service';
+export type { OrderLabel, OrderLabels } from './orders.labels';
 export { billedOrders, ordersMatching, type BilledOrder } from './orders.billing';
 export { orderLinesOf } from './orders.lines';
 /** Recounts the list's stored per-status counts from the orders (after a bulk load outside the service). */
@@ -37,14 +39,21 @@ export { rebuildStatusCounts as rebuildOrderStatusCounts } from './orders.reposi
  * Orders: create (priced from the catalog snapshot), edit, list, detail, export, the §4 actions and
  * surcharges, the order and surcharge imports (orders.imports.ts), the deadline jobs. The lifecycle is packages/domain's table; `transition` is the one
  * way a status changes (the wallet and the carriers call it through `use(ordersModule).orders`).
+ * The label's facts are shipping's: it connects them with `use(ordersModule).connectLabels(…)`.
  */
 export const ordersModule = defineModule({
   name: 'orders',
   needs: [walletModule, usersModule, discountsModule, catalogModule, productsModule],
   setup(ctx, use) {
-    const deps = { db: ctx.database.db, snapshot: use(catalogModule).snapshot, calendar: workingDayCalendar('US') };
+    const labels = labelsPort();
+    const deps = { db: ctx.database.db, snapshot: use(catalogModule).snapshot, calendar: workingDayCalendar('US'), labels: labels.labels };
     // The imports call the create and surcharge use cases' exported functions with the same deps.
-    return { orders: createOrderService(deps), deps };
+    return {
+      orders: createOrderService(deps),
+      deps,
+      /** Called once by the shipping module (which depends on orders): where the list, detail and export read labels. */
+      connectLabels: labels.connect,
+    };
   },
   routes: (ctx, m) => [ordersRoutes(m.orders, ctx.database.db), orderImportRoutes(ctx, m.deps)],
   jobs: (_ctx, m) => orderJobs(m.orders),

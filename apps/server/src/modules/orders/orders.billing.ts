@@ -12,7 +12,6 @@ export interface BilledOrder {
   exOrderId: string;
   orderName: string;
   serviceCode: string;
-  trackingNumber: string | null;
   fees: { shippingCents: number; discountCents: number; taxCents: number; seasonalCents: number; overLengthCents: number; signatureCents: number; surchargeCents: number; totalCents: number };
 }
 
@@ -26,7 +25,6 @@ export async function billedOrders(db: Db, ids: readonly string[]): Promise<Bill
     exOrderId: o.exOrderId,
     orderName: o.orderName,
     serviceCode: o.serviceCode,
-    trackingNumber: o.trackingNumber,
     fees: {
       shippingCents: o.shippingFeeCents,
       discountCents: o.discountCents,

@@ -21,21 +21,21 @@ export async function refundIn(ctx: OrderContext, tx: Db, actor: OrderActor, id:
   const row = await orderFor(tx, actor, id, true);
   if (!isAllowed(stateOf(row), 'refund')) throw new AppError('ACTION_NOT_ALLOWED_FOR_STATUS', 409, { details: { status: row.status, paymentStatus: row.paymentStatus, action: 'refund' } });
   const amountCents = body.amount === undefined ? row.refundCents : toCents(body.amount);
-  if (amountCents === row.refundCents) return detail(tx, await transition(ctx, tx, row, 'refund', actor.userId, body.reason));
+  if (amountCents === row.refundCents) return detail(ctx, tx, await transition(ctx, tx, row, 'refund', actor.userId, body.reason));
   const { paidCents, refundedCents } = await orderMoney(tx, row.id);
   const maxCents = paidCents - refundedCents;
   if (amountCents <= 0 || amountCents > maxCents) {
     throw new AppError('VALIDATION_FAILED', 400, { errors: [{ field: 'amount', message: amountCents <= 0 ? 'validation.refund.positive' : 'validation.refund.max' }], details: { max: fromCents(maxCents) } });
   }
   const [custom] = await tx.update(orders).set({ refundCents: amountCents }).where(eq(orders.id, row.id)).returning();
-  return detail(tx, await transition(ctx, tx, custom!, 'refundCustom', actor.userId, body.reason, { scheduledCents: row.refundCents, amountCents }));
+  return detail(ctx, tx, await transition(ctx, tx, custom!, 'refundCustom', actor.userId, body.reason, { scheduledCents: row.refundCents, amountCents }));
 }
 
 export async function act(ctx: OrderContext, actor: OrderActor, id: string, action: OrderUserAction, reason: string): Promise<OrderDetail> {
   return ctx.db.transaction(async (tx) => {
     const row = await orderFor(tx, actor, id, true);
     const updated = await transition(ctx, tx, row, action, actor.userId, reason);
-    return detail(tx, updated);
+    return detail(ctx, tx, updated);
   });
 }
 

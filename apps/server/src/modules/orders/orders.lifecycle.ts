@@ -147,29 +147,26 @@ export async function lockOrder(tx: Db, id: string): Promise<repo.OrderRow> {
 }
 
 /**
- * The carrier sold a label (the shipping module): the order gets its tracking number, label file
- * and carrier, then ⚙ labelPurchased. `row` is locked by the caller.
+ * The carrier sold a label (the shipping module, which keeps the label's facts in its tracker): the
+ * order takes the label's carrier as its routing assignment (a re-distribute chose another one), then
+ * ⚙ labelPurchased. `row` is locked by the caller.
  */
-export async function labelBought(ctx: OrderContext, tx: Db, row: repo.OrderRow, label: { trackingNumber: string; labelKey: string; carrierId: string | null; carrierCode: string }, reason: HistoryReason = ''): Promise<repo.OrderRow> {
-  const [withLabel] = await tx
-    .update(orders)
-    .set({ trackingNumber: label.trackingNumber, labelKey: label.labelKey, carrierId: label.carrierId, carrierCode: label.carrierCode, routingStatus: null, updatedAt: ctx.clock() })
-    .where(eq(orders.id, row.id))
-    .returning();
-  return transition(ctx, tx, withLabel!, 'labelPurchased', null, reason, { trackingNumber: label.trackingNumber, carrierCode: label.carrierCode });
+export async function labelBought(ctx: OrderContext, tx: Db, row: repo.OrderRow, label: { trackingNumber: string; carrierId: string | null; carrierCode: string }, reason: HistoryReason = ''): Promise<repo.OrderRow> {
+  let current = row;
+  if (row.carrierId !== label.carrierId || row.carrierCode !== label.carrierCode) {
+    const [u] = await tx.update(orders).set({ carrierId: label.carrierId, carrierCode: label.carrierCode, updatedAt: ctx.clock() }).where(eq(orders.id, row.id)).returning();
+    current = u!;
+  }
+  return transition(ctx, tx, current, 'labelPurchased', null, reason, { trackingNumber: label.trackingNumber, carrierCode: label.carrierCode });
 }
 
 /**
- * The carrier's newest routing status (the shipping module's poller): kept on the order; the first
- * scan after the label ships a labeled order, a delivery delivers it (SPEC §4 display rules then
- * show the routing status). Statuses that say nothing of the parcel's movement change only the field.
+ * The carrier's newest routing status (the shipping module's poller, which keeps it in its tracker):
+ * the first scan after the label ships a labeled order, a delivery delivers it (SPEC §4 display rules
+ * then show the routing status). Statuses that say nothing of the parcel's movement change nothing here.
  */
 export async function followRouting(ctx: OrderContext, tx: Db, row: repo.OrderRow, status: RoutingStatus): Promise<repo.OrderRow> {
   let current = row;
-  if (row.routingStatus !== status) {
-    const [u] = await tx.update(orders).set({ routingStatus: status, updatedAt: ctx.clock() }).where(eq(orders.id, row.id)).returning();
-    current = u!;
-  }
   const moving = !['pre-shipment', 'lost', 'error', 'expired', 'alert'].includes(status);
   if (moving && current.status === 'labeled') current = await transition(ctx, tx, current, 'ship', null, { key: 'carrierMoving', vars: { status } });
   if (status === 'delivered' && current.status === 'shipped') current = await transition(ctx, tx, current, 'deliver', null, { key: 'carrierDelivered' });

@@ -4,12 +4,14 @@ import { allowedActions, editScope, fromCents } from '@exship/domain';
 import { accountScope, actsForAnyAccount, type Actor } from '../../platform/access';
 import type { Db } from '../../platform/db';
 import { findUsersByIds } from '../users';
+import type { OrderLabel } from './orders.labels';
 import * as repo from './orders.repository';
 import { iso, notFound, orderFor, stateOf, type OrderContext } from './orders.shared';
 import { orderHistory, orderLines, orderSurcharges, orders } from './orders.tables';
 
 // Reading orders: the detail, the list with its status counts, the export, and the lookups other
-// modules make (rowsByExOrderIds, statusesOf, visibleIds).
+// modules make (rowsByExOrderIds, statusesOf, visibleIds). The label's facts (tracking number,
+// routing status) come from shipping through `ctx.labels`: one query per page, never one per row.
 
 function reasonKeyOf(details: unknown): { reasonKey: string | null; reasonVars: Record<string, string> | null } {
   const d = (details ?? {}) as { reasonKey?: unknown; reasonVars?: unknown };
@@ -29,7 +31,7 @@ const feesOf = (o: repo.OrderRow): OrderFees => ({
 
 type Customer = { id: string; email: string; fullName: string };
 
-function toSummary(o: repo.OrderRow, customer: Customer | null): OrderSummary {
+function toSummary(o: repo.OrderRow, customer: Customer | null, label: OrderLabel | undefined): OrderSummary {
   return {
     id: o.id,
     exOrderId: o.exOrderId,
@@ -38,7 +40,7 @@ function toSummary(o: repo.OrderRow, customer: Customer | null): OrderSummary {
     status: o.status as OrderStatus,
     preStatus: o.preStatus as OrderStatus | null,
     paymentStatus: o.paymentStatus as PaymentStatus,
-    routingStatus: o.routingStatus as OrderSummary['routingStatus'],
+    routingStatus: label?.routingStatus ?? null,
     checkInStatus: o.checkInStatus as OrderSummary['checkInStatus'],
     scheduleStatus: o.scheduleStatus as OrderSummary['scheduleStatus'],
     quantity: o.quantity,
@@ -48,7 +50,7 @@ function toSummary(o: repo.OrderRow, customer: Customer | null): OrderSummary {
     weightGr: o.weightGr,
     serviceCode: o.serviceCode,
     carrierCode: o.carrierCode,
-    trackingNumber: o.trackingNumber,
+    trackingNumber: label?.trackingNumber ?? null,
     totalPrice: fromCents(o.totalCents),
     surcharge: fromCents(o.surchargeCents),
     country: o.country,
@@ -57,16 +59,17 @@ function toSummary(o: repo.OrderRow, customer: Customer | null): OrderSummary {
   };
 }
 
-export async function detail(tx: Db, row: repo.OrderRow): Promise<OrderDetail> {
+export async function detail(ctx: OrderContext, tx: Db, row: repo.OrderRow): Promise<OrderDetail> {
   const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, row.id)).orderBy(asc(orderLines.position));
   const history = await tx.select().from(orderHistory).where(eq(orderHistory.orderId, row.id)).orderBy(asc(orderHistory.seq));
   const surcharges = await tx.select().from(orderSurcharges).where(eq(orderSurcharges.orderId, row.id)).orderBy(asc(orderSurcharges.createdAt));
   const people = await findUsersByIds(tx, [row.accountId, ...history.flatMap((h) => (h.actorId ? [h.actorId] : []))]);
   const byId = new Map(people.map((u) => [u.id, u]));
   const owner = byId.get(row.accountId);
+  const label = (await ctx.labels.labelsOf(tx, [row.id])).get(row.id);
   const state = stateOf(row);
   return {
-    ...toSummary(row, owner ? { id: owner.id, email: owner.email, fullName: owner.fullName } : null),
+    ...toSummary(row, owner ? { id: owner.id, email: owner.email, fullName: owner.fullName } : null, label),
     note: row.note,
     signature: row.signature,
     discountCode: row.discountCode,
@@ -125,7 +128,7 @@ export async function detail(tx: Db, row: repo.OrderRow): Promise<OrderDetail> {
 }
 
 export async function get(ctx: OrderContext, actor: Actor, id: string): Promise<OrderDetail> {
-  return detail(ctx.db, await orderFor(ctx.db, actor, id));
+  return detail(ctx, ctx.db, await orderFor(ctx.db, actor, id));
 }
 
 export async function getByExOrderId(ctx: OrderContext, actor: Actor, exOrderId: string): Promise<OrderDetail> {
@@ -134,17 +137,18 @@ export async function getByExOrderId(ctx: OrderContext, actor: Actor, exOrderId:
     .from(orders)
     .where(and(eq(orders.exOrderId, exOrderId), accountScope(actor) ? eq(orders.accountId, accountScope(actor)!) : undefined));
   if (!row) throw notFound();
-  return detail(ctx.db, row);
+  return detail(ctx, ctx.db, row);
 }
 
 export async function list(ctx: OrderContext, actor: Actor, query: OrderListQuery): Promise<OrderListReply> {
   const accountId = accountScope(actor, query.customerId);
-  const { rows, total, counts } = await repo.listOrders(ctx.db, accountId, query);
+  const { rows, total, counts } = await repo.listOrders(ctx.db, accountId, query, await trackedIds(ctx, accountId, query.keyword));
   const customers = actsForAnyAccount(actor) ? new Map((await findUsersByIds(ctx.db, [...new Set(rows.map((r) => r.accountId))])).map((u) => [u.id, u])) : null;
+  const labels = await ctx.labels.labelsOf(ctx.db, rows.map((r) => r.id));
   return {
     items: rows.map((r) => {
       const c = customers?.get(r.accountId);
-      return toSummary(r, c ? { id: c.id, email: c.email, fullName: c.fullName } : null);
+      return toSummary(r, c ? { id: c.id, email: c.email, fullName: c.fullName } : null, labels.get(r.id));
     }),
     total,
     page: query.page,
@@ -155,9 +159,16 @@ export async function list(ctx: OrderContext, actor: Actor, query: OrderListQuer
 
 export async function exportRows(ctx: OrderContext, actor: Actor, query: Omit<OrderListQuery, 'page' | 'pageSize'>) {
   const accountId = accountScope(actor, query.customerId);
-  const rows = await repo.exportOrders(ctx.db, accountId, query, 50_000);
+  const rows = await repo.exportOrders(ctx.db, accountId, query, 50_000, await trackedIds(ctx, accountId, query.keyword));
   const customers = actsForAnyAccount(actor) ? new Map((await findUsersByIds(ctx.db, [...new Set(rows.map((r) => r.accountId))])).map((u) => [u.id, u])) : null;
-  return rows.map((r) => ({ row: r, customerEmail: customers?.get(r.accountId)?.email ?? null }));
+  const labels = await ctx.labels.labelsOf(ctx.db, rows.map((r) => r.id));
+  return rows.map((r) => ({ row: r, label: labels.get(r.id) ?? null, customerEmail: customers?.get(r.accountId)?.email ?? null }));
+}
+
+/** The orders whose tracking number is the keyword (exactly), within the caller's scope: shipping's index finds them. */
+async function trackedIds(ctx: OrderContext, accountId: string | undefined, keyword: string | undefined): Promise<string[]> {
+  const kw = keyword?.trim();
+  return kw ? ctx.labels.ordersWithTracking(ctx.db, accountId, kw) : [];
 }
 
 /** Orders by their EX ids, within one account or every account (`accountId` undefined). */

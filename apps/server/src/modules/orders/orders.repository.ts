@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { OrderListQuery } from '@exship/contracts';
 import { isAutoCancelDue, isDimensionTimeoutDue, isRefundDue, ORDER_WINDOWS, type OrderState } from '@exship/domain';
 import type { Db } from '../../platform/db';
@@ -15,10 +15,11 @@ const DAY_MS = 86_400_000;
 /**
  * The list's conditions except the status tab. A seller's keyword matches inside the order name (the
  * trigram index within the account serves it); across every account (staff) it matches the start of the
- * name, case-insensitively (`lower(name) LIKE 'kw%'`, the prefix index). exOrderId and tracking number
- * match exactly, the exOrderId case-insensitively. docs/orders-list.md has the plans.
+ * name, case-insensitively (`lower(name) LIKE 'kw%'`, the prefix index). exOrderId matches exactly,
+ * case-insensitively; the tracking number exactly, as `tracked`: the ids shipping found for the keyword
+ * in the same scope (orders.labels.ts). docs/orders-list.md has the plans.
  */
-function conditions(accountId: string | undefined, q: Filters): (SQL | undefined)[] {
+function conditions(accountId: string | undefined, q: Filters, tracked: readonly string[]): (SQL | undefined)[] {
   const keyword = q.keyword?.trim();
   return [
     accountId ? eq(orders.accountId, accountId) : undefined,
@@ -30,7 +31,7 @@ function conditions(accountId: string | undefined, q: Filters): (SQL | undefined
       ? or(
           accountId ? ilike(orders.orderName, likePattern(keyword)) : sql`lower(${orders.orderName}) like lower(${`${escapeLike(keyword)}%`})`,
           eq(orders.exOrderId, keyword.toUpperCase()),
-          eq(orders.trackingNumber, keyword),
+          tracked.length > 0 ? inArray(orders.id, [...tracked]) : undefined,
         )
       : undefined,
   ];
@@ -71,8 +72,8 @@ function pageIds(db: Db, where: SQL | undefined, q: OrderListQuery): SQL {
  * stored ones (order_status_counts: one row per status for a seller, a sum over ~15 rows per account
  * for staff); with one, they are counted over the matching orders. Both are exact.
  */
-export async function listOrders(db: Db, accountId: string | undefined, q: OrderListQuery) {
-  const base = conditions(accountId, q);
+export async function listOrders(db: Db, accountId: string | undefined, q: OrderListQuery, tracked: readonly string[]) {
+  const base = conditions(accountId, q, tracked);
   const where = and(...base, q.status !== 'all' ? eq(orders.status, q.status) : undefined);
   const rows = await db
     .select()
@@ -132,11 +133,11 @@ export async function rebuildStatusCounts(db: Db): Promise<void> {
 }
 
 /** The filtered orders for an export, newest first, at most `limit`. */
-export async function exportOrders(db: Db, accountId: string | undefined, q: Filters, limit: number): Promise<OrderRow[]> {
+export async function exportOrders(db: Db, accountId: string | undefined, q: Filters, limit: number, tracked: readonly string[]): Promise<OrderRow[]> {
   return db
     .select()
     .from(orders)
-    .where(and(...conditions(accountId, q), q.status && q.status !== 'all' ? eq(orders.status, q.status) : undefined))
+    .where(and(...conditions(accountId, q, tracked), q.status && q.status !== 'all' ? eq(orders.status, q.status) : undefined))
     .orderBy(...orderBy(q.sort))
     .limit(limit);
 }

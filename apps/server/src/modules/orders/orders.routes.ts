@@ -64,7 +64,7 @@ export const ordersRoutes =
       ws.columns = EXPORT_COLUMNS.map((header) => ({ header, width: Math.max(12, header.length + 4) }));
       ws.getRow(1).font = { bold: true };
       const offset = actor.timeZone ?? '+07:00';
-      for (const { row: o, customerEmail } of rows) {
+      for (const { row: o, label, customerEmail } of rows) {
         ws.addRow(
           [
             o.exOrderId,
@@ -72,8 +72,8 @@ export const ordersRoutes =
             customerEmail,
             o.status,
             o.paymentStatus,
-            o.routingStatus,
-            o.trackingNumber,
+            label?.routingStatus,
+            label?.trackingNumber,
             o.serviceCode,
             o.carrierCode,
             o.quantity,

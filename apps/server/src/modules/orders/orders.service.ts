@@ -39,7 +39,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     duplicate: (actor: OrderActor, id: string) => duplicate(ctx, actor, id),
     sweep: (kind: 'autoCancel' | 'dimensionTimeout' | 'refundDue', limit = 500) => sweep(ctx, kind, limit),
     lockOrder,
-    labelBought: (tx: Db, row: repo.OrderRow, label: { trackingNumber: string; labelKey: string; carrierId: string | null; carrierCode: string }, reason: HistoryReason = '') => labelBought(ctx, tx, row, label, reason),
+    labelBought: (tx: Db, row: repo.OrderRow, label: { trackingNumber: string; carrierId: string | null; carrierCode: string }, reason: HistoryReason = '') => labelBought(ctx, tx, row, label, reason),
     followRouting: (tx: Db, row: repo.OrderRow, status: RoutingStatus) => followRouting(ctx, tx, row, status),
     rowsByExOrderIds: (exOrderIds: string[], accountId: string | undefined) => rowsByExOrderIds(ctx, exOrderIds, accountId),
     statusesOf: (ids: string[]) => statusesOf(ctx, ids),

@@ -7,6 +7,7 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { SnapshotCache } from '../catalog';
 import { getWalletSummary, setUnpaidCents } from '../wallet';
+import { labelsPort, type OrderLabels } from './orders.labels';
 import * as repo from './orders.repository';
 import { orderLines, orders } from './orders.tables';
 
@@ -21,6 +22,8 @@ export interface OrderServiceDeps {
   calendar: WorkingDayCalendar;
   /** The clock (tests inject one). */
   now?: () => Date;
+  /** The label facts, shipping's (orders.labels.ts); without it, reading a label throws. */
+  labels?: OrderLabels;
 }
 
 /** What every orders use case takes first: the service's dependencies and its clock. */
@@ -29,9 +32,16 @@ export interface OrderContext {
   snapshot: SnapshotCache;
   calendar: WorkingDayCalendar;
   clock: () => Date;
+  labels: OrderLabels;
 }
 
-export const orderContext = (deps: OrderServiceDeps): OrderContext => ({ db: deps.db, snapshot: deps.snapshot, calendar: deps.calendar, clock: deps.now ?? (() => new Date()) });
+export const orderContext = (deps: OrderServiceDeps): OrderContext => ({
+  db: deps.db,
+  snapshot: deps.snapshot,
+  calendar: deps.calendar,
+  clock: deps.now ?? (() => new Date()),
+  labels: deps.labels ?? labelsPort().labels,
+});
 
 export const notFound = () => new AppError('ORDER_NOT_FOUND', 404);
 
@@ -67,7 +77,6 @@ export const stateOf = (o: repo.OrderRow): OrderState => ({
   status: o.status as OrderStatus,
   preStatus: o.preStatus as OrderStatus | null,
   paymentStatus: o.paymentStatus as PaymentStatus,
-  routingStatus: o.routingStatus as OrderState['routingStatus'],
   checkInStatus: o.checkInStatus as OrderState['checkInStatus'],
   labeledAt: o.labeledAt,
   dimensionFlaggedAt: o.dimensionFlaggedAt,

@@ -61,8 +61,8 @@ export async function addSurcharge(ctx: OrderContext, actor: OrderActor, id: str
   return ctx.db.transaction(async (tx) => {
     const row = await addSurchargeTo(ctx, tx, actor, await orderFor(tx, actor, id, true), body);
     // A surcharge on a paid order is charged at once with auto-pay (surcharge-unpaid → paid).
-    if (row.paymentStatus === 'surcharge-unpaid' && (await autoPayIn(ctx, tx, actor, row.accountId, [row.id]))) return detail(tx, await orderFor(tx, actor, id));
-    return detail(tx, row);
+    if (row.paymentStatus === 'surcharge-unpaid' && (await autoPayIn(ctx, tx, actor, row.accountId, [row.id]))) return detail(ctx, tx, await orderFor(tx, actor, id));
+    return detail(ctx, tx, row);
   });
 }
 

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { CHECK_IN_STATUSES, ORDER_STATUSES, PACKAGINGS, PAYMENT_METHODS, PAYMENT_STATUSES, ROUTING_STATUSES, SCHEDULE_STATUSES, SURCHARGE_REASONS } from '@exship/contracts';
+import { CHECK_IN_STATUSES, ORDER_STATUSES, PACKAGINGS, PAYMENT_METHODS, PAYMENT_STATUSES, SCHEDULE_STATUSES, SURCHARGE_REASONS } from '@exship/contracts';
 import { enumCheck } from '../../platform/db-checks';
 
 // SPEC §3 Order, its lines, its status history and its surcharges. Every row is seller-owned:
 // account_id leads the list indexes (DESIGN "Tenancy"). Money in integer cents; dimensions in cm and
 // weight in grams as numeric(10,2). The fee lines are a snapshot of the price the seller saw.
+// The label's facts (tracking number, label file, routing status) are not here: shipping owns them
+// (trackers), and the list, detail and export read them through orders.labels.ts.
 
 const measure = (name: string) => numeric(name, { precision: 10, scale: 2, mode: 'number' });
 const cents = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
@@ -24,7 +26,6 @@ export const orders = pgTable(
     status: text('status').notNull(),
     preStatus: text('pre_status'),
     paymentStatus: text('payment_status').notNull(),
-    routingStatus: text('routing_status'),
     scheduleStatus: text('schedule_status'),
     checkInStatus: text('check_in_status'),
     orderType: text('order_type').notNull().default('parcel'),
@@ -49,6 +50,7 @@ export const orders = pgTable(
     serviceId: uuid('service_id').notNull(),
     serviceCode: text('service_code').notNull(),
     serviceName: text('service_name').notNull(),
+    /** The order's routing assignment: priced at creation, changed when a re-distributed label is bought. Not a label fact. */
     carrierId: uuid('carrier_id'),
     carrierCode: text('carrier_code'),
     warehouseCode: text('warehouse_code'),
@@ -68,8 +70,6 @@ export const orders = pgTable(
     costCents: cents('cost_cents'),
     /** What a cancellation owes the seller (set when the refund is scheduled). */
     refundCents: cents('refund_cents'),
-    trackingNumber: text('tracking_number'),
-    labelKey: text('label_key'),
     labelUs: boolean('label_us').notNull().default(false),
     checkInAt: at('check_in_at'),
     paidAt: at('paid_at'),
@@ -89,17 +89,17 @@ export const orders = pgTable(
     uniqueIndex('orders_account_name_uq').on(t.accountId, t.orderName),
     // The list (docs/orders-list.md): a seller's orders by status tab and date, staff's across sellers.
     // Each ends with the list's tie-breaker (id), so a page — however deep — is an index-only scan of
-    // ids, and the page's rows are then read by id. The seller's tab index also carries the three
-    // keyword columns: a broad keyword's count over one seller is then read from the index alone.
-    index('orders_account_status_created_idx').on(t.accountId, t.status, t.createdAt, t.id, t.orderName, t.exOrderId, t.trackingNumber),
+    // ids, and the page's rows are then read by id. The seller's tab index also carries the two keyword
+    // columns of orders: a broad keyword's count over one seller is then read from the index alone.
+    index('orders_account_status_created_idx').on(t.accountId, t.status, t.createdAt, t.id, t.orderName, t.exOrderId),
     index('orders_account_created_idx').on(t.accountId, t.createdAt, t.id),
     index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
     index('orders_created_idx').on(t.createdAt, t.id),
     // Keyword: a seller's "contains" in the order name (trigrams, within the account: pg_trgm + btree_gin),
-    // staff's case-insensitive prefix of the name (lower(name) LIKE 'kw%'), exOrderId and tracking exact.
+    // staff's case-insensitive prefix of the name (lower(name) LIKE 'kw%'), exOrderId exact (the tracking
+    // number exactly too, through shipping's trackers_tracking_idx).
     index('orders_account_name_trgm_idx').using('gin', t.accountId, t.orderName.op('gin_trgm_ops')),
     index('orders_name_prefix_idx').on(sql`lower(${t.orderName}) text_pattern_ops`),
-    index('orders_tracking_idx').on(t.trackingNumber),
     // The cron jobs' sweeps (auto-cancel, dimension deadline, refunds due) read only live candidates.
     index('orders_labeled_unreceived_idx').on(t.labeledAt).where(sql`status = 'labeled' and check_in_status is null`),
     index('orders_refund_due_idx').on(t.refundDueAt).where(sql`payment_status = 'waiting-refund'`),
@@ -108,7 +108,6 @@ export const orders = pgTable(
     enumCheck('orders_status_ck', t.status, ORDER_STATUSES),
     enumCheck('orders_pre_status_ck', t.preStatus, ORDER_STATUSES, { nullable: true }),
     enumCheck('orders_payment_status_ck', t.paymentStatus, PAYMENT_STATUSES),
-    enumCheck('orders_routing_status_ck', t.routingStatus, ROUTING_STATUSES, { nullable: true }),
     enumCheck('orders_schedule_status_ck', t.scheduleStatus, SCHEDULE_STATUSES, { nullable: true }),
     enumCheck('orders_check_in_status_ck', t.checkInStatus, CHECK_IN_STATUSES, { nullable: true }),
     enumCheck('orders_payment_method_ck', t.paymentMethod, PAYMENT_METHODS),

@@ -9,7 +9,7 @@ import { FULFIL_ORDER } from './fulfilment.workflow';
 import { fulfilmentHandlers, shippingJobs } from './shipping.jobs';
 import { shippingRoutes } from './shipping.routes';
 import { createScanFormService } from './shipping.scan-forms';
-import { createShippingService, type ShippingDeps } from './shipping.service';
+import { createShippingService, orderLabels, type ShippingDeps } from './shipping.service';
 import { createTrackingImportService } from './shipping.tracking-import';
 import { createTrackingService } from './shipping.tracking';
 
@@ -20,12 +20,15 @@ export type { ShippingService } from './shipping.service';
  * Labels and tracking (issue 11): carrier plugins (carriers/: sandbox, HTTP), label purchase on payment or after
  * the seller's delay, 4x6 PDF and ZPL labels through Storage, routing events polled per carrier, lost
  * and late flags, the public tracking page, tracking logs, tracking import/export and SCAN forms.
- * The order moves only through the orders module's use cases (labelBought, followRouting, transition).
+ * The order moves only through the orders module's use cases (labelBought, followRouting, transition);
+ * the label's facts (tracking number, label file, routing status) are kept here only.
  */
 export const shippingModule = defineModule({
   name: 'shipping',
   needs: [catalogModule, ordersModule, addressesModule, productsModule],
   setup(ctx, use) {
+    // The order list, detail and export show the label facts kept here (trackers).
+    use(ordersModule).connectLabels(orderLabels);
     const deps: ShippingDeps = {
       db: ctx.database.db,
       storage: ctx.storage,

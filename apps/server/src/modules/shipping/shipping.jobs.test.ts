@@ -26,7 +26,8 @@ let orders: ReturnType<typeof createOrderService>;
 let n = 0;
 
 const q = async <T>(query: ReturnType<typeof sql>) => ((await t.db.execute(query)) as unknown as { rows: T[] }).rows;
-const statusOf = async (id: string) => (await q<{ status: string; routing_status: string | null }>(sql`select status, routing_status from orders where id = ${id}`))[0]!;
+/** The order's status (orders) beside its parcel's routing status (shipping's tracker). */
+const statusOf = async (id: string) => (await q<{ status: string; routing_status: string | null }>(sql`select o.status, t.routing_status from orders o left join trackers t on t.order_id = o.id where o.id = ${id}`))[0]!;
 const purchasesOf = async (id: string) => q<{ id: string; status: string; due_at: string; tries: number; error: string | null }>(sql`select id, status, due_at, tries, error from label_purchases where order_id = ${id} order by created_at`);
 
 /** An order created and paid over HTTP; the shipping handler then runs here with the injected clock. */
@@ -199,8 +200,8 @@ describe('purchases through the HTTP carrier', () => {
     expect(await buy(id, 1)).toBe('bought');
     expect(fake.labels.size).toBe(labelsBefore + 1);
     const p = (await purchasesOf(id))[0]!;
-    const [order] = await q<{ tracking_number: string }>(sql`select tracking_number from orders where id = ${id}`);
-    expect(order!.tracking_number).toBe(fake.labels.get(p.id)!.trackingNumber);
+    const [tracker] = await q<{ tracking_number: string }>(sql`select tracking_number from trackers where order_id = ${id}`);
+    expect(tracker!.tracking_number).toBe(fake.labels.get(p.id)!.trackingNumber);
   });
 
   it('a refusal is not retried: label error, the carrier\'s reason kept (for staff)', async () => {

@@ -80,6 +80,36 @@ describe('labels over HTTP', () => {
     expect(order.body.data).toMatchObject({ status: 'labeled', trackingNumber: tracking });
   });
 
+  it('the order list, detail and export show the label shipping keeps; a keyword search by tracking number finds the order, within the caller\'s scope', async () => {
+    const list = async (token: string, query: string) => (await t.call({ method: 'GET', url: `/api/v1/orders?${query}`, token })).body.data;
+    const mine = await list(seller, `keyword=${tracking}`);
+    expect(mine.items.map((o: { id: string }) => o.id)).toEqual([orderId]);
+    expect(mine.items[0]).toMatchObject({ trackingNumber: tracking, routingStatus: 'pre-shipment', status: 'labeled' });
+    expect(mine.counts).toEqual({ all: 1, labeled: 1 });
+    expect((await list(seller, 'pageSize=100')).items.find((o: { id: string }) => o.id === orderId)).toMatchObject({ trackingNumber: tracking, routingStatus: 'pre-shipment' });
+    // Exact match only; another seller never finds it; staff do.
+    expect((await list(seller, `keyword=${tracking.slice(0, -1)}`)).items.map((o: { id: string }) => o.id)).not.toContain(orderId);
+    expect((await list(other.token, `keyword=${tracking}`)).items).toEqual([]);
+    expect((await list(admin, `keyword=${tracking}`)).items.map((o: { id: string }) => o.id)).toEqual([orderId]);
+    const detail = await t.call({ method: 'GET', url: `/api/v1/orders/${orderId}`, token: seller });
+    expect(detail.body.data).toMatchObject({ trackingNumber: tracking, routingStatus: 'pre-shipment' });
+    const exported = await t.app.inject({ method: 'GET', url: `/api/v1/orders/export.xlsx?keyword=${tracking}`, headers: { authorization: `Bearer ${seller}` } });
+    expect(exported.statusCode).toBe(200);
+    const rows = await readXlsx(exported.rawPayload);
+    const header = rows[0]!;
+    expect(rows.length).toBe(2);
+    expect(rows[1]![header.indexOf('Tracking number')]).toBe(tracking);
+    expect(rows[1]![header.indexOf('Routing status')]).toBe('pre-shipment');
+  });
+
+  it('the orders table holds no label fact: shipping is their only owner', async () => {
+    const columns = await q<{ column_name: string }>(sql`select column_name from information_schema.columns where table_name = 'orders' and table_schema = current_schema()`);
+    expect(columns.length).toBeGreaterThan(10);
+    const names = columns.map((c) => c.column_name);
+    for (const fact of ['tracking_number', 'label_key', 'routing_status']) expect(names).not.toContain(fact);
+    expect(names.filter((c) => /tracking|label_key|routing/.test(c))).toEqual([]);
+  });
+
   it('downloads the label as PDF and ZPL; the US and barcode variants too', async () => {
     const pdf = await t.app.inject({ method: 'GET', url: `/api/v1/orders/${orderId}/label`, headers: { authorization: `Bearer ${seller}` } });
     expect(pdf.statusCode).toBe(200);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { translate, type CarrierConnection, type HistoryReason, type Language, type LabelPurchase, type TrackingCancelMode } from '@exship/contracts';
+import { translate, type CarrierConnection, type HistoryReason, type Language, type LabelPurchase, type RoutingStatus, type TrackingCancelMode } from '@exship/contracts';
 import { mayCancelTrackingByApi } from '@exship/domain';
 import type { WorkingDayCalendar } from '@exship/domain/working-days';
 import { actsForAnyAccount, type Actor } from '../../platform/access';
@@ -10,7 +10,7 @@ import { assertPublicUrl, type Outbound } from '../../platform/outbound';
 import type { Jobs } from '../../platform/jobs';
 import type { Storage } from '../../platform/storage';
 import type { CatalogService, SnapshotCache } from '../catalog';
-import type { LabelRequestedEvent, OrderCanceledEvent, OrderPaidEvent, OrderService } from '../orders';
+import type { LabelRequestedEvent, OrderCanceledEvent, OrderLabel, OrderLabels, OrderPaidEvent, OrderService } from '../orders';
 import { createKeyring, type SecretKeyring } from '../../platform/secrets';
 import { builtInCarriers, pluginInfo, type CarrierRegistry } from './carriers';
 import { createConnectionStore, type ConnectionStore } from './carriers/connections';
@@ -56,6 +56,36 @@ type PurchaseRow = typeof labelPurchases.$inferSelect;
 type TrackerRow = typeof trackers.$inferSelect;
 
 export const publicCode = () => randomBytes(15).toString('base64url').replace(/[-_]/g, 'x');
+
+/** Ids per `in (…)` list when reading trackers for many orders (an export asks for up to 50,000). */
+const IDS_PER_QUERY = 5000;
+
+/**
+ * The label facts the orders module shows (its list, detail and export), read from the trackers:
+ * connected at setup through `use(ordersModule).connectLabels`. A replaced label's tracker keeps the
+ * last tracking number, as the order showed it until the new label.
+ */
+export const orderLabels: OrderLabels = {
+  async labelsOf(tx, orderIds) {
+    const out = new Map<string, OrderLabel>();
+    const ids = [...new Set(orderIds)];
+    for (let at = 0; at < ids.length; at += IDS_PER_QUERY) {
+      const rows = await tx
+        .select({ orderId: trackers.orderId, trackingNumber: trackers.trackingNumber, routingStatus: trackers.routingStatus })
+        .from(trackers)
+        .where(inArray(trackers.orderId, ids.slice(at, at + IDS_PER_QUERY)));
+      for (const r of rows) out.set(r.orderId, { trackingNumber: r.trackingNumber, routingStatus: r.routingStatus as RoutingStatus | null });
+    }
+    return out;
+  },
+  async ordersWithTracking(tx, accountId, trackingNumber) {
+    const rows = await tx
+      .select({ orderId: trackers.orderId })
+      .from(trackers)
+      .where(and(eq(trackers.trackingNumber, trackingNumber), accountId ? eq(trackers.accountId, accountId) : undefined));
+    return rows.map((r) => r.orderId);
+  },
+};
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** Who reads a carrier error: staff (EX-ACT-FOR-CUSTOMER) or a seller, in their language. */
@@ -199,7 +229,7 @@ export function createShippingService(deps: ShippingDeps) {
     // parcels, and the sandbox's journey, which the poller recomputes from it (so no event twice).
     const first = l.events.reduce<Date | undefined>((min, e) => (!min || e.at < min ? e.at : min), undefined);
     const now = first && first <= clock() ? first : clock();
-    await orders.labelBought(tx, row, { trackingNumber: l.data.trackingNumber, labelKey: l.labelKey, carrierId: l.carrierId, carrierCode: l.data.carrierCode }, l.reason);
+    await orders.labelBought(tx, row, { trackingNumber: l.data.trackingNumber, carrierId: l.carrierId, carrierCode: l.data.carrierCode }, l.reason);
     const tracker = {
       accountId: row.accountId,
       exOrderId: row.exOrderId,
@@ -398,7 +428,8 @@ export function createShippingService(deps: ShippingDeps) {
       if (!visible) throw new AppError('ORDER_NOT_FOUND', 404);
       return db.transaction(async (tx) => {
         const row = await orders.lockOrder(tx, orderId);
-        if (!row.labeledAt || !row.trackingNumber) throw new AppError('LABEL_NOT_READY', 409);
+        const [label] = await tx.select({ orderId: trackers.orderId }).from(trackers).where(eq(trackers.orderId, orderId));
+        if (!row.labeledAt || !label) throw new AppError('LABEL_NOT_READY', 409);
         if (mode === 'force') {
           if (!actsForAnyAccount(actor)) throw new AppError('FORCE_CANCEL_STAFF_ONLY', 403);
           const done = await orders.transition(tx, row, 'forceCancel', actor.userId, reason || { key: 'trackingForceCancel' });
