@@ -43,8 +43,11 @@ const MINUTE = 60;
  * far below a script's flood; each endpoint counts on its own.
  */
 export const RATE_LIMITS = {
-  /** Paying orders (one call pays up to 1,000 of them). */
-  payOrders: { per: 'account', limit: 60, windowSeconds: MINUTE },
+  /**
+   * Paying orders (one call pays up to 1,000 of them). An integration may pay each order as it
+   * arrives, so the limit stops a runaway client, not a busy seller: 10 calls a second.
+   */
+  payOrders: { per: 'account', limit: 600, windowSeconds: MINUTE },
   sendPayment: { per: 'account', limit: 30, windowSeconds: MINUTE },
   /** Asking for a top-up: a bank-transfer request or a provider checkout. */
   topUpRequest: { per: 'account', limit: 20, windowSeconds: MINUTE },
