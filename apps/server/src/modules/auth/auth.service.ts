@@ -137,6 +137,7 @@ export function createAuthService({ db, mailer, jobs, appUrl, google }: AuthDeps
       accountId: user.accountId,
       sessionId: s.id,
       roleCode: role.code,
+      roleName: role.name,
       roleKind: role.kind as 'staff' | 'customer',
       permissions: new Set(perms),
       language: user.language as Language,

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { likePattern } from '../../platform/crud';
 import type { Db } from '../../platform/db';
@@ -32,6 +32,36 @@ export async function customerAccountsByEmails(db: Db, emails: string[]): Promis
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;
+}
+
+/** What a profile shows of a user. */
+const profileColumns = {
+  id: users.id,
+  accountId: users.accountId,
+  fullName: users.fullName,
+  email: users.email,
+  phone: users.phone,
+  avatar: users.avatar,
+  gender: users.gender,
+  dateOfBirth: users.dateOfBirth,
+  status: users.status,
+  timeZone: users.timeZone,
+  language: users.language,
+  labelPurchaseDelayHours: users.labelPurchaseDelayHours,
+  mustChangePassword: users.mustChangePassword,
+  createdAt: users.createdAt,
+};
+export type ProfileRow = Pick<UserRow, keyof typeof profileColumns>;
+
+/** A user's profile columns with one more value read by the same statement (a subquery on `users`). */
+export async function findProfileWith<T>(db: Db, id: string, extra: (accountId: typeof users.accountId) => SQL<T>): Promise<{ user: ProfileRow; extra: T } | undefined> {
+  const [row] = await db
+    .select({ ...profileColumns, extra: extra(users.accountId) })
+    .from(users)
+    .where(eq(users.id, id));
+  if (!row) return undefined;
+  const { extra: value, ...user } = row;
+  return { user, extra: value };
 }
 
 /** Several users in one query (a page of rows naming their owners or editors); unknown ids are left out. */

@@ -14,7 +14,8 @@ import {
 import { effectivePermissions } from '@exship/domain';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { getWalletSummary, setAutoPay } from '../wallet';
+import type { AuthContext } from '../../platform/http';
+import { getWalletSummary, setAutoPay, walletSummaryJson, walletSummaryOf, type WalletSummary } from '../wallet';
 import * as admin from './users.admin';
 import * as access from './users.roles';
 import * as repo from './users.repository';
@@ -139,7 +140,20 @@ export async function getProfile(db: Db, userId: string): Promise<Profile> {
   const principal = await loadPrincipal(db, userId);
   if (!principal) throw new AppError('USER_NOT_FOUND', 404);
   const { user, role, permissions: perms } = principal;
-  const wallet = await getWalletSummary(db, user.accountId);
+  return profileOf(user, role, perms, await getWalletSummary(db, user.accountId));
+}
+
+/**
+ * GET /me, on every page load: the role and permissions are the ones the auth hook resolved for this
+ * request (what the server enforces), the user's own fields and the wallet come from one statement.
+ */
+export async function getMe(db: Db, auth: AuthContext): Promise<Profile> {
+  const found = await repo.findProfileWith(db, auth.userId, walletSummaryJson);
+  if (!found) throw new AppError('USER_NOT_FOUND', 404);
+  return profileOf(found.user, { name: auth.roleName, code: auth.roleCode, kind: auth.roleKind }, [...auth.permissions], walletSummaryOf(found.extra));
+}
+
+function profileOf(user: repo.ProfileRow, role: { name: string; code: string; kind: string }, perms: string[], wallet: WalletSummary): Profile {
   return {
     id: user.id,
     fullName: user.fullName,
@@ -330,6 +344,7 @@ export function createUsersModule() {
     members: memberAccess(sessions),
     useCases: {
       getProfile,
+      getMe,
       updateProfile,
       setAvatar,
       searchCustomers: repo.searchCustomers,
