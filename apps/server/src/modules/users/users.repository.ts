@@ -53,12 +53,27 @@ const profileColumns = {
 };
 export type ProfileRow = Pick<UserRow, keyof typeof profileColumns>;
 
-/** A user's profile columns with one more value read by the same statement (a subquery on `users`). */
-export async function findProfileWith<T>(db: Db, id: string, extra: (accountId: typeof users.accountId) => SQL<T>): Promise<{ user: ProfileRow; extra: T } | undefined> {
-  const [row] = await db
-    .select({ ...profileColumns, extra: extra(users.accountId) })
-    .from(users)
-    .where(eq(users.id, id));
+type ProfileWith<T> = ProfileRow & { extra: T };
+/** Prepared statements per database (and name): parsed and planned once per connection, not on every call. */
+const preparedProfiles = new WeakMap<Db, Map<string, { execute(values: { id: string }): Promise<unknown[]> }>>();
+
+/**
+ * A user's profile columns with one more value read by the same statement (a subquery on `users`),
+ * as a prepared statement called `name`: GET /me runs it on every page load.
+ */
+export async function findProfileWith<T>(db: Db, id: string, name: string, extra: (accountId: typeof users.accountId) => SQL<T>): Promise<{ user: ProfileRow; extra: T } | undefined> {
+  let byName = preparedProfiles.get(db);
+  if (!byName) preparedProfiles.set(db, (byName = new Map()));
+  let statement = byName.get(name);
+  if (!statement) {
+    statement = db
+      .select({ ...profileColumns, extra: extra(users.accountId) })
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id')))
+      .prepare(name);
+    byName.set(name, statement);
+  }
+  const [row] = (await statement.execute({ id })) as ProfileWith<T>[];
   if (!row) return undefined;
   const { extra: value, ...user } = row;
   return { user, extra: value };

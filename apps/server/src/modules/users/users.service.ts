@@ -148,7 +148,7 @@ export async function getProfile(db: Db, userId: string): Promise<Profile> {
  * request (what the server enforces), the user's own fields and the wallet come from one statement.
  */
 export async function getMe(db: Db, auth: AuthContext): Promise<Profile> {
-  const found = await repo.findProfileWith(db, auth.userId, walletSummaryJson);
+  const found = await repo.findProfileWith(db, auth.userId, 'users_me_with_wallet', walletSummaryJson);
   if (!found) throw new AppError('USER_NOT_FOUND', 404);
   return profileOf(found.user, { name: auth.roleName, code: auth.roleCode, kind: auth.roleKind }, [...auth.permissions], walletSummaryOf(found.extra));
 }
