@@ -468,6 +468,7 @@ export const QuoteEndpoint = defineEndpoint({
   description:
     'Sellers get their price; staff also get the routing, cost and margin, and may quote for a customer (`customerId`). 422 when no service can carry the parcel or the discount code does not apply.',
   operationId: 'quote',
+  readOnly: true,
   tags: ['quote'],
   body: QuoteBodySchema,
   reply: QuoteReplySchema,
@@ -482,6 +483,7 @@ export const QuoteRatesEndpoint = defineEndpoint({
   description:
     'Prices the parcel with every active service the caller may use (a service routed only for other customers is left out), cheapest first, each with its carrier, transit days and fee lines. Services that cannot carry the parcel are listed in `unavailable` with the reason. Staff may quote for a customer (`customerId`) and also get the routing, cost and margin of each rate. A discount code for some services only is applied where it may be; 422 when it applies to none, or does not apply at all.',
   operationId: 'quoteRates',
+  readOnly: true,
   tags: ['quote'],
   body: QuoteRatesBodySchema,
   reply: QuoteRatesReplySchema,

@@ -72,6 +72,7 @@ export const PreviewEmailTemplateEndpoint = defineEndpoint({
   access,
   summary: 'Render a template (the saved one or a draft) with the sample data or given values',
   operationId: 'previewEmailTemplate',
+  readOnly: true,
   tags,
   params: EmailTemplateParamsSchema,
   body: EmailPreviewBodySchema,

@@ -65,6 +65,12 @@ export interface EndpointDef {
   errors?: readonly ErrorStatus[];
   /** Calls allowed per caller and window (429 beyond it). */
   rateLimit?: EndpointRateLimit;
+  /**
+   * A POST that changes nothing (a quote, a price check, a list or export whose filter is a body).
+   * Every method but GET is taken as a change unless declared read-only; only changes are written
+   * to the activity trail.
+   */
+  readOnly?: true;
 }
 
 /** Keeps the literal types of a declaration (method, path, schemas) for the server and the web client. */
@@ -88,6 +94,9 @@ export type ParsedBody<E extends EndpointDef> = OutputOf<E['body']>;
 export type EndpointReply<E extends EndpointDef> = E['reply'] extends z.ZodType ? z.output<E['reply']> : never;
 /** What a handler returns: the reply before the envelope (input side, so defaults may be left out). */
 export type EndpointData<E extends EndpointDef> = E['reply'] extends z.ZodType ? z.input<E['reply']> : never;
+
+/** Whether a call changes something: any method but GET, unless the endpoint is declared read-only. */
+export const changesState = (e: Pick<EndpointDef, 'method' | 'readOnly'>): boolean => e.method !== 'GET' && e.readOnly !== true;
 
 export const isBinaryReply = (reply: EndpointDef['reply']): reply is BinaryReply => typeof (reply as BinaryReply).binary === 'string';
 

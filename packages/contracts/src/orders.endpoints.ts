@@ -33,6 +33,7 @@ export const PriceOrderEndpoint = defineEndpoint({
   summary: 'Price an order before saving it (the review step)',
   description: 'The fee lines the order would be saved with: the same body as the create call.',
   operationId: 'priceOrder',
+  readOnly: true,
   tags,
   body: OrderCreateBodySchema,
   reply: OrderPriceReplySchema,

@@ -55,6 +55,7 @@ export const DownloadLabelsEndpoint = defineEndpoint({
   summary: 'Many labels as one merged PDF',
   description: `Up to ${SHIPPING_LIMITS.bulkLabelsMax} orders, one page each, in the order given. 422 names the orders without a label.`,
   operationId: 'downloadLabels',
+  readOnly: true,
   tags,
   body: z.object({ orderIds: z.array(idField()).min(1, 'validation.required').max(SHIPPING_LIMITS.bulkLabelsMax, 'validation.tooMany') }),
   reply: { binary: PDF_MIME, description: 'One PDF, one 4x6 page per label' },
@@ -80,6 +81,7 @@ export const TrackLookupEndpoint = defineEndpoint({
   summary: 'Track parcels by tracking number or order id',
   description: `Up to ${SHIPPING_LIMITS.lookupMax} tracking numbers, order ids (EX…) or order names; \`noLabel\` lists the caller's orders that have no label yet (with their status), \`notFound\` what matched nothing of the caller's.`,
   operationId: 'trackLookup',
+  readOnly: true,
   tags,
   body: z.object({ refs: z.array(textField().trim().min(1).max(64, 'validation.invalid')).min(1, 'validation.required').max(SHIPPING_LIMITS.lookupMax, 'validation.tooMany') }),
   reply: z.object({

@@ -38,6 +38,7 @@ export const TransactionListEndpoint = defineEndpoint({
   summary: 'Wallet transactions',
   description: 'Newest first. A seller sees its own account; staff see every account, or the one customer named.',
   operationId: 'listTransactions',
+  readOnly: true,
   tags: ['wallet'],
   body: withDateRange(
     z.object({

@@ -1,12 +1,19 @@
-import type { FastifyInstance } from 'fastify';
-import type { EndpointDef } from '@exship/contracts';
-import type { Database } from './db';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { changesState, type EndpointDef } from '@exship/contracts';
+import type { Database, Db } from './db';
 import { activityLog } from './platform.tables';
 
-// Issue 12 "activity": one mechanism for every module. Before each reply leaves, a successful change
-// (any method but GET/HEAD) made by a signed-in user — or a sign-in, whose route names the user it
-// signed in through `req.activityUserId` — is written to activity_log, so the trail holds the change
-// by the time its caller sees the answer. Reads are not logged; bodies never.
+// The activity trail: one mechanism for every module. A change (any method but GET, unless its
+// endpoint is declared `readOnly`) made by a signed-in user — or a sign-in, whose route names the
+// user through `req.activityUserId` — gets one row in activity_log. Reads, read-only POSTs (quote,
+// price, lists and exports sent as a body) and failures write nothing; bodies never.
+//
+// Where the change runs a transaction, its line is inserted in that transaction (the first one of
+// the request that commits), so a committed change cannot lose its line and a rolled-back one has
+// none. A change without a transaction (a single statement, a sign-in) gets its line before the
+// reply leaves. Either way the line exists by the time the caller sees the answer.
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -15,25 +22,102 @@ declare module 'fastify' {
   }
 }
 
-export function registerActivityLog(app: FastifyInstance, database: Database): void {
-  app.addHook('onSend', async (req, reply, payload) => {
-    const endpoint = (req.routeOptions.config as { endpoint?: EndpointDef } | undefined)?.endpoint;
-    if (!endpoint || endpoint.method === 'GET' || reply.statusCode >= 400) return payload;
-    const userId = req.auth?.userId ?? req.activityUserId;
-    if (!userId) return payload;
-    const params = Object.fromEntries(Object.entries((req.params ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v).slice(0, 100)]));
+/** The trail line a change request owes; `id` once it is written. */
+interface PendingLine {
+  req: FastifyRequest;
+  endpoint: EndpointDef;
+  /** The status the line was written with, and its row id, once written (or being written). */
+  written?: { id: string; status: number };
+  /** The reply is on its way: work the request left running writes no line of its own. */
+  closed?: boolean;
+}
+
+const pendingLine = new AsyncLocalStorage<PendingLine>();
+const pendingOf = new WeakMap<FastifyRequest, PendingLine>();
+const WRAPPED = Symbol('activity trail in transactions');
+
+type ActivityRow = typeof activityLog.$inferInsert;
+
+function rowOf(line: PendingLine, status: number): ActivityRow | null {
+  const { req, endpoint } = line;
+  const userId = req.auth?.userId ?? req.activityUserId;
+  if (!userId) return null;
+  const params = Object.fromEntries(Object.entries((req.params ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v).slice(0, 100)]));
+  return {
+    id: crypto.randomUUID(),
+    userId,
+    operationId: endpoint.operationId,
+    summary: endpoint.summary,
+    method: endpoint.method,
+    route: endpoint.path,
+    params,
+    status,
+    ip: req.ip ?? '',
+    userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300),
+  };
+}
+
+/**
+ * Every `db.transaction` opened while a change request is handled inserts the request's trail line
+ * before it commits, unless a line is already written. Services keep calling `db.transaction` as
+ * they do; a nested `tx.transaction` (a savepoint) is not touched.
+ */
+function trailInTransactions(db: Db): void {
+  const target = db as Db & { [WRAPPED]?: true };
+  if (target[WRAPPED]) return;
+  target[WRAPPED] = true;
+  const transaction = db.transaction.bind(db);
+  db.transaction = (async (run: (tx: never) => Promise<unknown>, config?: unknown) => {
+    const line = pendingLine.getStore();
+    if (!line || line.written || line.closed) return transaction(run as never, config as never);
+    let claimed: PendingLine['written'];
     try {
-      await database.db.insert(activityLog).values({
-        userId,
-        operationId: endpoint.operationId,
-        summary: endpoint.summary,
-        method: endpoint.method,
-        route: endpoint.path,
-        params,
-        status: reply.statusCode,
-        ip: req.ip ?? '',
-        userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300),
-      });
+      return await transaction(async (tx) => {
+        const result = await run(tx as never);
+        const status = line.endpoint.status ?? 200;
+        const row = line.written || line.closed ? null : rowOf(line, status);
+        if (row) {
+          // Claimed before the insert, so a second transaction running beside this one adds no second line.
+          claimed = line.written = { id: row.id!, status };
+          await tx.insert(activityLog).values(row);
+        }
+        return result;
+      }, config as never);
+    } catch (err) {
+      // Rolled back (or a retry follows): the change did not happen, nor did its line.
+      if (claimed && line.written === claimed) line.written = undefined;
+      throw err;
+    }
+  }) as Db['transaction'];
+}
+
+export function registerActivityLog(app: FastifyInstance, database: Database): void {
+  trailInTransactions(database.db);
+
+  // After the body is parsed, so the handler and everything it awaits run inside the line's context.
+  app.addHook('preHandler', (req, _reply, done) => {
+    const endpoint = req.routeOptions.config?.endpoint;
+    if (!endpoint || !changesState(endpoint)) return done();
+    const line: PendingLine = { req, endpoint };
+    pendingOf.set(req, line);
+    pendingLine.run(line, done);
+  });
+
+  app.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply, payload) => {
+    const line = pendingOf.get(req);
+    if (!line) return payload;
+    line.closed = true;
+    try {
+      if (line.written) {
+        // The change committed; the reply's status may differ (a handler's own status, or a failure after the commit).
+        if (line.written.status !== reply.statusCode) await database.db.update(activityLog).set({ status: reply.statusCode }).where(eq(activityLog.id, line.written.id));
+      } else if (reply.statusCode < 400) {
+        const row = rowOf(line, reply.statusCode);
+        if (row) {
+          line.written = { id: row.id!, status: row.status };
+          await database.db.insert(activityLog).values(row);
+        }
+      }
     } catch (err) {
       // The change itself is done and answered; a lost trail line is logged, not turned into an error.
       req.log.error({ err }, 'activity log write failed');

@@ -28,6 +28,7 @@ export interface AuthContext {
   accountId: string;
   sessionId: string;
   roleCode: string;
+  roleName: string;
   roleKind: 'staff' | 'customer';
   permissions: ReadonlySet<string>;
   language: Language;

@@ -301,6 +301,22 @@ describe('sessions', () => {
     }
   });
 
+  it('signed-in requests move last_seen_at at most once a minute, so reads stay reads and the idle clock still runs', async () => {
+    const recent = await t.login(SELLER.email, SELLER.password, '10.4.0.4');
+    const stale = await t.login(SELLER.email, SELLER.password, '10.4.0.4');
+    const seenAt = async (token: string) => (await t.db.select({ at: sessions.lastSeenAt }).from(sessions).where(eq(sessions.tokenHash, hashToken(token))))[0]!.at.getTime();
+    const thirtySecondsAgo = new Date(Date.now() - 30_000);
+    const twoMinutesAgo = new Date(Date.now() - 120_000);
+    await t.db.update(sessions).set({ lastSeenAt: thirtySecondsAgo }).where(eq(sessions.tokenHash, hashToken(recent)));
+    await t.db.update(sessions).set({ lastSeenAt: twoMinutesAgo }).where(eq(sessions.tokenHash, hashToken(stale)));
+    for (let i = 0; i < 3; i++) {
+      expect((await t.call({ method: 'GET', url: '/api/v1/me', token: recent })).status).toBe(200);
+      expect((await t.call({ method: 'GET', url: '/api/v1/me', token: stale })).status).toBe(200);
+    }
+    expect(await seenAt(recent)).toBe(thirtySecondsAgo.getTime());
+    expect(await seenAt(stale)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
   it('a made-up token or a missing header is 401', async () => {
     expect((await t.call({ method: 'GET', url: '/api/v1/me', token: 'made-up' })).body.code).toBe('UNAUTHENTICATED');
     expect((await t.call({ method: 'GET', url: '/api/v1/me' })).status).toBe(401);

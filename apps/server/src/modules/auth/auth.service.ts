@@ -140,6 +140,7 @@ export function createAuthService({ db, mailer, jobs, appUrl, google, outboundFe
       accountId: user.accountId,
       sessionId: s.id,
       roleCode: role.code,
+      roleName: role.name,
       // A seller's session is a customer's whatever its role's row says (users.privileges.ts).
       roleKind: principal.seller ? 'customer' : 'staff',
       permissions: new Set(perms),

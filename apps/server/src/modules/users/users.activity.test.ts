@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { activityLog } from '../../platform/platform.tables';
 import { ADMIN, SELLER, startTestApp, type TestApp } from '../../test/harness';
 
 // Issue 12: GET /admin/get-user-activity — sign-ins and every change a user made, written by the one
@@ -37,6 +39,19 @@ describe('user activity', () => {
     const logins = await activity('&operationId=login');
     expect(logins.items.every((i: { operationId: string }) => i.operationId === 'login')).toBe(true);
     expect(logins.total).toBe(2);
+  });
+
+  it('a POST that only reads (a list, a lookup) writes no line; a change does', async () => {
+    const seller = await t.login(SELLER.email, SELLER.password, '10.55.0.5');
+    const lines = async () => (await t.db.select({ operationId: activityLog.operationId }).from(activityLog).where(eq(activityLog.userId, sellerId))).map((r) => r.operationId);
+    const before = await lines();
+    expect((await t.call({ method: 'POST', url: '/api/v1/transaction/all-transaction', token: seller, payload: {} })).status).toBe(200);
+    expect((await t.call({ method: 'POST', url: '/api/v1/tracking/lookup', token: seller, payload: { refs: ['NO-SUCH-PARCEL'] } })).status).toBe(200);
+    expect(await lines()).toEqual(before);
+    expect((await t.call({ method: 'PATCH', url: '/api/v1/profile/update-setting', token: seller, payload: { autoPay: false } })).status).toBe(200);
+    const after = await lines();
+    expect(after).toHaveLength(before.length + 1);
+    expect(after.filter((o) => o === 'updateProfileSetting')).toHaveLength(before.filter((o) => o === 'updateProfileSetting').length + 1);
   });
 
   it('every module\'s changes land in the same trail; a seller cannot read it', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { likePattern } from '../../platform/crud';
 import type { Db } from '../../platform/db';
@@ -32,6 +32,51 @@ export async function customerAccountsByEmails(db: Db, emails: string[]): Promis
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;
+}
+
+/** What a profile shows of a user. */
+const profileColumns = {
+  id: users.id,
+  accountId: users.accountId,
+  fullName: users.fullName,
+  email: users.email,
+  phone: users.phone,
+  avatar: users.avatar,
+  gender: users.gender,
+  dateOfBirth: users.dateOfBirth,
+  status: users.status,
+  timeZone: users.timeZone,
+  language: users.language,
+  labelPurchaseDelayHours: users.labelPurchaseDelayHours,
+  mustChangePassword: users.mustChangePassword,
+  createdAt: users.createdAt,
+};
+export type ProfileRow = Pick<UserRow, keyof typeof profileColumns>;
+
+type ProfileWith<T> = ProfileRow & { extra: T };
+/** Prepared statements per database (and name): parsed and planned once per connection, not on every call. */
+const preparedProfiles = new WeakMap<Db, Map<string, { execute(values: { id: string }): Promise<unknown[]> }>>();
+
+/**
+ * A user's profile columns with one more value read by the same statement (a subquery on `users`),
+ * as a prepared statement called `name`: GET /me runs it on every page load.
+ */
+export async function findProfileWith<T>(db: Db, id: string, name: string, extra: (accountId: typeof users.accountId) => SQL<T>): Promise<{ user: ProfileRow; extra: T } | undefined> {
+  let byName = preparedProfiles.get(db);
+  if (!byName) preparedProfiles.set(db, (byName = new Map()));
+  let statement = byName.get(name);
+  if (!statement) {
+    statement = db
+      .select({ ...profileColumns, extra: extra(users.accountId) })
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id')))
+      .prepare(name);
+    byName.set(name, statement);
+  }
+  const [row] = (await statement.execute({ id })) as ProfileWith<T>[];
+  if (!row) return undefined;
+  const { extra: value, ...user } = row;
+  return { user, extra: value };
 }
 
 /** Several users in one query (a page of rows naming their owners or editors); unknown ids are left out. */

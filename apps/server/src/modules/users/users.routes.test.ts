@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, STAFF_ALL_CODES } from '@exship/contracts';
 import { ADMIN, SELLER, startTestApp, type TestApp } from '../../test/harness';
-import { findUserByEmail } from '.';
+import { sql } from 'drizzle-orm';
+import { findUserByEmail, getProfile } from '.';
 
 let t: TestApp;
 let seller: string;
@@ -24,6 +25,26 @@ describe('GET /me', () => {
     expect(res.body.data.permissions).toEqual([...STAFF_ALL_CODES].sort());
     expect(res.body.data.permissions).not.toContain('EX-WALLET-VIEW');
     expect(res.body.data).not.toHaveProperty('passwordHash');
+  });
+
+  it('answers what the full profile lookup answers (role and permissions from the session, user and wallet read fresh)', async () => {
+    const token = await t.login(SELLER.email, SELLER.password);
+    const sellerRow = await findUserByEmail(t.db, SELLER.email);
+    const [before] = ((await t.db.execute(sql`select * from wallets where account_id = ${sellerRow!.accountId}`)) as unknown as { rows: Record<string, unknown>[] }).rows;
+    // An overdue credit line: the wallet figures come through the one statement with the user.
+    await t.db.execute(sql`update wallets set credit_limit_cents = 10000, balance_cents = -2500, unpaid_cents = 1234, credit_due_at = now() - interval '1 day' where account_id = ${sellerRow!.accountId}`);
+    const me = await t.call({ method: 'GET', url: '/api/v1/me', token });
+    expect(me.status).toBe(200);
+    expect(me.body.data).toEqual(await getProfile(t.db, sellerRow!.id));
+    expect(me.body.data.wallet).toEqual({ balance: -25, unPaid: 12.34, autoPay: false, credit: { limit: 100, remaining: 75, isBlocked: true } });
+    expect(me.body.data.role).toEqual({ name: 'Customer', code: 'EXR-CUSTOMER', kind: 'customer' });
+    // A profile change shows at once, though the session is cached.
+    await t.call({ method: 'POST', url: '/api/v1/profile/update', token, payload: { fullName: 'Seller Fresh' } });
+    expect((await t.call({ method: 'GET', url: '/api/v1/me', token })).body.data.fullName).toBe('Seller Fresh');
+    await t.call({ method: 'POST', url: '/api/v1/profile/update', token, payload: { fullName: sellerRow!.fullName } });
+    await t.db.execute(
+      sql`update wallets set credit_limit_cents = ${before!.credit_limit_cents}, balance_cents = ${before!.balance_cents}, unpaid_cents = ${before!.unpaid_cents}, credit_due_at = ${before!.credit_due_at} where account_id = ${sellerRow!.accountId}`,
+    );
   });
 });
 

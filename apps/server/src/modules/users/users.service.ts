@@ -12,7 +12,8 @@ import {
 } from '@exship/contracts';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { getWalletSummary, setAutoPay } from '../wallet';
+import type { AuthContext } from '../../platform/http';
+import { getWalletSummary, setAutoPay, walletSummaryJson, walletSummaryOf, type WalletSummary } from '../wallet';
 import * as admin from './users.admin';
 import * as access from './users.roles';
 import * as repo from './users.repository';
@@ -110,9 +111,23 @@ export async function getProfile(db: Db, userId: string): Promise<Profile> {
   const principal = await loadPrincipal(db, userId);
   if (!principal) throw new AppError('USER_NOT_FOUND', 404);
   const { user, role, permissions: perms } = principal;
-  const wallet = await getWalletSummary(db, user.accountId);
-  // Account settings are the owner's row: a team member sees the account's.
   const owner = user.accountId === user.id ? user : ((await repo.findUserById(db, user.accountId)) ?? user);
+  return profileOf(user, { name: role.name, code: role.code, kind: principal.seller ? 'customer' : 'staff' }, perms, await getWalletSummary(db, user.accountId), owner.labelPurchaseDelayHours);
+}
+
+/**
+ * GET /me, on every page load: the role and permissions are the ones the auth hook resolved for this
+ * request (what the server enforces), the user's own fields and the wallet come from one statement.
+ */
+export async function getMe(db: Db, auth: AuthContext): Promise<Profile> {
+  const found = await repo.findProfileWith(db, auth.userId, 'users_me_with_wallet', walletSummaryJson);
+  if (!found) throw new AppError('USER_NOT_FOUND', 404);
+  // Account settings are the owner's row: a team member sees the account's (one more read, members only).
+  const owner = found.user.accountId === found.user.id ? found.user : ((await repo.findUserById(db, found.user.accountId)) ?? found.user);
+  return profileOf(found.user, { name: auth.roleName, code: auth.roleCode, kind: auth.roleKind }, [...auth.permissions], walletSummaryOf(found.extra), owner.labelPurchaseDelayHours);
+}
+
+function profileOf(user: repo.ProfileRow, role: { name: string; code: string; kind: string }, perms: string[], wallet: WalletSummary, labelPurchaseDelayHours: number): Profile {
   return {
     id: user.id,
     fullName: user.fullName,
@@ -122,11 +137,11 @@ export async function getProfile(db: Db, userId: string): Promise<Profile> {
     gender: (user.gender as Profile['gender']) ?? null,
     dateOfBirth: user.dateOfBirth,
     status: user.status as UserStatus,
-    role: { name: role.name, code: role.code, kind: principal.seller ? 'customer' : 'staff' },
+    role: { name: role.name, code: role.code, kind: role.kind as Profile['role']['kind'] },
     permissions: perms,
     timeZone: user.timeZone,
     language: user.language as Language,
-    labelPurchaseDelayHours: owner.labelPurchaseDelayHours,
+    labelPurchaseDelayHours,
     mustChangePassword: user.mustChangePassword,
     wallet,
     createdAt: user.createdAt.toISOString(),
@@ -325,6 +340,7 @@ export function createUsersModule() {
     members: memberAccess(sessions),
     useCases: {
       getProfile,
+      getMe,
       updateProfile,
       setAvatar,
       searchCustomers: repo.searchCustomers,

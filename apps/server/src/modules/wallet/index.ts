@@ -4,7 +4,7 @@ import { walletRoutes } from './wallet.routes';
 import { createTopUpService, type CustomerEmails } from './wallet.topups';
 import { gatewayWebhookRoutes, topUpRoutes } from './wallet.topups.routes';
 
-export { openWallet, lockWallets, getWalletSummary, setAutoPay, setUnpaidCents, type WalletSummary } from './wallet.service';
+export { openWallet, lockWallets, getWalletSummary, walletSummaryJson, walletSummaryOf, setAutoPay, setUnpaidCents, type WalletSummary } from './wallet.service';
 export { creditWallet, debitWallet, orderMoney, seedOpeningBalance, DEMO_OPENING_BALANCE_CENTS, HOUSE, walletLedgerAccount, type Movement, type OrderLink } from './wallet.ledger';
 export { TopUpReviewed, type TopUpReviewedEvent } from './wallet.events';
 export type { CustomerEmails } from './wallet.topups';
