@@ -120,6 +120,9 @@ export const ERROR_CODES = [
   'TRACKING_NOT_FOUND',
   'CARRIER_NOT_FOUND',
   'FORCE_CANCEL_STAFF_ONLY',
+  'LABEL_PURCHASE_NOT_FOUND',
+  'VOID_NOT_RETRYABLE',
+  'NO_OTHER_CARRIER',
   // address check
   'ADDRESS_CHECK_NOT_FOUND',
   // roles, resources, permissions

@@ -153,13 +153,13 @@ export const AddSurchargeEndpoint = defineEndpoint({
 });
 
 /** One endpoint per §4 action, each behind its own permission. */
-const actionEndpoint = (path: string, access: PermissionCode, summary: string, operationId: string) =>
+const actionEndpoint = (path: string, access: PermissionCode, summary: string, operationId: string, more = '') =>
   defineEndpoint({
     method: 'POST',
     path: `/orders/:orderId/${path}`,
     access,
     summary,
-    description: ACTION_DESCRIPTION,
+    description: ACTION_DESCRIPTION + more,
     operationId,
     tags,
     params: OrderIdParamsSchema,
@@ -188,7 +188,20 @@ export const RefundOrderEndpoint = defineEndpoint({
   errors: [400, 404, 409, 422],
   rateLimit: RATE_LIMITS.staffMoney,
 });
-export const RedistributeOrderEndpoint = actionEndpoint('redistribute', 'EX-ORDER-REDISTRIBUTE', 'Re-distribute an order to another carrier', 'redistributeOrder');
+export const RedistributeOrderEndpoint = actionEndpoint('redistribute', 'EX-ORDER-REDISTRIBUTE', 'Re-distribute an order to another carrier', 'redistributeOrder', ' Refused with 409 NO_OTHER_CARRIER when no other active carrier serves the order\'s service and destination (GET /orders/{orderId}/redistribute-options).');
+export const RedistributeOptionsEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/orders/:orderId/redistribute-options',
+  access: 'EX-ORDER-REDISTRIBUTE',
+  summary: 'The carriers a re-distribution of the order would go to',
+  description:
+    'The other active carriers of the routes of the order\'s service that serve its destination, first the one re-distribute takes. Empty: re-distribute is refused with 409 `NO_OTHER_CARRIER`.',
+  operationId: 'getRedistributeOptions',
+  tags,
+  params: OrderIdParamsSchema,
+  reply: z.object({ serviceName: z.string(), carriers: z.array(z.object({ carrierId: z.string(), carrierCode: z.string(), carrierName: z.string() })) }),
+  errors: [404],
+});
 export const BuildNewLabelEndpoint = actionEndpoint('build-new-label', 'EX-ORDER-NEW-LABEL', 'Build a new label', 'buildNewLabel');
 export const GenerateTrackingEndpoint = actionEndpoint('generate-tracking', 'EX-ORDER-GENERATE-TRACKING', 'Generate tracking', 'generateTracking');
 export const ConfirmAddressEndpoint = actionEndpoint('confirm-address', 'EX-ORDER-CONFIRM-ADDRESS', 'Confirm the address of an order', 'confirmOrderAddress');

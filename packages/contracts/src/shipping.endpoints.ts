@@ -9,6 +9,7 @@ import {
   CARRIER_PLUGIN_ID_PATTERN,
   CarrierConnectionSchema,
   CarrierPluginSchema,
+  LabelPurchaseSchema,
   OrderShippingSchema,
   PARCEL_FLAGS,
   ParcelSchema,
@@ -72,6 +73,21 @@ export const GetOrderShippingEndpoint = defineEndpoint({
   params: OrderIdParamsSchema,
   reply: OrderShippingSchema(),
   errors: [404],
+});
+
+export const RetryLabelVoidEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/orders/:orderId/labels/:purchaseId/void',
+  access: 'EX-ORDER-NEW-LABEL',
+  summary: 'Ask the carrier again to void a replaced label whose void failed',
+  description:
+    'A replaced or cancelled label is voided with its carrier in the background (retried with back-off); when the carrier refuses or never confirms, the label shows `voidStatus: failed`. This asks again: the label goes back to `requested`. 409 `VOID_NOT_RETRYABLE` for a label whose void did not fail (in force, requested or voided); 404 for an unknown label of the order.',
+  operationId: 'retryLabelVoid',
+  tags,
+  params: z.object({ orderId: idField(), purchaseId: idField() }),
+  reply: LabelPurchaseSchema(),
+  message: 'shipping.voidRetried',
+  errors: [404, 409],
 });
 
 export const TrackLookupEndpoint = defineEndpoint({

@@ -25,6 +25,9 @@ export type TrackingCancelMode = (typeof TRACKING_CANCEL_MODES)[number];
 
 export const LABEL_PURCHASE_STATUSES = ['scheduled', 'buying', 'purchased', 'failed', 'voided', 'superseded'] as const;
 export type LabelPurchaseStatus = (typeof LABEL_PURCHASE_STATUSES)[number];
+/** A bought label that was replaced or cancelled: the carrier asked to void it, and what it answered. */
+export const LABEL_VOID_STATUSES = ['requested', 'voided', 'failed'] as const;
+export type LabelVoidStatus = (typeof LABEL_VOID_STATUSES)[number];
 
 export const TRACKING_LOG_RESULTS = ['updated', 'unchanged', 'not-found', 'error'] as const;
 export type TrackingLogResult = (typeof TRACKING_LOG_RESULTS)[number];
@@ -148,6 +151,11 @@ export const LabelPurchaseSchema = () =>
     error: z.string().nullable(),
     createdAt: z.string(),
     purchasedAt: z.string().nullable(),
+    /** Null while the label is in force (or none was bought); else the void asked of its carrier. */
+    voidStatus: z.enum(LABEL_VOID_STATUSES).nullable(),
+    /** Why the void failed: the carrier's words for staff, ours for a seller. */
+    voidError: z.string().nullable(),
+    voidedAt: z.string().nullable(),
   });
 export type LabelPurchase = z.infer<ReturnType<typeof LabelPurchaseSchema>>;
 

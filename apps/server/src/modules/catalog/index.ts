@@ -12,6 +12,7 @@ import { createQuoteService } from './quote.service';
 
 export { createCatalogService, type CatalogService } from './catalog.service';
 export { SnapshotCache } from './catalog.snapshot';
+export { redistributeCandidates, type RedistributeCarrier } from './catalog.redistribute';
 export { createQuoteService, quoteError, runQuote, type QuoteService } from './quote.service';
 export { createPricingService, type PricingService } from './pricing.service';
 

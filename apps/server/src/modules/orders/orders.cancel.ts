@@ -3,6 +3,7 @@ import type { OrderDetail, OrderUserAction } from '@exship/contracts';
 import { fromCents, isAllowed, toCents } from '@exship/domain';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import { redistributeCandidates } from '../catalog';
 import { orderMoney } from '../wallet';
 import { transition } from './orders.lifecycle';
 import { detail } from './orders.queries';
@@ -34,6 +35,10 @@ export async function refundIn(ctx: OrderContext, tx: Db, actor: OrderActor, id:
 export async function act(ctx: OrderContext, actor: OrderActor, id: string, action: OrderUserAction, reason: string): Promise<OrderDetail> {
   return ctx.db.transaction(async (tx) => {
     const row = await orderFor(tx, actor, id, true);
+    // Re-distribute goes to another carrier: refused before the order changes when none serves its lane.
+    if (action === 'redistribute' && isAllowed(stateOf(row), action) && redistributeCandidates(await ctx.snapshot.get(tx), row).length === 0) {
+      throw new AppError('NO_OTHER_CARRIER', 409, { vars: { service: row.serviceName } });
+    }
     const updated = await transition(ctx, tx, row, action, actor.userId, reason);
     return detail(ctx, tx, updated);
   });
@@ -57,4 +62,11 @@ export async function sweep(ctx: OrderContext, kind: 'autoCancel' | 'dimensionTi
     if (changed) done++;
   }
   return done;
+}
+
+/** The carriers a re-distribution of the order would go to (the first is taken); empty: it is refused. */
+export async function redistributeOptions(ctx: OrderContext, actor: OrderActor, id: string): Promise<{ serviceName: string; carriers: { carrierId: string; carrierCode: string; carrierName: string }[] }> {
+  const row = await orderFor(ctx.db, actor, id);
+  const found = redistributeCandidates(await ctx.snapshot.get(), row);
+  return { serviceName: row.serviceName, carriers: found.map((c) => ({ carrierId: c.id, carrierCode: c.code, carrierName: c.name })) };
 }

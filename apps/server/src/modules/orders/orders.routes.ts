@@ -16,6 +16,7 @@ import {
   ListOrdersEndpoint,
   PayOrdersEndpoint,
   PriceOrderEndpoint,
+  RedistributeOptionsEndpoint,
   RedistributeOrderEndpoint,
   RefundOrderEndpoint,
   UnholdOrderEndpoint,
@@ -108,5 +109,6 @@ export const ordersRoutes =
       const actor = authOf(req);
       return idempotent(db, `refund:${actor.userId}`, idempotencyKeyOf(req), { id: req.params.orderId, ...req.body }, (tx) => orders.refundIn(tx, actor, req.params.orderId, req.body));
     });
+    route(app, RedistributeOptionsEndpoint, (req) => orders.redistributeOptions(authOf(req), req.params.orderId));
     for (const [endpoint, action] of ACTIONS) route(app, endpoint, (req) => orders.act(authOf(req), req.params.orderId, action, req.body.reason));
   };

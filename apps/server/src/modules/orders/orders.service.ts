@@ -1,7 +1,7 @@
 import type { HistoryReason, OrderAction, OrderCreateBody, OrderListQuery, OrderUpdateBody, OrderUserAction, RoutingStatus, SurchargeBody } from '@exship/contracts';
 import type { Actor } from '../../platform/access';
 import type { Db } from '../../platform/db';
-import { act, refundIn, sweep } from './orders.cancel';
+import { act, redistributeOptions, refundIn, sweep } from './orders.cancel';
 import { create, duplicate, price } from './orders.create';
 import { update } from './orders.edit';
 import { followRouting, labelBought, lockOrder, transition, transitionMany } from './orders.lifecycle';
@@ -35,6 +35,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     payIn: (tx: Db, actor: OrderActor, orderIds: string[], reason: HistoryReason = '') => payIn(ctx, tx, actor, orderIds, reason),
     refundIn: (tx: Db, actor: OrderActor, id: string, body: { reason: string; amount?: number }) => refundIn(ctx, tx, actor, id, body),
     act: (actor: OrderActor, id: string, action: OrderUserAction, reason: string) => act(ctx, actor, id, action, reason),
+    redistributeOptions: (actor: OrderActor, id: string) => redistributeOptions(ctx, actor, id),
     addSurcharge: (actor: OrderActor, id: string, body: SurchargeBody) => addSurcharge(ctx, actor, id, body),
     duplicate: (actor: OrderActor, id: string) => duplicate(ctx, actor, id),
     sweep: (kind: 'autoCancel' | 'dimensionTimeout' | 'refundDue', limit = 500) => sweep(ctx, kind, limit),

@@ -21,7 +21,8 @@ export const BuyLabelJob = defineJob('shipping.buy-label', z.object({ purchaseId
 
 /**
  * Void a label with its carrier. `cancel`: the order waits in waiting-cancel for the answer (normal
- * mode). `release`: the label was replaced or the order cancelled without waiting: best effort.
+ * mode). `release`: the label was replaced or the order cancelled without waiting: retried, then void failed
+ * on its purchase for staff to retry.
  */
 export const VoidLabelJob = defineJob(
   'shipping.void-label',

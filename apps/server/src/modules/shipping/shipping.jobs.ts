@@ -32,6 +32,6 @@ export const fulfilmentHandlers = (shipping: ShippingService): WorkflowImplement
   ]),
   steps: {
     'buy-label': async (data: { purchaseId: string }, info: { retryCount: number }) => void (await shipping.buyLabel(data.purchaseId, info.retryCount)),
-    'void-label': async (data: Parameters<ShippingService['voidLabel']>[0]) => void (await shipping.voidLabel(data)),
+    'void-label': async (data: Parameters<ShippingService['voidLabel']>[0], info: { retryCount: number }) => void (await shipping.voidLabel(data, info.retryCount)),
   },
 });

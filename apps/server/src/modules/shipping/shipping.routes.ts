@@ -17,6 +17,7 @@ import {
   ListTrackingLogsEndpoint,
   PDF_MIME,
   PublicTrackingEndpoint,
+  RetryLabelVoidEndpoint,
   TrackingCancelEndpoint,
   TrackingTemplateEndpoint,
   TrackLookupEndpoint,
@@ -80,6 +81,7 @@ export const shippingRoutes =
     route(app, ListFlaggedParcelsEndpoint, (req) => tracking.flagged(authOf(req), req.query));
     route(app, PublicTrackingEndpoint, (req) => tracking.publicParcel(req.params.code));
     route(app, ListTrackingLogsEndpoint, (req) => tracking.logs(authOf(req), req.query));
+    route(app, RetryLabelVoidEndpoint, (req) => shipping.retryVoid(authOf(req), req.params.orderId, req.params.purchaseId));
     route(app, TrackingCancelEndpoint, (req) => shipping.trackingCancel(authOf(req), req.params.orderId, req.body.mode, req.body.reason));
 
     route(app, ExportTrackingEndpoint, async (req, reply) => {

@@ -9,7 +9,7 @@ import { AppError } from '../../platform/errors';
 import { assertPublicUrl, type Outbound } from '../../platform/outbound';
 import type { Jobs } from '../../platform/jobs';
 import type { Storage } from '../../platform/storage';
-import type { CatalogService, SnapshotCache } from '../catalog';
+import { redistributeCandidates, type CatalogService, type SnapshotCache } from '../catalog';
 import type { LabelRequestedEvent, OrderCanceledEvent, OrderLabel, OrderLabels, OrderPaidEvent, OrderService } from '../orders';
 import { createKeyring, type SecretKeyring } from '../../platform/secrets';
 import { builtInCarriers, pluginInfo, type CarrierRegistry } from './carriers';
@@ -39,6 +39,8 @@ export interface ShippingDeps {
   pollEveryMs?: number;
   /** Automatic retries of a failed purchase (pg-boss back-off) before it stays in label error. */
   buyRetries?: number;
+  /** Automatic retries of a void the carrier failed or did not confirm before it shows void failed. */
+  voidRetries?: number;
   /** The app's outbound client: every HTTP carrier call goes through it. */
   outbound: Outbound;
   /** The carrier plugins (default: the built-in ones, carriers/index.ts). */
@@ -94,11 +96,11 @@ export type ErrorReader = Actor & { language?: Language };
  * A carrier's own words are for staff: a misconfigured or hostile endpoint's reply (an internal
  * service's error text) must not reach a seller, who reads a message of ours instead.
  */
-export function carrierErrorFor(reader: ErrorReader, error: string | null, what: 'label' | 'tracking'): string | null {
+export function carrierErrorFor(reader: ErrorReader, error: string | null, what: 'label' | 'tracking' | 'void'): string | null {
   if (error === null || actsForAnyAccount(reader)) return error;
   // Our own address check's reasons, shown by the order screen in the reader's words.
   if (what === 'label' && error.startsWith('address invalid: ')) return error;
-  const key = what === 'tracking' ? 'tracking' : error.startsWith('rejected:') ? 'labelRefused' : 'label';
+  const key = what === 'label' ? (error.startsWith('rejected:') ? 'labelRefused' : 'label') : what;
   return translate(reader.language ?? 'en', `shipping.carrierError.${key}`);
 }
 
@@ -106,6 +108,7 @@ export function createShippingService(deps: ShippingDeps) {
   const { db, storage, jobs, orders, catalog, snapshot } = deps;
   const clock = deps.now ?? (() => new Date());
   const buyRetries = deps.buyRetries ?? 5;
+  const voidRetries = deps.voidRetries ?? 5;
 
   const carriers = deps.carriers ?? builtInCarriers();
   const store = createConnectionStore({ registry: carriers, keyring: deps.carrierSecrets ?? createKeyring([]), context: { now: clock, sandboxSpeed: deps.sandboxSpeed ?? 1, fetch: deps.outbound.fetch } });
@@ -139,17 +142,14 @@ export function createShippingService(deps: ShippingDeps) {
     return p;
   }
 
-  /** Another carrier for the order's service by the carrier config (routes by priority), else the same. */
+  /**
+   * The carrier a re-distribution goes to: the first other carrier serving the order's lane (the orders
+   * action refused the request when there was none). Only a catalog change since then leaves none: the
+   * same carrier then, rather than no label.
+   */
   async function redistributeCarrier(tx: Db, row: OrderRow): Promise<{ id: string | null; code: string }> {
-    const snap = await snapshot.get(tx);
-    const routes = snap.routes.filter((r) => r.serviceId === row.serviceId && r.active).sort((a, b) => a.priority - b.priority);
-    for (const r of routes) {
-      for (const a of r.allocations) {
-        const c = snap.carriers.find((x) => x.id === a.carrierId && x.active);
-        if (c && c.id !== row.carrierId) return { id: c.id, code: c.code };
-      }
-    }
-    return { id: row.carrierId, code: row.carrierCode ?? '' };
+    const [c] = redistributeCandidates(await snapshot.get(tx), row);
+    return c ? { id: c.id, code: c.code } : { id: row.carrierId, code: row.carrierCode ?? '' };
   }
 
   async function newPurchase(tx: Db, row: OrderRow, reason: string, dueAt: Date, carrier?: { id: string | null; code: string }) {
@@ -274,12 +274,43 @@ export function createShippingService(deps: ShippingDeps) {
     await tx.update(labelPurchases).set({ status: 'superseded' }).where(and(eq(labelPurchases.orderId, orderId), inArray(labelPurchases.status, ['scheduled', 'buying', 'failed'])));
   }
 
+  type VoidJob = { orderId: string; purpose: 'cancel' | 'release'; trackingNumber: string; shipmentId: string | null; carrierId: string | null };
+
+  /** Ask the carrier to void a label; its purchase row (when bought here, not imported) shows void requested. */
+  async function requestVoid(tx: Db, job: VoidJob) {
+    await jobs.send(VoidLabelJob, job, { tx, retryLimit: voidRetries });
+    await markVoid(tx, job, 'requested', null);
+  }
+
+  /** The void state of the purchase that bought this label (none for an imported tracking number). */
+  async function markVoid(tx: Db, job: Pick<VoidJob, 'orderId' | 'trackingNumber'>, status: 'requested' | 'voided' | 'failed' | null, error: string | null) {
+    await tx
+      .update(labelPurchases)
+      .set({ voidStatus: status, voidError: error?.slice(0, 500) ?? null, voidedAt: status === 'voided' ? clock() : null })
+      .where(and(eq(labelPurchases.orderId, job.orderId), eq(labelPurchases.trackingNumber, job.trackingNumber)));
+  }
+
   /** Release the current label of an order (replaced or cancelled): tracker off, carrier asked to void it. */
   async function releaseTracker(tx: Db, orderId: string, purpose: 'cancel' | 'release') {
     const [t] = await tx.update(trackers).set({ active: false }).where(eq(trackers.orderId, orderId)).returning();
-    if (t) await jobs.send(VoidLabelJob, { orderId, purpose, trackingNumber: t.trackingNumber, shipmentId: t.shipmentId, carrierId: t.carrierId }, { tx });
+    if (t) await requestVoid(tx, { orderId, purpose, trackingNumber: t.trackingNumber, shipmentId: t.shipmentId, carrierId: t.carrierId });
     return t;
   }
+
+  const purchaseView = (p: PurchaseRow, reader: ErrorReader): LabelPurchase => ({
+    _id: p.id,
+    status: p.status as LabelPurchase['status'],
+    carrierCode: p.carrierCode,
+    trackingNumber: p.trackingNumber,
+    dueAt: p.dueAt.toISOString(),
+    tries: p.tries,
+    error: carrierErrorFor(reader, p.error, 'label'),
+    createdAt: p.createdAt.toISOString(),
+    purchasedAt: iso(p.purchasedAt),
+    voidStatus: p.voidStatus as LabelPurchase['voidStatus'],
+    voidError: carrierErrorFor(reader, p.voidError, 'void'),
+    voidedAt: iso(p.voidedAt),
+  });
 
   const service = {
     adapterFor,
@@ -384,9 +415,9 @@ export function createShippingService(deps: ShippingDeps) {
         const [p] = await tx.select().from(labelPurchases).where(eq(labelPurchases.id, purchase.id)).for('update');
         const row = await orders.lockOrder(tx, purchase.orderId);
         if (p?.status !== 'buying' || row.status !== 'waiting-label') {
-          // Cancelled or replaced while the carrier answered: the label is not used, void it.
-          if (p?.status === 'buying') await tx.update(labelPurchases).set({ status: 'superseded' }).where(eq(labelPurchases.id, p.id));
-          await jobs.send(VoidLabelJob, { orderId: purchase.orderId, purpose: 'release', trackingNumber: bought.trackingNumber, shipmentId: bought.shipmentId, carrierId: purchase.carrierId }, { tx });
+          // Cancelled or replaced while the carrier answered: the label is not used, void it (the row keeps its number, to show the void).
+          if (p) await tx.update(labelPurchases).set({ status: 'superseded', trackingNumber: bought.trackingNumber, shipmentId: bought.shipmentId }).where(eq(labelPurchases.id, p.id));
+          await requestVoid(tx, { orderId: purchase.orderId, purpose: 'release', trackingNumber: bought.trackingNumber, shipmentId: bought.shipmentId, carrierId: purchase.carrierId });
           return 'skipped' as const;
         }
         await tx.update(labelPurchases).set({ status: 'purchased', trackingNumber: bought.trackingNumber, shipmentId: bought.shipmentId, purchasedAt: clock() }).where(eq(labelPurchases.id, p.id));
@@ -396,19 +427,37 @@ export function createShippingService(deps: ShippingDeps) {
       return outcome;
     },
 
-    /** The void job: `cancel` settles a waiting-cancel order by the carrier's answer; `release` is best effort. */
-    async voidLabel(job: { orderId: string; purpose: 'cancel' | 'release'; trackingNumber: string; shipmentId: string | null; carrierId: string | null }): Promise<string> {
+    /**
+     * The void job: `cancel` settles a waiting-cancel order by the carrier's answer; `release` (a replaced
+     * label, a cancel that does not wait) is retried with back-off, then shown as void failed for staff to retry.
+     */
+    async voidLabel(job: VoidJob, attempt = 0): Promise<string> {
       const adapter = await adapterFor(job.carrierId);
       let result: Awaited<ReturnType<CarrierAdapter['voidLabel']>>;
       try {
         result = await adapter.voidLabel({ trackingNumber: job.trackingNumber, shipmentId: job.shipmentId }, `void-${job.trackingNumber}`);
       } catch (err) {
-        if (job.purpose === 'release') return 'release-failed';
-        throw err;
+        if (job.purpose === 'cancel') throw err;
+        const e = err instanceof CarrierError ? err : new CarrierError('server', (err as Error).message);
+        const last = !e.retryable || attempt >= voidRetries;
+        // Until the last try the label stays void requested, with the latest answer for staff.
+        await markVoid(db, job, last ? 'failed' : 'requested', `${e.kind}: ${e.message}`);
+        if (!last) throw e;
+        return 'release-failed';
       }
-      if (job.purpose === 'release') return result;
+      if (job.purpose === 'release') {
+        if (result === 'pending' && attempt < voidRetries) {
+          await markVoid(db, job, 'requested', null);
+          throw new CarrierError('server', 'the carrier has not confirmed the void yet');
+        }
+        if (result === 'voided') await markVoid(db, job, 'voided', null);
+        else await markVoid(db, job, 'failed', result === 'refused' ? 'refused: the carrier refused to void the label' : `pending: the carrier had not confirmed the void after ${attempt + 1} tries`);
+        return result;
+      }
       if (result === 'pending') throw new CarrierError('server', 'the carrier has not confirmed the void yet');
       await db.transaction(async (tx) => {
+        // A refused cancel leaves the label in force: no void state on it.
+        await markVoid(tx, job, result === 'voided' ? 'voided' : null, null);
         const row = await orders.lockOrder(tx, job.orderId);
         if (row.status !== 'waiting-cancel') return;
         if (result === 'voided') {
@@ -444,17 +493,21 @@ export function createShippingService(deps: ShippingDeps) {
 
     async purchasesOf(orderId: string, reader: ErrorReader): Promise<LabelPurchase[]> {
       const rows = await db.select().from(labelPurchases).where(eq(labelPurchases.orderId, orderId)).orderBy(desc(labelPurchases.createdAt)).limit(20);
-      return rows.map((p) => ({
-        _id: p.id,
-        status: p.status as LabelPurchase['status'],
-        carrierCode: p.carrierCode,
-        trackingNumber: p.trackingNumber,
-        dueAt: p.dueAt.toISOString(),
-        tries: p.tries,
-        error: carrierErrorFor(reader, p.error, 'label'),
-        createdAt: p.createdAt.toISOString(),
-        purchasedAt: iso(p.purchasedAt),
-      }));
+      return rows.map((p) => purchaseView(p, reader));
+    },
+
+    /** Staff ask the carrier again to void a label whose void failed; 409 for any other label. */
+    async retryVoid(actor: ErrorReader, orderId: string, purchaseId: string): Promise<LabelPurchase> {
+      const [visible] = await orders.visibleIds(actor, [orderId]);
+      if (!visible) throw new AppError('ORDER_NOT_FOUND', 404);
+      return db.transaction(async (tx) => {
+        const [p] = await tx.select().from(labelPurchases).where(and(eq(labelPurchases.id, purchaseId), eq(labelPurchases.orderId, orderId))).for('update');
+        if (!p || !p.trackingNumber) throw new AppError('LABEL_PURCHASE_NOT_FOUND', 404);
+        if (p.voidStatus !== 'failed') throw new AppError('VOID_NOT_RETRYABLE', 409, { details: { voidStatus: p.voidStatus } });
+        await requestVoid(tx, { orderId, purpose: 'release', trackingNumber: p.trackingNumber, shipmentId: p.shipmentId, carrierId: p.carrierId });
+        const [updated] = await tx.select().from(labelPurchases).where(eq(labelPurchases.id, p.id));
+        return purchaseView(updated!, actor);
+      });
     },
 
     async trackerOf(orderId: string): Promise<TrackerRow | undefined> {

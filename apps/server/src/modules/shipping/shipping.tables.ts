@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { LABEL_PURCHASE_STATUSES, ROUTING_STATUSES, TRACKING_LOG_RESULTS } from '@exship/contracts';
+import { LABEL_PURCHASE_STATUSES, LABEL_VOID_STATUSES, ROUTING_STATUSES, TRACKING_LOG_RESULTS } from '@exship/contracts';
 import { enumCheck } from '../../platform/db-checks';
 import { carriers } from '../catalog/catalog.tables';
 import { orders } from '../orders/orders.tables';
@@ -55,11 +55,16 @@ export const labelPurchases = pgTable(
     error: text('error'),
     createdAt: at('created_at').notNull().defaultNow(),
     purchasedAt: at('purchased_at'),
+    /** A replaced or cancelled label's void: requested, voided, or failed (refused, or not confirmed after its retries). */
+    voidStatus: text('void_status'),
+    voidError: text('void_error'),
+    voidedAt: at('voided_at'),
   },
   (t) => [
     index('label_purchases_order_idx').on(t.orderId, t.createdAt),
     index('label_purchases_due_idx').on(t.dueAt).where(sql`status = 'scheduled'`),
     enumCheck('label_purchases_status_ck', t.status, LABEL_PURCHASE_STATUSES),
+    enumCheck('label_purchases_void_status_ck', t.voidStatus, LABEL_VOID_STATUSES, { nullable: true }),
   ],
 );
 

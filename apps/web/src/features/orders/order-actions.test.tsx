@@ -45,3 +45,31 @@ describe('cancel order dialog', { timeout: 60_000 }, () => {
     expect(text).toBe('A labeled order is cancelled once the carrier voids its label; within 14 days of the label the shipping fee is refunded after 7 working days.');
   });
 });
+
+describe('re-distribute', { timeout: 60_000 }, () => {
+  afterEach(() => session.clear());
+  const order = orderDetail({ status: 'labeled', paymentStatus: 'paid', labeledAt: '2026-03-01T04:00:00.000Z', allowedActions: ['redistribute'] });
+  const render = (carriers: { carrierId: string; carrierCode: string; carrierName: string }[]) => {
+    const calls = fakeApi(({ path }) => (path.endsWith('/redistribute-options') ? envelope({ serviceName: 'Standard', carriers }) : envelope(order)));
+    session.signIn('token-1', makeProfile({ permissions: ['EX-ORDER-DETAIL', 'EX-ORDER-REDISTRIBUTE'] }));
+    renderRoutes([{ path: '/app/orders/order-detail/:orderId', element: <OrderActions order={order} /> }], `/app/orders/order-detail/${order.id}`);
+    return calls;
+  };
+
+  it('the confirmation names the carrier the order goes to', async () => {
+    render([{ carrierId: 'c2', carrierCode: 'SWF', carrierName: 'Swift Freight' }]);
+    const button = await screen.findByRole('button', { name: 'Re-distribute' }, T);
+    fireEvent.click(button);
+    expect(await screen.findByText('It goes to Swift Freight (SWF); its current label is voided and a new one bought.', undefined, T)).toBeTruthy();
+  });
+
+  it('no other carrier: the action is disabled with the reason', async () => {
+    const calls = render([]);
+    const reason = 'No other active carrier serves Standard for this order: it cannot be re-distributed.';
+    await screen.findByText(reason, undefined, T);
+    const button = screen.getByRole('button', { name: /Re-distribute/ });
+    expect(button.hasAttribute('disabled')).toBe(true);
+    expect(button.getAttribute('title')).toBe(reason);
+    expect(calls.some((x) => x.method === 'POST')).toBe(false);
+  });
+});

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { App, Button, Form, Input, InputNumber, Modal, Popconfirm, Select } from 'antd';
 import { CopyOutlined, DollarOutlined, EditOutlined, EnvironmentOutlined, WalletOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { RefundBodySchema, SURCHARGE_REASONS, SurchargeBodySchema, type OrderDetail, type PermissionCode, type SurchargeBody } from '@exship/contracts';
+import { RedistributeOptionsEndpoint, RefundBodySchema, SURCHARGE_REASONS, SurchargeBodySchema, type OrderDetail, type PermissionCode, type SurchargeBody } from '@exship/contracts';
+import { callEnvelope } from '../../api/call';
 import type { Envelope } from '../../api/client';
 import { ordersApi, type OrderEndpointAction } from '../../api/endpoints';
 import { FormModal } from '../../shared/list-ui';
@@ -115,6 +116,17 @@ export function OrderActions({ order }: { order: OrderDetail }) {
   const busy = (a: OrderEndpointAction) => act.pending && act.variables?.action === a;
 
   const actions = order.allowedActions.filter(isEndpointAction).filter((a) => can(ACTION_PERMISSIONS[a]));
+  // Re-distribute names the carrier it goes to, or why it cannot (no other carrier serves the lane).
+  const redistribute = useQuery({
+    queryKey: ['orders', 'redistribute-options', order.id, order.updatedAt],
+    queryFn: ({ signal }) => callEnvelope(RedistributeOptionsEndpoint, { params: { orderId: order.id }, signal }),
+    enabled: actions.includes('redistribute'),
+  });
+  const confirmBody = (a: OrderEndpointAction) => {
+    if (a !== 'redistribute') return t(`orders.confirm.${a}.body`);
+    const next = redistribute.data?.data.carriers[0];
+    return next ? t('orders.redistribute.to', { carrier: `${next.carrierName} (${next.carrierCode})` }) : t(`orders.confirm.${a}.body`);
+  };
   const buttonOf = (a: OrderEndpointAction) => {
     const label = t(`orders.action.${a}`);
     if (a === 'refund') {
@@ -140,12 +152,24 @@ export function OrderActions({ order }: { order: OrderDetail }) {
         </Button>
       );
     }
+    const options = redistribute.data?.data;
+    if (a === 'redistribute' && options && options.carriers.length === 0) {
+      const reason = t('orders.redistribute.none', { service: options.serviceName });
+      return (
+        <Button key={a} disabled title={reason} aria-describedby="redistribute-none">
+          {label}
+          <span id="redistribute-none" hidden>
+            {reason}
+          </span>
+        </Button>
+      );
+    }
     if (CONFIRMED.has(a)) {
       return (
         <Popconfirm
           key={a}
           title={t(`orders.confirm.${a}.title`)}
-          description={t(`orders.confirm.${a}.body`)}
+          description={confirmBody(a)}
           okText={label}
           okButtonProps={{ danger: DANGER.has(a) }}
           cancelText={t('common.cancel')}

@@ -32,7 +32,7 @@ const labeled: OrderShipping = {
   publicPath: '/track/ABCDEF0123456789',
   lostAt: null,
   lateAt: '2026-03-20T00:00:00.000Z',
-  purchases: [{ _id: 'p1', status: 'purchased', carrierCode: 'SBX', trackingNumber: '1Z999AA10123456784', dueAt: '2026-03-01T03:30:00.000Z', tries: 1, error: null, createdAt: '2026-03-01T03:00:00.000Z', purchasedAt: '2026-03-01T04:00:00.000Z' }],
+  purchases: [{ _id: 'p1', status: 'purchased', carrierCode: 'SBX', trackingNumber: '1Z999AA10123456784', dueAt: '2026-03-01T03:30:00.000Z', tries: 1, error: null, createdAt: '2026-03-01T03:00:00.000Z', purchasedAt: '2026-03-01T04:00:00.000Z', voidStatus: null, voidError: null, voidedAt: null }],
   events: [{ at: '2026-03-02T05:00:00.000Z', status: 'in-transit', code: 'IT', description: 'Arrived at the sort facility', city: 'Ontario', state: 'CA', country: 'US' }],
 };
 
@@ -105,6 +105,58 @@ describe('order label and tracking card', { timeout: 60_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel tracking' }));
     expect(await screen.findByText('The order was cancelled.', undefined, T)).toBeTruthy();
     await waitFor(() => expect(calls.find((x) => x.path.endsWith('/tracking-cancel'))?.body).toEqual({ mode: 'force', reason: 'Buyer cancelled' }));
+  });
+});
+
+describe('replaced labels and their void', { timeout: 60_000 }, () => {
+  afterEach(() => session.clear());
+  const replaced = (id: string, tracking: string, voidStatus: 'requested' | 'voided' | 'failed', voidError: string | null = null) => ({
+    ...labeled.purchases[0]!,
+    _id: id,
+    trackingNumber: tracking,
+    voidStatus,
+    voidError,
+    voidedAt: voidStatus === 'voided' ? '2026-03-01T05:00:00.000Z' : null,
+  });
+  const withVoids: OrderShipping = {
+    ...labeled,
+    purchases: [labeled.purchases[0]!, replaced('p2', '1Z999AA10123456791', 'requested'), replaced('p3', '1Z999AA10123456802', 'voided'), replaced('p4', '1Z999AA10123456813', 'failed', 'refused: the carrier refused to void the label')],
+  };
+  const stubVoids = () =>
+    fakeApi(({ path }) => {
+      if (path.endsWith('/shipping')) return envelope(withVoids);
+      if (path.endsWith('/void')) return envelope({ ...withVoids.purchases[3]!, voidStatus: 'requested', voidError: null }, { message: 'The carrier is asked again to void the label.' });
+      return envelope(order);
+    });
+  const rowOf = (c: HTMLElement, tracking: string) => [...c.querySelectorAll('tbody tr')].find((tr) => tr.textContent?.includes(tracking)) as HTMLElement;
+
+  it('each bought label shows its void state with its colour; staff retry a failed void after confirming', async () => {
+    const calls = stubVoids();
+    renderDetail(['EX-ORDER-LIST', 'EX-ORDER-DETAIL', 'EX-ORDER-NEW-LABEL', 'EX-ACT-FOR-CUSTOMER']);
+    const c = await card();
+    await within(c).findByText('Void failed', undefined, T);
+    expect(within(rowOf(c, '1Z999AA10123456784')).queryByText(/Void/)).toBeNull();
+    expect(within(rowOf(c, '1Z999AA10123456791')).getByText('Void requested').closest('.ant-tag')!.className).toContain('gold');
+    expect(within(rowOf(c, '1Z999AA10123456802')).getByText('Voided')).toBeTruthy();
+    const failed = rowOf(c, '1Z999AA10123456813');
+    expect(within(failed).getByText('Void failed').closest('.ant-tag')!.className).toContain('red');
+    expect(within(failed).getByText('Void: refused: the carrier refused to void the label')).toBeTruthy();
+    // Only the failed void has the button.
+    expect(within(c).getAllByRole('button', { name: 'Retry void' })).toHaveLength(1);
+    fireEvent.click(within(failed).getByRole('button', { name: 'Retry void' }));
+    expect(await screen.findByText('Ask the carrier again to void this label?', undefined, T)).toBeTruthy();
+    expect(calls.some((x) => x.path.endsWith('/void'))).toBe(false);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Retry void' }).at(-1)!);
+    expect(await screen.findByText('The carrier is asked again to void the label.', undefined, T)).toBeTruthy();
+    expect(calls.find((x) => x.path.endsWith('/void'))?.path).toBe(`/orders/${ID}/labels/p4/void`);
+  });
+
+  it('without the new-label right the states show, with no retry', async () => {
+    stubVoids();
+    renderDetail(['EX-ORDER-LIST', 'EX-ORDER-DETAIL']);
+    const c = await card();
+    await within(c).findByText('Void failed', undefined, T);
+    expect(within(c).queryByRole('button', { name: 'Retry void' })).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Card, Descriptions, Empty, Form, Input, Modal, Radio, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Empty, Form, Input, Modal, Popconfirm, Radio, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { FileTextOutlined, PrinterOutlined, StopOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,9 +8,11 @@ import {
   GetOrderLabelEndpoint,
   GetOrderShippingEndpoint,
   GetOrderUsLabelEndpoint,
+  RetryLabelVoidEndpoint,
   TrackingCancelEndpoint,
   type LabelPurchase,
   type LabelPurchaseStatus,
+  type LabelVoidStatus,
   type OrderDetail,
   type OrderShipping,
   type TrackingCancelMode,
@@ -30,6 +32,8 @@ import { useCan, useDownload, useFormatDate, useIsStaff } from './shared';
 
 export const shippingKey = (orderId: string) => ['orders', 'shipping', orderId];
 const PURCHASE_COLORS: Record<LabelPurchaseStatus, string> = { scheduled: 'gold', buying: 'processing', purchased: 'green', failed: 'red', voided: 'default', superseded: 'default' };
+/** A replaced or cancelled label's void with its carrier: asked, confirmed, or failed (staff retry it). */
+const VOID_COLORS: Record<LabelVoidStatus, string> = { requested: 'gold', voided: 'default', failed: 'red' };
 const POLL_MS = 3000;
 /** A purchase due later than this is checked every 30 s instead (a 24 h timing would poll all day). */
 const POLL_SLOW_MS = 30_000;
@@ -66,6 +70,11 @@ export function OrderShippingCard({ order }: { order: OrderDetail }) {
   const query = useOrderShipping(order);
   const files = useDownload({ done: 'orders.ship.downloaded', failed: 'orders.ship.downloadFailed' });
   const s = query.data?.data;
+  const retryVoid = useAction((purchaseId: string) => callEnvelope(RetryLabelVoidEndpoint, { params: { orderId: order.id, purchaseId } }), {
+    success: 'orders.ship.voidRetried',
+    invalidate: [shippingKey(order.id)],
+  });
+  const mayRetryVoid = can('EX-ORDER-NEW-LABEL');
 
   // A purchase that settles changes the order (labeled, label error): reload the detail once.
   const wasBusy = useRef(false);
@@ -163,13 +172,44 @@ export function OrderShippingCard({ order }: { order: OrderDetail }) {
               scroll={{ x: 'max-content' }}
               dataSource={s.purchases}
               columns={[
-                { title: t('orders.ship.purchase.status'), dataIndex: 'status', render: (v: LabelPurchaseStatus) => <Tag color={PURCHASE_COLORS[v]}>{t(`orders.ship.purchaseStatus.${v}`)}</Tag> },
+                {
+                  title: t('orders.ship.purchase.status'),
+                  dataIndex: 'status',
+                  render: (v: LabelPurchaseStatus, p) => (
+                    <Space size={4}>
+                      <Tag color={PURCHASE_COLORS[v]}>{t(`orders.ship.purchaseStatus.${v}`)}</Tag>
+                      {p.voidStatus && <Tag color={VOID_COLORS[p.voidStatus]}>{t(`orders.ship.voidStatus.${p.voidStatus}`)}</Tag>}
+                    </Space>
+                  ),
+                },
                 { title: t('orders.field.carrier'), dataIndex: 'carrierCode' },
                 { title: t('orders.field.trackingNumber'), dataIndex: 'trackingNumber', render: (v: string | null) => v ?? '—' },
                 { title: t('orders.ship.purchase.tries'), dataIndex: 'tries', align: 'right' },
                 { title: t('orders.ship.purchase.due'), dataIndex: 'dueAt', render: (v: string) => fmt(v) },
                 { title: t('orders.ship.purchase.purchasedAt'), dataIndex: 'purchasedAt', render: (v: string | null) => fmt(v) },
-                { title: t('orders.ship.purchase.error'), dataIndex: 'error', render: (v: string | null) => (v ? <Typography.Text type="danger">{purchaseErrorText(t, v)}</Typography.Text> : '—') },
+                {
+                  title: t('orders.ship.purchase.error'),
+                  dataIndex: 'error',
+                  render: (v: string | null, p) => (
+                    <Space orientation="vertical" size={4}>
+                      {v ? <Typography.Text type="danger">{purchaseErrorText(t, v)}</Typography.Text> : !p.voidError && '—'}
+                      {p.voidError && <Typography.Text type={p.voidStatus === 'failed' ? 'danger' : 'secondary'}>{t('orders.ship.voidError', { error: p.voidError })}</Typography.Text>}
+                      {p.voidStatus === 'failed' && mayRetryVoid && (
+                        <Popconfirm
+                          title={t('orders.ship.retryVoidTitle')}
+                          description={t('orders.ship.retryVoidBody', { tracking: p.trackingNumber ?? '—' })}
+                          okText={t('orders.ship.retryVoid')}
+                          cancelText={t('common.cancel')}
+                          onConfirm={() => retryVoid.run(p._id)}
+                        >
+                          <Button size="small" loading={retryVoid.pending && retryVoid.variables === p._id}>
+                            {t('orders.ship.retryVoid')}
+                          </Button>
+                        </Popconfirm>
+                      )}
+                    </Space>
+                  ),
+                },
               ]}
             />
           )}
