@@ -92,6 +92,14 @@ describe('the OpenAPI document', () => {
     expect(problems).toEqual([]);
   });
 
+  it('every operation with a path parameter documents 404 (a parameter that fails its check answers it)', () => {
+    const problems = operations()
+      .filter(({ op }) => (op.parameters as { in?: string }[] | undefined)?.some((p) => p.in === 'path'))
+      .filter(({ op }) => !op.responses['404'])
+      .map(({ name }) => name);
+    expect(problems).toEqual([]);
+  });
+
   it('public operations carry no bearer requirement; the others inherit it', () => {
     const ops = migrated();
     const publicOps = ops.filter(({ op }) => op['x-permission'] === 'public');
@@ -121,5 +129,26 @@ describe('the OpenAPI document', () => {
     const data = (login.responses['200']!.content!['application/json']!.schema as { properties: { data: { properties: Record<string, unknown> } } }).properties.data;
     expect(Object.keys(data.properties)).toEqual(expect.arrayContaining(['token', 'expiresAt', 'profile']));
     expect(Object.keys(login.responses)).toEqual(expect.arrayContaining(['400', '401', '403', '429']));
+  });
+});
+
+describe('a path that exists under other methods', () => {
+  it('answers 405 METHOD_NOT_ALLOWED naming the methods it takes; an unknown path stays 404', async () => {
+    const wrong = await t.app.inject({ method: 'DELETE', url: '/api/v1/orders?page=1' });
+    expect(wrong.statusCode).toBe(405);
+    expect(wrong.json()).toMatchObject({ success: false, code: 'METHOD_NOT_ALLOWED' });
+    const allow = String(wrong.headers.allow).split(', ');
+    expect(allow).toEqual(expect.arrayContaining(['GET', 'POST']));
+    expect(allow).not.toContain('DELETE');
+
+    // A path with a parameter matches its pattern.
+    const withParam = await t.app.inject({ method: 'PUT', url: '/api/v1/avatars/0123456789abcdef0123456789abcdef.png' });
+    expect(withParam.statusCode).toBe(405);
+    expect(withParam.headers.allow).toBe('GET, HEAD');
+
+    const unknown = await t.app.inject({ method: 'DELETE', url: '/api/v1/no-such-thing' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 'ROUTE_NOT_FOUND' });
+    expect(unknown.headers.allow).toBeUndefined();
   });
 });
