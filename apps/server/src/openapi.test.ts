@@ -123,6 +123,8 @@ describe('the OpenAPI document', () => {
     }
     // A month that has not ended cannot be invoiced yet (INVOICE_PERIOD_OPEN).
     expect(Object.keys(doc.paths['/api/v1/invoices/generate']!.post!.responses)).toContain('409');
+    // An invitation to an email that already has an account elsewhere (MEMBER_EMAIL_TAKEN).
+    expect(Object.keys(doc.paths['/api/v1/members/verify-invite/{id}']!.get!.responses)).toContain('409');
     const quote = doc.paths['/api/v1/quote']!.post!;
     expect(Object.keys(quote.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '422']));
     const data = (quote.responses['200']!.content!['application/json']!.schema as { properties: { data: { properties: Record<string, unknown> } } }).properties.data;
