@@ -60,7 +60,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     await app.register(fastifyStatic, { root: ctx.config.webDist, wildcard: false, index: false, maxAge: '1h' });
   }
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/')) return sendError(req, reply, 404, 'ROUTE_NOT_FOUND');
+    if (req.url.startsWith('/api/')) {
+      // A path that exists under other methods: 405 naming them, so a caller sees the path is right.
+      const allow = allowedMethods(app, req.url);
+      if (allow.length > 0) return sendError(req, reply.header('allow', allow.join(', ')), 405, 'METHOD_NOT_ALLOWED');
+      return sendError(req, reply, 404, 'ROUTE_NOT_FOUND');
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(req, reply, 404, 'ROUTE_NOT_FOUND');
     // A missing build asset is a 404, not the app shell (a stale tab after a deploy retries cleanly).
     if (req.url.startsWith('/assets/')) return reply.code(404).type('text/plain').send('Not found');
@@ -70,6 +75,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
 
   return app;
+}
+
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/** The methods a route is registered under for this URL (its query string aside). */
+function allowedMethods(app: FastifyInstance, url: string): string[] {
+  const path = url.split('?')[0]!;
+  return METHODS.filter((method) => app.findRoute({ method, url: path }) !== null);
 }
 
 declare module 'fastify' {

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import * as contracts from '@exship/contracts';
+import type { EndpointDef } from '@exship/contracts';
 import { startTestApp, type TestApp } from './test/harness';
 
 // Issue 7 "Done when": the OpenAPI document is a product for API users. Every operation states who
@@ -92,6 +95,14 @@ describe('the OpenAPI document', () => {
     expect(problems).toEqual([]);
   });
 
+  it('every operation with a path parameter documents 404 (a parameter that fails its check answers it)', () => {
+    const problems = operations()
+      .filter(({ op }) => (op.parameters as { in?: string }[] | undefined)?.some((p) => p.in === 'path'))
+      .filter(({ op }) => !op.responses['404'])
+      .map(({ name }) => name);
+    expect(problems).toEqual([]);
+  });
+
   it('public operations carry no bearer requirement; the others inherit it', () => {
     const ops = migrated();
     const publicOps = ops.filter(({ op }) => op['x-permission'] === 'public');
@@ -110,6 +121,10 @@ describe('the OpenAPI document', () => {
     for (const path of ['/api/v1/zones/template.xlsx', '/api/v1/pricing/export/{kind}', '/api/v1/products/templates/product.xlsx']) {
       expect(Object.keys(doc.paths[path]!.get!.responses['200']!.content ?? {}), path).toEqual(['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']);
     }
+    // A month that has not ended cannot be invoiced yet (INVOICE_PERIOD_OPEN).
+    expect(Object.keys(doc.paths['/api/v1/invoices/generate']!.post!.responses)).toContain('409');
+    // An invitation to an email that already has an account elsewhere (MEMBER_EMAIL_TAKEN).
+    expect(Object.keys(doc.paths['/api/v1/members/verify-invite/{id}']!.get!.responses)).toContain('409');
     const quote = doc.paths['/api/v1/quote']!.post!;
     expect(Object.keys(quote.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '422']));
     const data = (quote.responses['200']!.content!['application/json']!.schema as { properties: { data: { properties: Record<string, unknown> } } }).properties.data;
@@ -121,5 +136,71 @@ describe('the OpenAPI document', () => {
     const data = (login.responses['200']!.content!['application/json']!.schema as { properties: { data: { properties: Record<string, unknown> } } }).properties.data;
     expect(Object.keys(data.properties)).toEqual(expect.arrayContaining(['token', 'expiresAt', 'profile']));
     expect(Object.keys(login.responses)).toEqual(expect.arrayContaining(['400', '401', '403', '429']));
+  });
+});
+
+describe('a path that exists under other methods', () => {
+  it('answers 405 METHOD_NOT_ALLOWED naming the methods it takes; an unknown path stays 404', async () => {
+    const wrong = await t.app.inject({ method: 'DELETE', url: '/api/v1/orders?page=1' });
+    expect(wrong.statusCode).toBe(405);
+    expect(wrong.json()).toMatchObject({ success: false, code: 'METHOD_NOT_ALLOWED' });
+    const allow = String(wrong.headers.allow).split(', ');
+    expect(allow).toEqual(expect.arrayContaining(['GET', 'POST']));
+    expect(allow).not.toContain('DELETE');
+
+    // A path with a parameter matches its pattern.
+    const withParam = await t.app.inject({ method: 'PUT', url: '/api/v1/avatars/0123456789abcdef0123456789abcdef.png' });
+    expect(withParam.statusCode).toBe(405);
+    expect(withParam.headers.allow).toBe('GET, HEAD');
+
+    const unknown = await t.app.inject({ method: 'DELETE', url: '/api/v1/no-such-thing' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 'ROUTE_NOT_FOUND' });
+    expect(unknown.headers.allow).toBeUndefined();
+  });
+});
+
+type JsonSchema = { type?: string; minLength?: number; pattern?: string; format?: string; enum?: unknown[]; anyOf?: JsonSchema[]; minimum?: number; maximum?: number; exclusiveMinimum?: boolean; properties?: Record<string, JsonSchema> };
+const jsonBody = (path: string, method: string) => doc.paths[path]![method]!.requestBody!.content['application/json']!.schema as JsonSchema;
+
+/** Whether a value valid under this document schema can be the empty string. */
+const refusesEmpty = (j: JsonSchema): boolean => {
+  if (j.anyOf) return j.anyOf.every(refusesEmpty);
+  if (j.enum) return !j.enum.includes('');
+  if ((j.minLength ?? 0) >= 1 || j.format === 'email' || j.format === 'uuid') return true;
+  return !!j.pattern && !new RegExp(j.pattern, 'u').test('');
+};
+
+describe('the documented limits are the ones the server enforces', () => {
+  it('a required text the server refuses when empty has minLength 1', () => {
+    expect(jsonBody('/api/v1/register', 'post').properties!.fullName!.minLength).toBeGreaterThanOrEqual(1);
+    expect(jsonBody('/api/v1/orders', 'post').properties!.recipient!.properties!.firstName!.minLength).toBeGreaterThanOrEqual(1);
+  });
+
+  it('every request body text property the schema refuses when empty is documented as refusing it', () => {
+    const problems: string[] = [];
+    const walk = (name: string, schema: z.ZodType, json: JsonSchema | undefined) => {
+      const def = (schema as unknown as { _zod: { def: { type: string; shape?: Record<string, z.ZodType>; in?: z.ZodType } } })._zod.def;
+      if (!json) return;
+      if (def.type === 'object' && json.properties) {
+        for (const [key, value] of Object.entries(def.shape!)) walk(`${name}.${key}`, value, json.properties[key]);
+      } else if (def.type === 'pipe') walk(name, def.in!, json);
+      else if ((json.type === 'string' || json.anyOf) && !schema.safeParse('').success && !refusesEmpty(json)) problems.push(`${name}: ${JSON.stringify(json)}`);
+    };
+    const endpoints = (Object.values(contracts) as unknown[]).filter((e): e is EndpointDef => typeof e === 'object' && e !== null && 'operationId' in e && 'method' in e);
+    for (const e of endpoints) {
+      if (!e.body || e.multipart || e.hidden) continue;
+      const path = `/api/v1${e.path.replace(/:(\w+)/g, '{$1}')}`;
+      walk(`${e.method} ${e.path}`, e.body, doc.paths[path]?.[e.method.toLowerCase()]?.requestBody?.content['application/json']?.schema as JsonSchema | undefined);
+    }
+    expect(endpoints.length).toBeGreaterThan(100);
+    expect(problems).toEqual([]);
+  });
+
+  it('money amounts document their bounds', () => {
+    for (const [path, max] of [['/api/v1/orders/{orderId}/surcharges', 100_000], ['/api/v1/wallet/send-payment', 9_999_999]] as const) {
+      const amount = jsonBody(path, 'post').properties!.amount!;
+      expect(amount, path).toMatchObject({ type: 'number', minimum: 0, exclusiveMinimum: true, maximum: max });
+    }
   });
 });

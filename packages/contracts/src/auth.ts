@@ -25,7 +25,9 @@ export const passwordField = textField()
   .regex(/\d/, 'validation.password.digit')
   .regex(/[^A-Za-z0-9]/, 'validation.password.special');
 
+// `.min(1)` before the other rules: an empty name says "required" once, and the document shows minLength.
 export const fullNameField = textField()
+  .min(1, { message: 'validation.required', abort: true })
   .refine((v) => !/^\s/.test(v), 'validation.fullName.leadingSpace')
   .refine((v) => v.trim().length > 0, 'validation.required')
   .refine((v) => v.length <= LIMITS.fullNameMax, 'validation.fullName.tooLong')

@@ -60,7 +60,8 @@ export interface EndpointDef {
   message?: MessageKey;
   /**
    * Error statuses beyond those the declaration implies (400 when there is input, 401 when not
-   * public, 403 when a permission is needed): 404, 409, 413, 422, 429 as they occur.
+   * public, 403 when a permission is needed, 404 when there are path parameters): 404, 409, 413,
+   * 422, 429 as they occur.
    */
   errors?: readonly ErrorStatus[];
   /** Calls allowed per caller and window (429 beyond it). */
@@ -103,6 +104,8 @@ export const isBinaryReply = (reply: EndpointDef['reply']): reply is BinaryReply
 /** The error statuses an endpoint answers: the implied ones plus the declared ones, sorted. */
 export function errorStatusesOf(e: EndpointDef): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>(e.errors ?? []);
+  // A path parameter that fails its schema names nothing that exists: 404, not 400 (platform/http.ts).
+  if (e.params) statuses.add(404);
   if (e.params || e.query || e.body || e.multipart) statuses.add(400);
   if (e.access !== 'public') statuses.add(401);
   if (e.access !== 'public' && e.access !== 'open') statuses.add(403);

@@ -129,18 +129,29 @@ export function parseDateOnly(v: string, years: { min: number; max: number } = D
   return parseLocalDateTime(`${m[1]}-${m[2]}-${m[3]}T00:00`, years);
 }
 
+// The date fields below start with `.min(1)` (same message as their rule) so the document says
+// that an empty value is refused: the calendar rule itself is a refine the document cannot show.
+
 /** An instant with an explicit offset (ISO 8601), a real date in years 2000–2100. Output: the same text. */
-export const timestampField = () => textField().refine((v) => parseTimestamp(v) !== null, { message: 'validation.datetime.invalid', abort: true });
+export const timestampField = () =>
+  textField()
+    .min(1, { message: 'validation.datetime.invalid', abort: true })
+    .refine((v) => parseTimestamp(v) !== null, { message: 'validation.datetime.invalid', abort: true });
 
 /** A local wall-clock time `YYYY-MM-DDTHH:mm[:ss]` (its zone is given beside it), a real date in years 2000–2100. */
-export const localDateTimeField = () => textField().refine((v) => parseLocalDateTime(v) !== null, { message: 'validation.date.local', abort: true });
+export const localDateTimeField = () =>
+  textField()
+    .min(1, { message: 'validation.date.local', abort: true })
+    .refine((v) => parseLocalDateTime(v) !== null, { message: 'validation.date.local', abort: true });
 
 /**
  * A date filter in a query string: `YYYY-MM-DD`, a local `YYYY-MM-DDTHH:mm[:ss]` or a timestamp with offset,
  * a real date in years 2000–2100.
  */
 export const dateFilterField = () =>
-  textField().refine((v) => parseDateOnly(v) !== null || parseLocalDateTime(v) !== null || parseTimestamp(v) !== null, { message: 'validation.date.filter', abort: true });
+  textField()
+    .min(1, { message: 'validation.date.filter', abort: true })
+    .refine((v) => parseDateOnly(v) !== null || parseLocalDateTime(v) !== null || parseTimestamp(v) !== null, { message: 'validation.date.filter', abort: true });
 
 /**
  * Where a date filter bound puts the range's edge, in ms: a day (`YYYY-MM-DD`) starts at UTC midnight and,
@@ -176,10 +187,15 @@ export function withDateRange<T extends z.ZodObject>(schema: T, from: string, to
 
 /** A past calendar date `YYYY-MM-DD` (e.g. a date of birth), from 1900 on. */
 export const pastDateField = () =>
-  textField().refine((v) => {
-    const ms = parseDateOnly(v, { min: 1900, max: 2100 });
-    return ms !== null && ms < Date.now();
-  }, { message: 'validation.date.invalid', abort: true });
+  textField()
+    .min(1, { message: 'validation.date.invalid', abort: true })
+    .refine(
+      (v) => {
+        const ms = parseDateOnly(v, { min: 1900, max: 2100 });
+        return ms !== null && ms < Date.now();
+      },
+      { message: 'validation.date.invalid', abort: true },
+    );
 
 /**
  * Refinement options for a rule that reads several fields: it runs only once the fields' own checks

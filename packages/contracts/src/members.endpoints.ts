@@ -34,7 +34,7 @@ export const VerifyInviteEndpoint = defineEndpoint({
   method: 'GET', path: '/members/verify-invite/:id', access: 'public', summary: 'What an invite link is for (the confirm screen)',
   description: '`id` is the token of the link. 404 when unknown, used or expired.', operationId: 'verifyInvite', tags,
   params: z.object({ id: textField().regex(/^[A-Za-z0-9_-]{20,100}$/, 'validation.invalid') }),
-  reply: z.object({ email: z.string(), teamName: z.string(), roleName: z.string(), expiresAt: z.string() }), errors: [404, 429],
+  reply: z.object({ email: z.string(), teamName: z.string(), roleName: z.string(), expiresAt: z.string() }), errors: [404, 409, 429],
   rateLimit: RATE_LIMITS.publicLink,
 });
 export const ConfirmInviteEndpoint = defineEndpoint({

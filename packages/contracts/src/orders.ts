@@ -60,7 +60,8 @@ export type OrderLineInput = z.infer<typeof OrderLineInputSchema>;
 const personName = () => textField().trim().max(ORDER_LIMITS.personNameMax, 'validation.max50').refine((v) => !EMOJI_PATTERN.test(v), 'validation.text.noEmoji');
 
 const recipientFields = z.object({
-  firstName: personName().refine((v) => v.length > 0, { message: 'validation.required', abort: true }),
+  // A check rather than a refine, so the document carries minLength.
+  firstName: personName().min(1, { message: 'validation.required', abort: true }),
   lastName: personName().default(''),
   email: textField().trim().max(254).regex(EMAIL_PATTERN, 'validation.email.invalid').or(z.literal('')).default(''),
   phone: textField().trim().regex(PHONE_PATTERN, 'validation.phone.invalid').or(z.literal('')).default(''),

@@ -64,22 +64,26 @@ export const productNameField = textField()
   .max(PRODUCT_LIMITS.nameMax, 'validation.product.nameTooLong')
   .refine((v) => !EMOJI_PATTERN.test(v), 'validation.text.noEmoji');
 
+// Bounds are zod checks rather than refines, so the OpenAPI document carries them (minimum, maximum).
 export const dimensionField = num('validation.product.dimension')
-  .refine((v) => v > PRODUCT_LIMITS.dimensionAbove && v < PRODUCT_LIMITS.measureBelow, 'validation.product.dimension')
+  .gt(PRODUCT_LIMITS.dimensionAbove, 'validation.product.dimension')
+  .lt(PRODUCT_LIMITS.measureBelow, 'validation.product.dimension')
   .refine(isWholeCents, 'validation.decimal2');
 
 export const weightField = num('validation.product.weight')
-  .refine((v) => v > PRODUCT_LIMITS.weightAbove && v < PRODUCT_LIMITS.measureBelow, 'validation.product.weight')
+  .gt(PRODUCT_LIMITS.weightAbove, 'validation.product.weight')
+  .lt(PRODUCT_LIMITS.measureBelow, 'validation.product.weight')
   .refine(isWholeCents, 'validation.decimal2');
 
 /** SPEC §5: product price an integer at least 1 (USD); stored in cents. */
-export const priceField = num('validation.product.price').refine(
-  (v) => Number.isInteger(v) && v >= PRODUCT_LIMITS.priceMin && v <= PRODUCT_LIMITS.priceMax,
-  'validation.product.price',
-);
+export const priceField = num('validation.product.price')
+  .int({ message: 'validation.product.price', abort: true })
+  .min(PRODUCT_LIMITS.priceMin, 'validation.product.price')
+  .max(PRODUCT_LIMITS.priceMax, 'validation.product.price');
 
 export const salesTaxField = num('validation.product.salesTax')
-  .refine((v) => v >= PRODUCT_LIMITS.salesTaxMin && v <= PRODUCT_LIMITS.salesTaxMax, 'validation.product.salesTax')
+  .min(PRODUCT_LIMITS.salesTaxMin, 'validation.product.salesTax')
+  .max(PRODUCT_LIMITS.salesTaxMax, 'validation.product.salesTax')
   .refine(isWholeCents, 'validation.decimal2');
 
 /** Issue 8 #15: a mockup path this server issued (the server also checks it is the owner's own file). */
@@ -226,10 +230,12 @@ export const ImportQuerySchema = z
 
 // SPEC §3 weight config: weightThreshold (gram) > 0, status, configurationStatus, history.
 export const weightThresholdField = num('validation.weightThreshold')
-  .refine((v) => v > 0 && v < PRODUCT_LIMITS.measureBelow, 'validation.weightThreshold')
+  .gt(0, 'validation.weightThreshold')
+  .lt(PRODUCT_LIMITS.measureBelow, 'validation.weightThreshold')
   .refine(isWholeCents, 'validation.decimal2');
 export const feeField = num('validation.fee')
-  .refine((v) => v >= 0 && v <= PRODUCT_LIMITS.feeMax, 'validation.fee')
+  .min(0, 'validation.fee')
+  .max(PRODUCT_LIMITS.feeMax, 'validation.fee')
   .refine(isWholeCents, 'validation.decimal2');
 
 export const WeightConfigBodySchema = z.object({

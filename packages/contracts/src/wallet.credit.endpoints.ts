@@ -235,4 +235,6 @@ export const GenerateInvoicesEndpoint = defineEndpoint({
   body: InvoiceGenerateBodySchema,
   reply: z.object({ created: z.number(), existing: z.number() }),
   message: 'invoice.generated',
+  // INVOICE_PERIOD_OPEN: the month has not ended yet.
+  errors: [409],
 });

@@ -13,12 +13,15 @@ export const INVOICE_GATEWAYS = ['wallet', 'credit'] as const;
 
 export const CREDIT_LIMITS = { maxLimitUsd: 9_999_999, maxAmountUsd: 9_999_999, noteMax: 255 } as const;
 
-/** A USD amount with at most 2 decimals, above 0 and below the maximum. */
-const usdAmount = (min: 'zero' | 'positive') =>
-  numberField()
-    .refine(isWholeCents, { message: 'validation.money.decimals', abort: true })
-    .refine((v) => (min === 'zero' ? v >= 0 : v > 0), { message: min === 'zero' ? 'validation.money.notNegative' : 'validation.money.positive', abort: true })
-    .refine((v) => v <= CREDIT_LIMITS.maxAmountUsd, { message: 'validation.money.max' });
+/**
+ * A USD amount with at most 2 decimals, above 0 and below the maximum. The bounds are zod checks,
+ * not refines, so the OpenAPI document carries them (minimum, maximum).
+ */
+const usdAmount = (min: 'zero' | 'positive') => {
+  const cents = numberField().refine(isWholeCents, { message: 'validation.money.decimals', abort: true });
+  const floor = min === 'zero' ? cents.min(0, { message: 'validation.money.notNegative', abort: true }) : cents.gt(0, { message: 'validation.money.positive', abort: true });
+  return floor.max(CREDIT_LIMITS.maxAmountUsd, { message: 'validation.money.max' });
+};
 
 const page = () => z.number({ error: 'validation.number' }).int('validation.number').min(1, 'validation.number').default(1);
 const pageSize = () => z.number({ error: 'validation.number' }).int('validation.number').min(1, 'validation.pageSize').max(100, 'validation.pageSize').default(10);

@@ -61,6 +61,9 @@ beforeAll(async () => {
       route(api, Fast, () => ({ count: 3, extra: true }) as { count: number }, { serializer: 'compiled' });
       route(api, Upload, () => ({ rows: 0 }));
       route(api, Download, (_req, reply) => reply.type(XLSX_MIME).send(Buffer.from('PK')));
+      // Routes written without a descriptor: the document's bearer requirement follows their access all the same.
+      api.get('/raw-public', { config: { access: 'public' }, schema: { summary: 'Raw public' } }, () => 'ok');
+      api.get('/raw-open', { config: { access: 'open' }, schema: { summary: 'Raw open', security: [] } as Record<string, unknown> }, () => 'ok');
       route(api, { ...Download, path: '/later.xlsx', operationId: 'later' }, async (_req, reply) => {
         await new Promise((resolve) => setImmediate(resolve));
         return reply.type(XLSX_MIME).send(Buffer.from('PK later'));
@@ -110,7 +113,8 @@ describe('route(app, endpoint, handler)', () => {
     const doc = (app as unknown as { swagger(): { paths: Record<string, Record<string, Record<string, any>>>; components: { schemas: Record<string, unknown> } } }).swagger();
     const thing = doc.paths[`${API_PREFIX}/things/{id}`]!.post!;
     expect(thing).toMatchObject({ summary: 'Make a thing', operationId: 'makeThing', 'x-permission': 'public', security: [] });
-    expect(Object.keys(thing.responses).sort()).toEqual(['201', '400', '409']);
+    // A path parameter that fails its schema answers 404 (above), so every operation with one documents it.
+    expect(Object.keys(thing.responses).sort()).toEqual(['201', '400', '404', '409']);
     expect(thing.responses['409'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
     expect(Object.keys(doc.components.schemas)).toEqual(['ErrorEnvelope']);
 
@@ -119,6 +123,9 @@ describe('route(app, endpoint, handler)', () => {
     expect(upload.description).toContain('EX-PRODUCT-IMPORT');
     expect(Object.keys(upload.responses).sort()).toEqual(['200', '400', '401', '403', '413']);
     expect(upload.requestBody.content['multipart/form-data'].schema).toMatchObject({ required: ['file'], properties: { file: { type: 'string', format: 'binary' } } });
+
+    expect(doc.paths[`${API_PREFIX}/raw-public`]!.get!.security).toEqual([]);
+    expect(doc.paths[`${API_PREFIX}/raw-open`]!.get!.security).toBeUndefined();
 
     const download = doc.paths[`${API_PREFIX}/template.xlsx`]!.get!;
     expect(download.responses['200']).toMatchObject({ description: 'The template workbook', content: { [XLSX_MIME]: { schema: { type: 'string', format: 'binary' } } } });

@@ -202,7 +202,13 @@ function multipartFields(body: z.ZodType | undefined): { properties: Record<stri
  */
 export const endpointSchemaTransform: typeof jsonSchemaTransform = (document) => {
   const result = jsonSchemaTransform(document);
-  const endpoint = (document.route.config as { endpoint?: EndpointDef } | undefined)?.endpoint;
+  const config = document.route.config as { endpoint?: EndpointDef; access?: string } | undefined;
+  const endpoint = config?.endpoint;
+  // The bearer requirement follows the access the auth hook enforces: a route without one, or a
+  // public one, takes no token; every other route inherits the document's bearer requirement.
+  const operation = result.schema as Record<string, unknown> | undefined;
+  if (operation && (!config?.access || config.access === 'public')) operation.security = [];
+  else if (operation) delete operation.security;
   if (endpoint?.multipart) {
     const { field, description, accept } = endpoint.multipart;
     const formFields = multipartFields(endpoint.body);
