@@ -1,9 +1,10 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { OrderDetail, OrderFees, OrderListQuery, OrderListReply, OrderStatus, OrderSummary, OrderUserAction, PaymentStatus } from '@exship/contracts';
-import { allowedActions, editScope, fromCents } from '@exship/domain';
+import { allowedActions, editScope, fromCents, refundableCents } from '@exship/domain';
 import { accountScope, actsForAnyAccount, type Actor } from '../../platform/access';
 import type { Db } from '../../platform/db';
 import { findUsersByIds } from '../users';
+import { orderMoney } from '../wallet';
 import * as repo from './orders.repository';
 import { iso, notFound, orderFor, stateOf, type OrderContext } from './orders.shared';
 import { orderHistory, orderLines, orderSurcharges, orders } from './orders.tables';
@@ -65,6 +66,9 @@ export async function detail(tx: Db, row: repo.OrderRow): Promise<OrderDetail> {
   const byId = new Map(people.map((u) => [u.id, u]));
   const owner = byId.get(row.accountId);
   const state = stateOf(row);
+  // A waiting refund is shown as the wallet will pay it (the same function as the credit), so an
+  // amount scheduled before that rule never shows more than was paid.
+  const refundCents = row.paymentStatus === 'waiting-refund' ? refundableCents(row.refundCents, await orderMoney(tx, row.id)) : row.refundCents;
   return {
     ...toSummary(row, owner ? { id: owner.id, email: owner.email, fullName: owner.fullName } : null),
     note: row.note,
@@ -118,7 +122,7 @@ export async function detail(tx: Db, row: repo.OrderRow): Promise<OrderDetail> {
     labeledAt: iso(row.labeledAt),
     canceledAt: iso(row.canceledAt),
     refundDueAt: iso(row.refundDueAt),
-    refundAmount: fromCents(row.refundCents),
+    refundAmount: fromCents(refundCents),
     replacedBy: row.replacedBy,
     updatedAt: row.updatedAt.toISOString(),
   };
