@@ -250,6 +250,7 @@ export const ORDER_SYSTEM_REASONS = [
   'autoCancel',
   'dimensionTimeout',
   'refundDue',
+  'refundAtCancel',
   'carrierMoving',
   'carrierDelivered',
   'trackingImport',

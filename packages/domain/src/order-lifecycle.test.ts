@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CHECK_IN_STATUSES, ORDER_STATUSES, ORDER_SYSTEM_EVENTS, ORDER_USER_ACTIONS, PAYMENT_STATUSES, type OrderAction, type OrderStatus, type PaymentStatus } from '@exship/contracts';
-import { allowedActions, apply, cancellationTerms, displayStatus, editScope, isAutoCancelDue, isDimensionTimeoutDue, isRefundDue, ORDER_TRANSITIONS, refundAmountCents, type OrderState } from './order-lifecycle';
+import { allowedActions, apply, cancellationTerms, displayStatus, editScope, isAutoCancelDue, isDimensionTimeoutDue, isRefundDue, ORDER_TRANSITIONS, refundableCents, refundAmountCents, type OrderState } from './order-lifecycle';
 import { workingDayCalendar } from './working-days';
 
 const US = workingDayCalendar('US');
@@ -282,6 +282,38 @@ describe('refund amounts (SPEC §9; the worked examples of docs/refunds.md)', ()
 
   it('3. a fixed discount larger than the shipping fee refunds no shipping, never a negative amount', () => {
     expect(refundAmountCents(fees({ shippingFeeCents: 400, discountCents: 500, overLengthFeeCents: 150, totalCents: 150 }), 'shipping')).toBe(150);
+  });
+
+  it('4. an unpaid surcharge is never refunded: the full refund is what was paid, not the total', () => {
+    const o = fees({ shippingFeeCents: 1000, surchargeCents: 200, totalCents: 1200 });
+    expect(refundAmountCents(o, 'full', 200)).toBe(1000);
+    expect(refundableCents(refundAmountCents(o, 'full', 200), { paidCents: 1000, refundedCents: 0 })).toBe(1000);
+    // A labeled order: only the paid part of its surcharges counts.
+    expect(refundAmountCents(fees({ shippingFeeCents: 1000, surchargeCents: 500, totalCents: 1500 }), 'shipping', 300)).toBe(1200);
+  });
+
+  it('a $21.84 order with a $1,233.26 unpaid surcharge never shows or pays more than $21.84', () => {
+    const o = fees({ shippingFeeCents: 2000, taxFeeCents: 184, surchargeCents: 123_326, totalCents: 2184 + 123_326 });
+    expect(refundableCents(refundAmountCents(o, 'full', 123_326), { paidCents: 2184, refundedCents: 0 })).toBe(2184);
+    expect(refundableCents(refundAmountCents(o, 'shipping', 123_326), { paidCents: 2184, refundedCents: 0 })).toBe(2000);
+  });
+
+  it('what is refunded never exceeds what was paid less what was refunded, and never counts an unpaid surcharge', () => {
+    const cents = fc.integer({ min: 0, max: 200_000 });
+    fc.assert(
+      fc.property(cents, cents, cents, cents, cents, cents, cents, cents, cents, fc.constantFrom('full' as const, 'shipping' as const, 'none' as const), (shipping, discount, tax, seasonal, overLength, signature, paidSurcharge, unpaidSurcharge, refunded, kind) => {
+        const totalCents = Math.max(0, shipping - discount) + tax + seasonal + overLength + signature + paidSurcharge + unpaidSurcharge;
+        const o = fees({ shippingFeeCents: shipping, discountCents: discount, taxFeeCents: tax, seasonalFeeCents: seasonal, overLengthFeeCents: overLength, signatureFeeCents: signature, surchargeCents: paidSurcharge + unpaidSurcharge, totalCents });
+        const paidCents = totalCents - unpaidSurcharge;
+        const ledger = { paidCents, refundedCents: Math.min(refunded, paidCents) };
+        const out = refundableCents(refundAmountCents(o, kind, unpaidSurcharge), ledger);
+        expect(out).toBeGreaterThanOrEqual(0);
+        expect(out).toBeLessThanOrEqual(ledger.paidCents - ledger.refundedCents);
+        // The unpaid surcharge changes nothing: the same order without it refunds the same.
+        const without = fees({ ...o, surchargeCents: paidSurcharge, totalCents: totalCents - unpaidSurcharge });
+        expect(out).toBe(refundableCents(refundAmountCents(without, kind), ledger));
+      }),
+    );
   });
 
   it('no refund is nothing', () => {

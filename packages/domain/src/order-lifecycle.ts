@@ -281,12 +281,31 @@ export interface OrderMoney {
 }
 
 /**
- * What a cancellation gives back: everything paid before a label ('full'); for a labeled order
- * cancelled within 14 days, the §9 formula — (shipping fee − discount) + seasonal + over-length +
- * signature fees + surcharge, without the tax fee ('shipping'); nothing otherwise.
+ * What a cancellation gives back, by the fee lines: everything paid before a label ('full'); for a
+ * labeled order cancelled within 14 days, the §9 formula — (shipping fee − discount) + seasonal +
+ * over-length + signature fees + surcharge, without the tax fee ('shipping'); nothing otherwise.
+ * `unpaidSurchargeCents`: surcharges added and never paid, which are part of the fee lines but were
+ * never taken from the wallet, so they are never given back.
  */
-export function refundAmountCents(o: OrderMoney, kind: RefundKind): number {
-  if (kind === 'full') return o.totalCents;
+export function refundAmountCents(o: OrderMoney, kind: RefundKind, unpaidSurchargeCents = 0): number {
   if (kind === 'none') return 0;
-  return Math.max(0, o.shippingFeeCents - o.discountCents) + o.seasonalFeeCents + o.overLengthFeeCents + o.signatureFeeCents + o.surchargeCents;
+  if (kind === 'full') return Math.max(0, o.totalCents - unpaidSurchargeCents);
+  const paidSurchargeCents = Math.max(0, o.surchargeCents - unpaidSurchargeCents);
+  return Math.max(0, o.shippingFeeCents - o.discountCents) + o.seasonalFeeCents + o.overLengthFeeCents + o.signatureFeeCents + paidSurchargeCents;
+}
+
+/** What the wallet has moved for one order (the wallet's `orderMoney`). */
+export interface RefundLedger {
+  /** Everything paid for the order: its price and the surcharges paid. */
+  paidCents: number;
+  /** Everything already refunded for it. */
+  refundedCents: number;
+}
+
+/**
+ * THE amount a refund pays, for the order's screen and for the wallet's credit alike: the scheduled
+ * amount, never more than was paid less what was already refunded, never below 0.
+ */
+export function refundableCents(scheduledCents: number, ledger: RefundLedger): number {
+  return Math.max(0, Math.min(scheduledCents, ledger.paidCents - ledger.refundedCents));
 }

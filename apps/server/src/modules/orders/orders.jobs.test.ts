@@ -90,11 +90,17 @@ describe('order deadline jobs', () => {
 
   it('marks a refund done on its date, not before, once', async () => {
     now = new Date('2026-11-02T10:00:00Z');
-    const id = await order('pay', 'cancel');
-    // Cancelled before a label: the full refund is due at once.
+    // A labeled order cancelled within 14 days: its refund waits 7 working days (one cancelled
+    // before its label is refunded by the cancel itself, orders.refunds.test.ts).
+    const id = await order('pay', 'scheduleLabel', 'labelPurchased', 'forceCancel');
+    const waiting = await row(id);
+    expect(waiting).toMatchObject({ paymentStatus: 'waiting-refund', entries: 5 });
+    now = new Date(new Date(waiting.refundDueAt!).getTime() - 60_000);
+    await run('orders.refunds-due');
     expect((await row(id)).paymentStatus).toBe('waiting-refund');
+    now = new Date(now.getTime() + 60_000);
     await run('orders.refunds-due');
     await run('orders.refunds-due');
-    expect(await row(id)).toMatchObject({ status: 'canceled', paymentStatus: 'refund', entries: 4 });
+    expect(await row(id)).toMatchObject({ status: 'canceled', paymentStatus: 'refund', entries: 6 });
   });
 });

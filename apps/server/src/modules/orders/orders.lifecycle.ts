@@ -1,6 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { HistoryReason, OrderAction, OrderStatus, PaymentStatus, RoutingStatus } from '@exship/contracts';
-import { apply, refundAmountCents } from '@exship/domain';
+import { apply, isRefundDue, refundableCents, refundAmountCents } from '@exship/domain';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { emitMany } from '../../platform/jobs';
@@ -9,7 +9,7 @@ import { findUsersByIds } from '../users';
 import { OrderStatusChanged, fulfilmentEventsOf, type OrderPaid, type OrderPaidEvent } from './orders.events';
 import * as repo from './orders.repository';
 import { historyReason, INSERT_CHUNK, iso, notFound, stateOf, syncUnpaid, type OrderContext } from './orders.shared';
-import { orderHistory, orders } from './orders.tables';
+import { orderHistory, orderSurcharges, orders } from './orders.tables';
 
 // The lifecycle: how an order's status changes (the domain's table decides), and the calls the
 // shipping module makes on a locked order (lockOrder, labelBought, followRouting).
@@ -30,18 +30,23 @@ export async function transition(ctx: OrderContext, tx: Db, row: repo.OrderRow, 
  * UPDATE, the history and the events are written in one statement each. Returns the updated rows in
  * the order given.
  */
-export async function transitionMany(ctx: OrderContext, tx: Db, rows: readonly repo.OrderRow[], action: OrderAction, actorId: string | null, reason: HistoryReason = '', details?: Record<string, unknown>) {
+export async function transitionMany(ctx: OrderContext, tx: Db, rows: readonly repo.OrderRow[], action: OrderAction, actorId: string | null, reason: HistoryReason = '', details?: Record<string, unknown>): Promise<repo.OrderRow[]> {
   // The rows are locked by the caller; their wallets next, before a refund's ledger entries and the
   // status counters (the lock order of platform/db.ts).
   await lockWallets(tx, rows.map((r) => r.accountId));
   const why = historyReason(reason);
   const now = ctx.clock();
-  const planned = rows.map((row) => {
+  const paysRefund = action === 'refund' || action === 'refundDue' || action === 'refundCustom';
+  const planned = [];
+  for (const row of rows) {
     const result = apply(stateOf(row), action, { now, calendar: ctx.calendar });
     if (!result.ok) throw new AppError('ACTION_NOT_ALLOWED_FOR_STATUS', 409, { details: { status: row.status, action } });
-    // A refund scheduled by this change is fixed now, by the §9 formula; paying it out (refund,
-    // refundDue) credits the wallet in this same transaction, never more than the order was paid.
-    const refundCents = result.refund !== 'none' ? refundAmountCents(row, result.refund) : row.refundCents;
+    // A refund scheduled by this change is fixed now, by the §9 formula over what was paid (an unpaid
+    // surcharge is never given back) and never above paid − refunded: the amount the order shows.
+    // Paying it out credits the same function's amount, in this same transaction.
+    let refundCents = row.refundCents;
+    if (result.refund !== 'none') refundCents = refundableCents(refundAmountCents(row, result.refund, await unpaidSurchargeCents(tx, row.id)), await orderMoney(tx, row.id));
+    else if (paysRefund && (result.state.paymentStatus === 'refund' || result.state.paymentStatus === 'refund-custom')) refundCents = refundableCents(row.refundCents, await orderMoney(tx, row.id));
     const s = result.state;
     const set = {
       status: s.status,
@@ -55,14 +60,12 @@ export async function transitionMany(ctx: OrderContext, tx: Db, rows: readonly r
       paidAt: action === 'pay' && row.paidAt === null ? now : row.paidAt,
       updatedAt: now,
     };
-    return { row, result, set };
-  });
-  for (const { row, set } of planned) {
-    if ((action === 'refund' || action === 'refundDue' || action === 'refundCustom') && (set.paymentStatus === 'refund' || set.paymentStatus === 'refund-custom')) {
-      const { paidCents, refundedCents } = await orderMoney(tx, row.id);
-      const amountCents = Math.min(row.refundCents, paidCents - refundedCents);
-      if (amountCents > 0) {
-        await creditWallet(tx, 'refund', { accountId: row.accountId, amountCents, actorId, note: `Refund of ${row.exOrderId}`, orders: [{ orderId: row.id, kind: 'refund', amountCents }] });
+    planned.push({ row, result, set });
+  }
+  if (paysRefund) {
+    for (const { row, set } of planned) {
+      if (set.refundCents > 0 && (set.paymentStatus === 'refund' || set.paymentStatus === 'refund-custom')) {
+        await creditWallet(tx, 'refund', { accountId: row.accountId, amountCents: set.refundCents, actorId, note: `Refund of ${row.exOrderId}`, orders: [{ orderId: row.id, kind: 'refund', amountCents: set.refundCents }] });
       }
     }
   }
@@ -136,7 +139,22 @@ export async function transitionMany(ctx: OrderContext, tx: Db, rows: readonly r
     for (const [event, payloads] of fulfilmentEventsOf(changes)) await emitMany(tx, event as typeof OrderPaid, payloads as OrderPaidEvent[]);
   }
   await syncUnpaid(tx, rows.map((r) => r.accountId));
-  return rows.map((r) => updatedById.get(r.id)!);
+  const updated = rows.map((r) => updatedById.get(r.id)!);
+  // A refund due at once (a paid order cancelled before its label) is part of the cancellation: paid
+  // in this transaction, not left for the hourly refund job.
+  const dueNow = action === 'refundDue' ? [] : updated.filter((u) => isRefundDue(stateOf(u), now));
+  if (dueNow.length === 0) return updated;
+  const refunded = new Map((await transitionMany(ctx, tx, dueNow, 'refundDue', actorId, { key: 'refundAtCancel' })).map((u) => [u.id, u]));
+  return updated.map((u) => refunded.get(u.id) ?? u);
+}
+
+/** The surcharges of an order added and never paid: they were not taken from the wallet, so they are never refunded. */
+async function unpaidSurchargeCents(tx: Db, orderId: string): Promise<number> {
+  const [r] = await tx
+    .select({ cents: sql<string | null>`sum(${orderSurcharges.amountCents})` })
+    .from(orderSurcharges)
+    .where(and(eq(orderSurcharges.orderId, orderId), isNull(orderSurcharges.paidAt)));
+  return Number(r?.cents ?? 0);
 }
 
 /** For the platform's other modules: load an order by id in a transaction, locked. */

@@ -166,7 +166,7 @@ class Surcharge implements fc.AsyncCommand<Model, Real> {
   toString = () => `surcharge(${this.who}, ${this.pick}, ${this.cents})`;
 }
 
-/** The seller cancels an order before its label: an unpaid one just ends; a paid one waits for its full refund. */
+/** The seller cancels an order before its label: an unpaid one just ends; a paid one is refunded in full by the cancel. */
 class Cancel implements fc.AsyncCommand<Model, Real> {
   constructor(
     readonly who: number,
@@ -179,13 +179,17 @@ class Cancel implements fc.AsyncCommand<Model, Real> {
     const o = pickOrder(candidates, this.pick, (x) => x.state === 'paid');
     const res = await t.call({ method: 'POST', url: `/api/v1/orders/${o.id}/cancel`, token: s.token, payload: {} });
     expect(res.status, `${this.toString()}: ${JSON.stringify(res.body)}`).toBe(200);
-    o.state = o.state === 'unpaid' ? 'canceled-unpaid' : 'waiting-refund';
+    if (o.state === 'paid') {
+      s.balanceCents += o.paidCents;
+      seen.refunded++;
+    }
+    o.state = o.state === 'unpaid' ? 'canceled-unpaid' : 'refunded';
     o.owedCents = 0;
   }
   toString = () => `cancel(${this.who}, ${this.pick})`;
 }
 
-/** The refund job runs: every cancelled paid order gets back what was paid for it, once. */
+/** The refund job runs: every refund still waiting is paid once (a cancel before the label leaves none: it refunds at once). */
 class RefundsDue implements fc.AsyncCommand<Model, Real> {
   check = () => true;
   async run(m: Model, r: Real) {

@@ -1,9 +1,10 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { OrderDetail, OrderFees, OrderListQuery, OrderListReply, OrderStatus, OrderSummary, OrderUserAction, PaymentStatus } from '@exship/contracts';
-import { allowedActions, editScope, fromCents } from '@exship/domain';
+import { allowedActions, editScope, fromCents, refundableCents } from '@exship/domain';
 import { accountScope, actsForAnyAccount, type Actor } from '../../platform/access';
 import type { Db } from '../../platform/db';
 import { findUsersByIds } from '../users';
+import { orderMoney } from '../wallet';
 import type { OrderLabel } from './orders.labels';
 import * as repo from './orders.repository';
 import { iso, notFound, orderFor, stateOf, type OrderContext } from './orders.shared';
@@ -68,6 +69,9 @@ export async function detail(ctx: OrderContext, tx: Db, row: repo.OrderRow): Pro
   const owner = byId.get(row.accountId);
   const label = (await ctx.labels.labelsOf(tx, [row.id])).get(row.id);
   const state = stateOf(row);
+  // A waiting refund is shown as the wallet will pay it (the same function as the credit), so an
+  // amount scheduled before that rule never shows more than was paid.
+  const refundCents = row.paymentStatus === 'waiting-refund' ? refundableCents(row.refundCents, await orderMoney(tx, row.id)) : row.refundCents;
   return {
     ...toSummary(row, owner ? { id: owner.id, email: owner.email, fullName: owner.fullName } : null, label),
     note: row.note,
@@ -121,7 +125,7 @@ export async function detail(ctx: OrderContext, tx: Db, row: repo.OrderRow): Pro
     labeledAt: iso(row.labeledAt),
     canceledAt: iso(row.canceledAt),
     refundDueAt: iso(row.refundDueAt),
-    refundAmount: fromCents(row.refundCents),
+    refundAmount: fromCents(refundCents),
     replacedBy: row.replacedBy,
     updatedAt: row.updatedAt.toISOString(),
   };

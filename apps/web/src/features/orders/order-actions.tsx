@@ -13,7 +13,8 @@ import { usd } from '../../shared/money';
 import { useIdempotencyKeys } from '../../shared/idempotency';
 import { useAction } from '../../shared/use-action';
 import { zodRule } from '../../shared/zod-rule';
-import { useCan, useIsStaff } from './shared';
+import { cancelDoneText } from './refund-text';
+import { useCan, useFormatDate, useIsStaff } from './shared';
 
 // SPEC §4 order actions on the detail screen: the buttons are the actions the server allows now
 // (`allowedActions`), each behind its own permission; the ones that stop, undo or redo work ask
@@ -59,6 +60,7 @@ export function OrderActions({ order }: { order: OrderDetail }) {
   const staff = useIsStaff();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const fmtDate = useFormatDate();
   const [cancelOpen, setCancelOpen] = useState(false);
   const [surchargeOpen, setSurchargeOpen] = useState(false);
   const [cancelForm] = Form.useForm<{ reason: string }>();
@@ -80,8 +82,12 @@ export function OrderActions({ order }: { order: OrderDetail }) {
     // The server says "Done."; the screen names what was done.
     success: false,
     onSuccess: (res, vars) => {
-      message.success(t(vars.action === 'cancel' && res.data.status === 'waiting-cancel' ? 'orders.done.cancel.waiting' : `orders.done.${vars.action}`));
-      if (vars.action === 'cancel') setCancelOpen(false);
+      message.success(vars.action === 'cancel' ? cancelDoneText(res.data, t, fmtDate) : t(`orders.done.${vars.action}`));
+      if (vars.action === 'cancel') {
+        setCancelOpen(false);
+        // A cancel before the label credits the wallet at once: the balance shown moves with it.
+        void queryClient.invalidateQueries({ queryKey: ['wallet'] });
+      }
       return showReply(res);
     },
   });

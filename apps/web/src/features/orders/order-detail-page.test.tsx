@@ -99,12 +99,41 @@ describe('order detail actions', { timeout: 120_000 }, () => {
     const dialog = await screen.findByRole('dialog', undefined, T);
     const amount = within(dialog).getByLabelText('Refund amount (USD)') as HTMLInputElement;
     await waitFor(() => expect(amount.value).toBe('9.75'));
+    // The waiting refund says how much and when.
+    expect(screen.getByText(/^A refund of \$9\.75 is due on \d\d-03-2026/)).toBeTruthy();
     expect(posts()).toEqual([]);
     fireEvent.change(amount, { target: { value: '4.5' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /Refund/ }));
     await waitFor(() => expect(posts()).toHaveLength(1), T);
     expect(posts()[0]).toMatchObject({ path: `/api/v1/orders/${ID}/refund`, body: { reason: '', amount: 4.5 } });
     expect(posts()[0]!.key).toBeTruthy();
+  });
+
+  it('cancelling a paid order without a label says how much was refunded, and the detail shows it with its date', async () => {
+    const paid = detail({ status: 'paid', paymentStatus: 'paid', allowedActions: ['cancel'] });
+    const entry = (action: string, paymentFrom: string, paymentTo: string) => ({ at: '2026-03-02T03:00:00.000Z', action, from: 'paid', to: 'canceled', paymentFrom, paymentTo, by: null, reason: '', reasonKey: null, reasonVars: null });
+    const canceled = detail({
+      status: 'canceled',
+      paymentStatus: 'refund',
+      allowedActions: [],
+      editScope: 'none',
+      refundAmount: 1234.56,
+      refundDueAt: null,
+      history: [...paid.history, entry('cancel', 'paid', 'waiting-refund'), entry('refundDue', 'waiting-refund', 'refund')],
+    } as never);
+    const calls = fakeApi(({ method, path }) => {
+      if (method === 'POST' && path.endsWith('/cancel')) return envelope(canceled, { message: 'Done.' });
+      if (path.endsWith('/shipping')) return envelope(NO_SHIPPING);
+      return envelope(calls.some((c) => c.method === 'POST') ? canceled : paid);
+    });
+    renderDetail(SELLER);
+    await screen.findByRole('heading', { name: /EX0000000001/ }, T);
+    expect(screen.queryByText(/refund/i, { selector: '.ant-alert *' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
+    const dialog = await screen.findByRole('dialog', undefined, T);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    expect(await screen.findByText('Order cancelled. $1,234.56 was refunded to your wallet.', undefined, T)).toBeTruthy();
+    expect(await screen.findByText(/^\$1,234\.56 was refunded to the wallet on \d\d-03-2026/, undefined, T)).toBeTruthy();
   });
 
   it('cancel asks for an optional reason and sends it; the history shows who, from → to and why', async () => {

@@ -12,6 +12,7 @@ import { FeeTable } from './fee-table';
 import { historyReasonText } from './history-reason';
 import { OrderActions, detailKey } from './order-actions';
 import { OrderShippingCard, TrackingCancelAction } from './order-shipping-card';
+import { refundText } from './refund-text';
 import { OrderStatusCell, OrderStatusTag, PaymentStatusTag, ScreenCard, countryName, dimensions, grams, useFormatDate, useIsStaff, useRestrictedViewer } from './shared';
 
 // SPEC §2 /app/orders/order-detail/{orderId}: every field of the order (SPEC §3), its fee lines,
@@ -91,6 +92,7 @@ export default function OrderDetailPage(_props: { screen?: ScreenDef }) {
   const o = query.data.data;
   const r = o.recipient;
   const labelStyle = { label: { whiteSpace: 'nowrap' as const } };
+  const refund = refundText(o, t, fmt);
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       {back}
@@ -119,7 +121,7 @@ export default function OrderDetailPage(_props: { screen?: ScreenDef }) {
             action={<Link to={`/app/orders/order-detail/${o.replacedBy}`}>{t('orders.detail.openReplacement')}</Link>}
           />
         )}
-        {o.refundDueAt && <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('orders.detail.refundDue', { date: fmt(o.refundDueAt) })} />}
+        {refund && <Alert type="info" showIcon style={{ marginBottom: 16 }} title={refund} />}
         {o.editScope === 'address-as-new-order' && <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('orders.detail.addressOnly')} />}
         <Descriptions column={{ xs: 1, sm: 2, lg: 3 }} size="small" bordered styles={labelStyle}>
           <Descriptions.Item label={t('orders.field.status')}>

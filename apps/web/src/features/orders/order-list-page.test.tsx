@@ -232,6 +232,31 @@ describe('order list', { timeout: 120_000 }, () => {
     await waitFor(() => expect(screen.queryByText('2 selected')).toBeNull());
   });
 
+  it('the bulk pay confirmation names the total to pay and the balance after', async () => {
+    const items = [
+      order({ totalPrice: 1000.1 }),
+      order({ id: '33333333-3333-4333-8333-333333333333', exOrderId: 'EX0000000002', orderName: 'ORDER-2', totalPrice: 234.46 }),
+      // Owes only its surcharge: that is what paying it takes.
+      order({ id: '44444444-4444-4444-8444-444444444444', exOrderId: 'EX0000000003', orderName: 'ORDER-3', status: 'paid', paymentStatus: 'surcharge-unpaid', totalPrice: 50, surcharge: 5 }),
+    ];
+    fakeApi((call) => {
+      if (call.path === '/orders') return envelope({ items, total: 3, page: 1, pageSize: 10, counts: { unpaid: 2, paid: 1 } });
+      if (call.path === '/wallet/imformation-wallet') return envelope({ balance: 2000, unpaid: 0, credit: null, autoPay: false });
+      if (call.path === '/pricing/sell-prices') return envelope([]);
+      return envelope({ items: [], total: 0, page: 1, pageSize: 10 });
+    });
+    renderList('/app/orders', [...SELLER, 'EX-ORDER-PAY', 'EX-ORDER-MULTIPLE-PAY', 'EX-WALLET-VIEW']);
+    await screen.findByText('EX0000000001', undefined, T);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select EX0000000001' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select EX0000000002' }));
+    fireEvent.click(await screen.findByRole('button', { name: /Pay selected/ }, T));
+    expect(await screen.findByText('Pay 2 order(s) for $1,234.56?', undefined, T)).toBeTruthy();
+    expect(await screen.findByText('Balance after: $765.44.', undefined, T)).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select EX0000000003' }));
+    expect(await screen.findByText('Pay 3 order(s) for $1,239.56?', undefined, T)).toBeTruthy();
+    expect(await screen.findByText('Balance after: $760.44.', undefined, T)).toBeTruthy();
+  });
+
   it('a refused bulk pay shows the server message naming the orders, and keeps the selection', async () => {
     stubOrders(async () => failure(409, 'ACTION_NOT_ALLOWED_FOR_STATUS', 'EX0000000002 cannot be paid in its status.'));
     renderList('/app/orders', [...SELLER, 'EX-ORDER-PAY', 'EX-ORDER-MULTIPLE-PAY']);

@@ -3,6 +3,7 @@ import { Alert, Badge, Button, DatePicker, Empty, Input, Popconfirm, Select, Spa
 import { DownloadOutlined, FilePdfOutlined, PlusOutlined, UploadOutlined, WalletOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
+import { formatUsd, toCents } from '@exship/domain';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DownloadLabelsEndpoint, ExportTrackingEndpoint, ORDER_STATUSES, PAYMENT_STATUSES, SCREENS, SHIPPING_LIMITS, type OrderSummary, type ScreenDef } from '@exship/contracts';
@@ -14,7 +15,10 @@ import { useIdempotencyKeys } from '../../shared/idempotency';
 import { useAction } from '../../shared/use-action';
 import { errorText } from '../../shared/api-feedback';
 import { useCustomerOptions } from '../../shared/use-customer-options';
+import { useSession } from '../../api/session';
+import { useWallet } from '../../app/layout/wallet-boxes';
 import { PayProgressModal, type PayProgress } from './pay-progress-modal';
+import { selectedPayCents } from './pay-total';
 import { ColumnChooser, useColumnChoice, useOrderColumns } from './order-columns';
 import { TrackingImportModal } from './tracking-import';
 import { ScreenCard, serverPagination, useCan, useCarrierCodeOptions, useDownload, useIsStaff, useServiceCodeOptions, useUrlState } from './shared';
@@ -55,6 +59,11 @@ export default function OrderListPage(_props: { screen?: ScreenDef }) {
   const phone = useMediaQuery(PHONE_QUERY);
   const [filters, setFilters] = useUrlState(LIST_DEFAULTS);
   const [selected, setSelected] = useState<Key[]>([]);
+  // The selected orders as last seen (a selection may span pages): the bulk pay names their total.
+  const [selectedOrders, setSelectedOrders] = useState<ReadonlyMap<Key, OrderSummary>>(new Map());
+  const { profile } = useSession();
+  const { allowed: walletShown, wallet } = useWallet(profile);
+  const toPayCents = selectedPayCents(selected.map((k) => selectedOrders.get(k)));
   const columnChoice = useColumnChoice();
   const columns = useOrderColumns(columnChoice.chosen);
   const services = useServiceCodeOptions();
@@ -270,8 +279,13 @@ export default function OrderListPage(_props: { screen?: ScreenDef }) {
             <Space wrap>
               {can('EX-ORDER-PAY') && (selected.length === 1 || can('EX-ORDER-MULTIPLE-PAY')) && (
                 <Popconfirm
-                  title={t('orders.pay.selectedTitle', { count: selected.length })}
-                  description={<div style={{ maxWidth: 320 }}>{t('orders.pay.selectedBody')}</div>}
+                  title={t('orders.pay.selectedTitle', { count: selected.length, amount: formatUsd(toPayCents) })}
+                  description={
+                    <div style={{ maxWidth: 320 }}>
+                      {t('orders.pay.selectedBody')}
+                      {walletShown && wallet && <div style={{ marginTop: 4, fontWeight: 500 }}>{t('orders.pay.selectedBalanceAfter', { balance: formatUsd(toCents(wallet.balance) - toPayCents) })}</div>}
+                    </div>
+                  }
                   okText={t('orders.pay.button')}
                   cancelText={t('common.cancel')}
                   onConfirm={() => payOrders(selected.map(String))}
@@ -311,7 +325,10 @@ export default function OrderListPage(_props: { screen?: ScreenDef }) {
         rowSelection={{
           selectedRowKeys: selected,
           preserveSelectedRowKeys: true,
-          onChange: (keys) => setSelected(keys),
+          onChange: (keys, rows) => {
+            setSelected(keys);
+            setSelectedOrders((known) => new Map(keys.map((k, i) => [k, rows[i] ?? known.get(k)] as const).filter((e): e is [Key, OrderSummary] => e[1] !== undefined)));
+          },
           getCheckboxProps: (o) => ({ 'aria-label': t('orders.selection.select', { id: o.exOrderId }) }) as never,
         }}
         pagination={serverPagination(Number(filters.page), Number(filters.pageSize), data?.total, (page, pageSize) => setFilters({ page, pageSize }), t)}
