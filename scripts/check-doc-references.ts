@@ -149,6 +149,8 @@ export const FIX_RULES: readonly { name: string; pattern: RegExp; replace: (...m
     pattern: new RegExp(String.raw`${LEAD}${REF}${TITLE}(?:\s+\([^)]*\))?\s*(?::|—|–|,)\s*(.)`, 'i'),
     replace: (_m, lead, first) => `${lead}${cap(first!)}`,
   },
+  // Issue 8 privilege rules, checked … → Privilege rules, checked …
+  { name: 'leading reference before words', pattern: new RegExp(String.raw`${LEAD}${REF}\s+([a-z])`, 'i'), replace: (_m, lead, first) => `${lead}${first!.toUpperCase()}` },
   // "… (a pinned column). Issue 8 #23." → "… (a pinned column)."
   { name: 'trailing sentence', pattern: new RegExp(String.raw`\s+${REF}${TITLE}\.(?=\s*(?:\*\/)?\s*$)`, 'i'), replace: () => '' },
 

@@ -55,6 +55,7 @@ describe('the check itself', () => {
     expect(fixLine('// Issue 12 "Team members": invite by email')).toBe('// Team members: invite by email');
     expect(fixLine('  // Issue 8 finding 6: a hard lock')).toBe('  // A hard lock');
     expect(fixLine('/** Issue 8 #15: a mockup path */')).toBe('/** A mockup path */');
+    expect(fixLine(' * Issue 8 privilege rules, checked first')).toBe(' * Privilege rules, checked first');
     expect(fixLine('// imports and uploads (issue 7 §4, issue 8 #11 #12 #15)')).toBe('// imports and uploads');
     expect(fixLine("it('works (issue 8, finding 21)', () => {")).toBe("it('works', () => {");
     expect(fixLine('// only queues a job (issue 8: the token write)')).toBe('// only queues a job (the token write)');
