@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './test/harness';
 
-// Issue 7 "Done when": the OpenAPI document is a product for API users. Every operation states who
+// The OpenAPI document is a product for API users. Every operation states who
 // may call it, has a summary and an operationId, its success reply with a schema and its error
 // replies with the shared error envelope; public operations need no bearer token.
 

@@ -3,7 +3,7 @@ import type { EndpointDef } from '@exship/contracts';
 import type { Database } from './db';
 import { activityLog } from './platform.tables';
 
-// Issue 12 "activity": one mechanism for every module. Before each reply leaves, a successful change
+// Activity: one mechanism for every module. Before each reply leaves, a successful change
 // (any method but GET/HEAD) made by a signed-in user — or a sign-in, whose route names the user it
 // signed in through `req.activityUserId` — is written to activity_log, so the trail holds the change
 // by the time its caller sees the answer. Reads are not logged; bodies never.

@@ -17,7 +17,7 @@ describe('configuration from the environment', () => {
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL=\(hidden\): must start with postgres/],
     [{ SMTP_URL: 'http://mail' }, /SMTP_URL=\(hidden\): must start with smtp/],
     [{ APP_URL: 'localhost' }, /APP_URL="localhost": must be a full URL/],
-    // Secrets are named, never printed (issue 8).
+    // Secrets are named, never printed.
     [{ SEED_ADMIN_PASSWORD: 'short' }, /SEED_ADMIN_PASSWORD=\(hidden\): must have at least 12 characters/],
   ])('rejects %j with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

@@ -16,7 +16,7 @@ import {
 } from '@exship/contracts';
 import { compiledSerializer, ok } from './http';
 
-// CONVENTIONS "One contract": a route is registered from its descriptor in packages/contracts, so
+// docs/engineering.md "One contract": a route is registered from its descriptor in packages/contracts, so
 // validation, access, the OpenAPI operation and the web client's types cannot drift apart.
 
 declare module 'fastify' {

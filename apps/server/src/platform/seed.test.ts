@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import type { Database } from './db';
 import { runSeed, type Seeder } from './seed';
 
-// Issue 8 finding 4: the seeded super admin in production.
+// The seeded super admin in production.
 
 function fakeSeeder(createsAdmin: boolean) {
   const calls: { password?: string; mustChange?: boolean } = {};

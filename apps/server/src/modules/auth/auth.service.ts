@@ -95,7 +95,7 @@ export function createAuthService({ db, mailer, jobs, appUrl, google }: AuthDeps
     if (wait > 0) throw new AppError('RATE_LIMITED', 429, { headers: { 'retry-after': String(wait) } });
   }
 
-  /** Issue 8: SPEC §5's rule is checked by the schema; a password on the common list is refused too. */
+  /** SPEC §5's rule is checked by the schema; a password on the common list is refused too. */
   async function refuseCommonPassword(password: string) {
     if (await isCommonPassword(password)) {
       throw new AppError('VALIDATION_FAILED', 400, { errors: [{ field: 'password', message: 'validation.password.common' }] });
@@ -309,7 +309,7 @@ export function createAuthService({ db, mailer, jobs, appUrl, google }: AuthDeps
 
     /**
      * Same reply, and the same work before it, whether or not the email has an account: the reply
-     * only queues a job (issue 8: the token write and the mail made known emails slower to answer).
+     * only queues a job (the token write and the mail made known emails slower to answer).
      */
     async forgotPassword(email: string, meta: ClientMeta): Promise<void> {
       await throttle(`forgot:ip:${meta.ip}`, 20, LOGIN_WINDOW);

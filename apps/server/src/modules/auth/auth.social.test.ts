@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SELLER, startTestApp, type TestApp } from '../../test/harness';
 
-// Issue 12: POST /login-social verifies a Google ID token's signature against a JWKS (a local server
+// POST /login-social verifies a Google ID token's signature against a JWKS (a local server
 // here), its issuer, audience, expiry and verified email. A forged token is refused.
 const CLIENT_ID = 'exship-test-client.apps.googleusercontent.com';
 const ISSUER = 'https://accounts.google.com';

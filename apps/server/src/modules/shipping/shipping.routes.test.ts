@@ -6,7 +6,7 @@ import { multipartFile, readXlsx, xlsxOf } from '../../test/files';
 import { ADMIN, SELLER, createSeller, startTestApp, type TestApp } from '../../test/harness';
 import { creditWallet } from '../wallet';
 
-// Issue 11 over HTTP: a paid order gets a sandbox label through the jobs, the label downloads as PDF
+// Labels and tracking over HTTP: a paid order gets a sandbox label through the jobs, the label downloads as PDF
 // and ZPL, the parcel is tracked, shown publicly without personal data, put on a SCAN form; every
 // route keeps sellers apart.
 let t: TestApp;
