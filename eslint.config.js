@@ -1,4 +1,4 @@
-// Lint rules that keep the architecture honest (DESIGN "Layout"):
+// Lint rules that keep the architecture honest (docs/engineering.md "Layout"):
 // - a server module reaches another only through that module's index.ts (a *.tables.ts file may
 //   reference another module's tables for foreign keys, nothing else may);
 // - a web feature never imports another feature's files: shared pieces live in apps/web/src/shared

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Three tiers (CONVENTIONS "Tests"): pure packages, the server on real SQL, the web app in jsdom.
+// Three tiers (docs/engineering.md "Tests"): pure packages, the server on real SQL, the web app in jsdom.
 // Playwright specs in e2e/ are not Vitest's.
 // In CI a JSON report is written too, for the closing "N passed, N failed" line.
 const jsonReport = process.env.VITEST_JSON ?? (process.env.CI ? 'test-results/vitest.json' : undefined);

@@ -1,5 +1,5 @@
 // Throughput of GET /api/v1/health and GET /api/v1/me, as a ratio to a bare Fastify JSON route
-// started in the same run (issue #2 goal: health ≥ 0.7). Usage: npm run bench [-- seconds]
+// started in the same run (goal: health ≥ 0.7). Usage: npm run bench [-- seconds]
 // On PostgreSQL: DATABASE_URL=postgres://postgres@127.0.0.1:5432/<an empty database> npm run bench
 // (the run migrates and seeds it; PGlite in memory otherwise).
 import autocannon from 'autocannon';

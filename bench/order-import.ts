@@ -1,4 +1,4 @@
-// The order import at 10,000 rows on PostgreSQL (issue 9 goal: < 5 s, ≤ 4× a bare streaming parse of
+// The order import at 10,000 rows on PostgreSQL (goal: < 5 s, ≤ 4× a bare streaming parse of
 // the same file, < 400 MB peak RSS). The file is a valid Template_import_order.xlsx of one-line orders
 // for the demo seller's accepted product on the demo network; it is imported through the import
 // pipeline's own use case (ImportRunner.execute: the checked read, the row schema, the batch checks

@@ -9,7 +9,7 @@ test('the admin sees the staff menu entries of the screens that have landed, and
   await expect(menu.getByRole('menuitem', { name: 'Carrier management' })).toBeVisible();
   await expect(menu.getByRole('menuitem', { name: 'Setting' })).toBeVisible();
   await expect(menu.getByRole('menuitem', { name: 'Discount' })).toBeVisible();
-  // Issue 8 #24: screens that have not landed are in no menu and no dashboard tile, and their URL is a 404.
+  // Screens that have not landed are in no menu and no dashboard tile, and their URL is a 404.
   await expect(menu.getByRole('menuitem', { name: 'User management' })).toBeVisible();
   await expect(menu.getByRole('menuitem', { name: 'Orders' }).first()).toBeVisible();
   await expect(menu.getByRole('menuitem', { name: 'Reports' })).toHaveCount(0);

@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ADMIN, SELLER, expectAccessible, login, pickOption } from './helpers';
 
-// Journey (issue 3): staff build a small network — carrier, service, warehouse, zone, routing —
+// Journey: staff build a small network — carrier, service, warehouse, zone, routing —
 // import both price tables from their xlsx templates (validate, draft, preview, activate), add a
 // tax and a discount; then the seller opens Price and gets a quote with the discount code.
 const CARRIER = 'E2EC';
@@ -142,7 +142,7 @@ test('staff build the network and prices; the seller gets a quote with a discoun
     ]);
     await importAndActivate(page, file, 'Import service prices');
     await expectAccessible(page, 'pricing');
-    // Issue 8 #23: on a phone the versions are cards, their status in view (not only Actions).
+    // On a phone the versions are cards, their status in view (not only Actions).
     await page.setViewportSize({ width: 390, height: 844 });
     const version = page.getByRole('listitem').filter({ hasText: 'filled-Template_service_price.xlsx' });
     await expect(version.getByRole('term').filter({ hasText: 'Status' })).toBeInViewport();

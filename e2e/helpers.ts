@@ -90,7 +90,7 @@ export async function expectAccessible(page: Page, screen: string) {
 
 /**
  * A list's column header is on screen: in the viewport, inside its table's visible (scrolled) area,
- * and not covered by another cell (a pinned column). Issue 8 #23.
+ * and not covered by another cell (a pinned column).
  */
 export async function expectColumnVisible(page: Page, name: string) {
   const header = page.getByRole('columnheader', { name, exact: true }).first();

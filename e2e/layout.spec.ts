@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN, SELLER, apiCall, expectAccessible, expectColumnVisible, login, tokenOf } from './helpers';
 
-// Issue 8 #21 and #23: lists at 1280 px show every column a user needs (nothing pinned over
+// Lists at 1280 px show every column a user needs (nothing pinned over
 // Status), lists on a phone are cards and the wallet stays in the header; the Vietnamese side menu
 // shows its long labels whole.
 

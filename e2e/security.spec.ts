@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, SELLER, login } from './helpers';
 
-// Issue 8 finding 13: the app runs under its Content-Security-Policy without a single violation.
+// The app runs under its Content-Security-Policy without a single violation.
 
 /** Collects CSP violations the page reports (the event and the console line Chromium prints). */
 async function watchViolations(page: Page): Promise<string[]> {

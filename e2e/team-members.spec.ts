@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { SELLER, apiCall, expectAccessible, login, tokenOf, waitForMail } from './helpers';
 
-// Journey (team members, issue 12): the seller invites a member, who opens the link from the mail,
+// Journey (team members): the seller invites a member, who opens the link from the mail,
 // joins with a name and a password, signs in and sees the owner's products (given by permission).
 
 const stamp = Date.now().toString(36);

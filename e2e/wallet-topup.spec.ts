@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { ADMIN, apiCall, expectAccessible, login, tokenOf, waitForMail } from './helpers';
 
-// Journey (wallet, issue 10): a new seller asks for a top-up by bank transfer with a proof photo,
+// Journey (wallet): a new seller asks for a top-up by bank transfer with a proof photo,
 // staff see the proof and accept it, and the seller's header balance moves by the amount; a second
 // request declined with a reason shows the reason to the seller. The journey makes its own seller.
 

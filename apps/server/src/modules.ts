@@ -20,7 +20,7 @@ import { usersModule } from './modules/users';
 import { walletModule } from './modules/wallet';
 
 /**
- * The registered modules: the architecture in one list (DESIGN "Layout"). A module comes after
+ * The registered modules: the architecture in one list (docs/engineering.md "Layout"). A module comes after
  * the modules it `needs`; seeds run in this order.
  */
 export const MODULES: readonly ModuleDeclaration<any>[] = [
@@ -53,7 +53,7 @@ export async function registerModules(
     return instances.get(m) as T;
   };
 
-  // Files and xlsx imports (issue 7 §4): one import runner for every module, in the context.
+  // Files and xlsx imports: one import runner for every module, in the context.
   ctx.imports.registerJobs(ctx.jobs);
   await app.register(ctx.imports.routes(), { prefix: '/api/v1' });
 

@@ -4,7 +4,7 @@ import * as contracts from '@exship/contracts';
 import type { EndpointDef } from '@exship/contracts';
 import { startTestApp, type TestApp } from './test/harness';
 
-// Issue 7 "Done when": the OpenAPI document is a product for API users. Every operation states who
+// The OpenAPI document is a product for API users. Every operation states who
 // may call it, has a summary and an operationId, its success reply with a schema and its error
 // replies with the shared error envelope; public operations need no bearer token.
 

@@ -5,7 +5,7 @@ import { createUser } from './modules/users';
 import { hashPassword } from './platform/passwords';
 import { startTestApp, type TestApp } from './test/harness';
 
-// Issue 12 "Done when": for each seeded role, each route of the OpenAPI document answers 403 exactly
+// For each seeded role, each route of the OpenAPI document answers 403 exactly
 // when the role lacks the route's code. The requests carry no valid body and ids that exist nowhere,
 // so a route the role may use answers 400 or 404 (or a read answers 200) — never 403 — and changes
 // nothing; a route it may not use answers 403 before its input is read.

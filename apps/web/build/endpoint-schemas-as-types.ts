@@ -1,7 +1,7 @@
 import MagicString from 'magic-string';
 import type { Plugin } from 'vite';
 
-// CONVENTIONS "One contract": the web calls endpoints through their descriptors in
+// docs/engineering.md "One contract": the web calls endpoints through their descriptors in
 // packages/contracts, but it needs only their method, path and upload/download shape at run time;
 // their zod schemas are for types. In the browser build this drops the schemas (and the summaries) of every
 // `defineEndpoint({...})` in contracts' *.endpoints.ts files, so the schemas (and zod with them)

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { MessageKey } from './messages';
 import type { PermissionCode, ScreenKey } from './permissions';
 
-// CONVENTIONS "One contract": an endpoint is written once, here. The server registers its route
+// docs/engineering.md "One contract": an endpoint is written once, here. The server registers its route
 // from it (validation, OpenAPI), the web calls it through one typed client. Schemas are zod; the
 // web uses them only for types, so a reply schema costs the web bundle nothing it does not import.
 

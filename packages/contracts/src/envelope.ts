@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ERROR_CODES } from './errors';
 
-/** SPEC §7 / DESIGN: every reply is `{ success, message, data }`. */
+/** SPEC §7: every reply is `{ success, message, data }`. */
 export const okEnvelope = <T extends z.ZodType>(data: T) =>
   z.object({ success: z.literal(true), message: z.string(), data });
 

@@ -1,4 +1,4 @@
-// Stable error codes (CONVENTIONS: Errors). Messages live in messages.ts under `error.<CODE>`.
+// Stable error codes (docs/engineering.md "Errors"). Messages live in messages.ts under `error.<CODE>`.
 export const ERROR_CODES = [
   'VALIDATION_FAILED',
   'UNAUTHENTICATED',
@@ -23,7 +23,7 @@ export const ERROR_CODES = [
   'PASSWORD_REUSED',
   'USER_NOT_FOUND',
   'EMAIL_TAKEN',
-  // account security (issue 8)
+  // account security
   'USER_SELF_CHANGE',
   'USER_RANKS_ABOVE',
   'PERMISSION_NOT_HELD',
@@ -34,7 +34,7 @@ export const ERROR_CODES = [
   'PASSWORD_CHANGE_REQUIRED',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
-  // catalog and quote (issue #3)
+  // catalog and quote
   'CODE_TAKEN',
   'PRIORITY_TAKEN',
   'OVERLAPPING_WEIGHT_RANGE',
@@ -51,13 +51,13 @@ export const ERROR_CODES = [
   'DISCOUNT_NOT_FOR_SERVICE',
   'DISCOUNT_MIN_WEIGHT',
   'PRICE_VERSION_NOT_DRAFT',
-  // products (issue 4) and shared file/import codes
+  // products and shared file/import codes
   'PRODUCT_NOT_FOUND',
   'PRODUCT_NOT_ACCEPTED',
   'SKU_DUPLICATE',
   'CUSTOMER_NOT_FOUND',
   'ACTION_NOT_ALLOWED_FOR_STATUS',
-  // orders (issue 9)
+  // orders
   'ORDER_NOT_FOUND',
   'ORDER_NAME_TAKEN',
   'ORDER_NOT_EDITABLE',
@@ -67,7 +67,7 @@ export const ERROR_CODES = [
   'INSUFFICIENT_BALANCE',
   'SURCHARGE_NOT_ALLOWED',
   'SURCHARGE_NO_WEIGHT',
-  // wallet (issue 10)
+  // wallet
   'INSUFFICIENT_FUNDS',
   'CREDIT_BLOCKED',
   'IDEMPOTENCY_KEY_IN_USE',
@@ -78,7 +78,7 @@ export const ERROR_CODES = [
   'PAYMENT_GATEWAY_FAILED',
   'WEBHOOK_SIGNATURE_INVALID',
   'CHECKOUT_NOT_FOUND',
-  // credit, invoices and transfers (issue 10)
+  // credit, invoices and transfers
   'CREDIT_LIMIT_BELOW_USED',
   'CREDIT_NOT_SET',
   'CREDIT_DUE_DATE_NOT_LATER',
@@ -98,7 +98,7 @@ export const ERROR_CODES = [
   'IMPORT_NO_DATA',
   'IMPORT_TOO_MANY_ROWS',
   'IMPORT_ROWS_INVALID',
-  // imports and uploads (issue 7 §4, issue 8 #11 #12)
+  // imports and uploads
   'IMPORT_ALREADY_RUNNING',
   'IMPORT_INTERRUPTED',
   'IMAGE_UNREADABLE',
@@ -106,12 +106,12 @@ export const ERROR_CODES = [
   'UPLOAD_RATE_LIMITED',
   // notifications
   'NOTIFICATION_NOT_FOUND',
-  // team members (issue 12)
+  // team members
   'MEMBER_NOT_FOUND',
   'INVITE_NOT_FOUND',
   'MEMBER_EMAIL_TAKEN',
   'INVITE_NOT_PENDING',
-  // labels and tracking (issue 11)
+  // labels and tracking
   'LABEL_NOT_READY',
   'LABELS_NOT_READY',
   'LABEL_VOIDED',

@@ -79,7 +79,7 @@ export const IMPORT_LIMITS = {
   errorWorkbookDays: 7,
 } as const;
 
-/** Issue 8 #12: seller uploads (mockups) per account. */
+/** Seller uploads (mockups) per account. */
 export const UPLOAD_LIMITS = {
   accountQuotaBytes: 200 * 1024 * 1024,
   uploadsPerWindow: 30,

@@ -1,4 +1,4 @@
-// Team member messages (issue 12), spread into the catalogues of messages.ts.
+// Team member messages, spread into the catalogues of messages.ts.
 
 export const MEMBER_MESSAGES_EN = {
   'member.invited': 'Invite sent.',

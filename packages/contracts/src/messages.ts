@@ -102,7 +102,7 @@ const coreEn = {
   'validation.permission.code': 'Unknown permission code.',
   'user.permissionsChanged': 'Permissions saved.',
 
-  // catalog (issue #3)
+  // catalog
   'import.dropdown': 'Please select a value from the dropdown list.',
   'import.code.notFound': 'No record with this code.',
   'error.CODE_TAKEN': 'This code is already used.',
@@ -191,7 +191,7 @@ const coreEn = {
   'mail.existing.body': 'Hello {{name}},\n\nSomeone tried to create an ExShip account with this email, which already has one. If it was you, sign in or reset your password:\n{{link}}',
   'mail.reset.subject': 'Reset your ExShip password',
   'mail.reset.body': 'Hello {{name}},\n\nOpen this link within 10 minutes to choose a new password:\n{{link}}\n\nIf you did not ask for this, ignore this email; your password stays the same.',
-  // products (issue 4), files and imports
+  // products, files and imports
   'product.created': 'Product created.',
   'product.updated': 'Product saved.',
   'product.deleted': 'Product deleted.',
@@ -227,7 +227,7 @@ const coreEn = {
   'error.IMPORT_TEMPLATE_CHANGED': 'Wrong file format. Use the template and do not add, edit or delete columns.',
   'error.IMPORT_NO_DATA': 'There is no data to import.',
   'error.IMPORT_TOO_MANY_ROWS': 'The file has too many rows. The maximum is {{max}}.',
-  // imports and uploads (issue 7 §4, issue 8 #11 #12 #15)
+  // imports and uploads
   'error.IMPORT_ALREADY_RUNNING': 'You already have an import in progress. Wait for it to finish, then try again.',
   'error.IMPORT_INTERRUPTED': 'The import stopped unexpectedly; please upload the file again.',
   'error.IMAGE_UNREADABLE': 'The file {{file}} is not a readable JPG or PNG image.',
@@ -369,7 +369,7 @@ const coreVi: Record<CoreKey, string> = {
   'validation.permission.code': 'Mã quyền không tồn tại.',
   'user.permissionsChanged': 'Đã lưu quyền.',
 
-  // catalog (issue #3)
+  // catalog
   'import.dropdown': 'Vui lòng chọn một giá trị trong danh sách.',
   'import.code.notFound': 'Không có bản ghi với mã này.',
   'error.CODE_TAKEN': 'Mã này đã được sử dụng.',
@@ -457,7 +457,7 @@ const coreVi: Record<CoreKey, string> = {
   'mail.existing.body': 'Xin chào {{name}},\n\nCó người đã thử tạo tài khoản ExShip bằng email này, vốn đã có tài khoản. Nếu đó là bạn, hãy đăng nhập hoặc đặt lại mật khẩu:\n{{link}}',
   'mail.reset.subject': 'Đặt lại mật khẩu ExShip',
   'mail.reset.body': 'Xin chào {{name}},\n\nHãy mở liên kết này trong vòng 10 phút để chọn mật khẩu mới:\n{{link}}\n\nNếu bạn không yêu cầu, hãy bỏ qua email này; mật khẩu của bạn vẫn giữ nguyên.',
-  // products (issue 4), files and imports
+  // products, files and imports
   'product.created': 'Đã tạo sản phẩm.',
   'product.updated': 'Đã lưu sản phẩm.',
   'product.deleted': 'Đã xóa sản phẩm.',
@@ -493,7 +493,7 @@ const coreVi: Record<CoreKey, string> = {
   'error.IMPORT_TEMPLATE_CHANGED': 'Sai định dạng tệp. Hãy dùng tệp mẫu và không thêm, sửa hay xóa cột.',
   'error.IMPORT_NO_DATA': 'Không có dữ liệu để nhập.',
   'error.IMPORT_TOO_MANY_ROWS': 'Tệp có quá nhiều dòng. Tối đa {{max}} dòng.',
-  // imports and uploads (issue 7 §4, issue 8 #11 #12 #15)
+  // imports and uploads
   'error.IMPORT_ALREADY_RUNNING': 'Bạn đang có một lượt nhập dữ liệu chưa xong. Vui lòng đợi hoàn tất rồi thử lại.',
   'error.IMPORT_INTERRUPTED': 'Lượt nhập dữ liệu bị dừng đột ngột; vui lòng tải tệp lên lại.',
   'error.IMAGE_UNREADABLE': 'Tệp {{file}} không phải ảnh JPG hoặc PNG đọc được.',

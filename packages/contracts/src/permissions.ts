@@ -193,7 +193,7 @@ export const SCREEN_KEYS = {
   EX_VIEW_AIRLINE: ['EX-AIRLINE-MANAGE'],
   EX_VIEW_DISCOUNT: ['EX-DISCOUNT-LIST'],
   EX_VIEW_BILLING: ['EX-BILLING'],
-  /** Issue 10: a seller sees its own top-up requests, staff every account's. */
+  /** A seller sees its own top-up requests, staff every account's. */
   EX_VIEW_TOP_UPS: ['EX-TOPUP-CREATE', 'EX-TOPUP-LIST'],
   EX_VIEW_REPORT_REVENUE: ['EX-REPORT-REVENUE'],
   EX_VIEW_REPORT_PAYMENT_METHOD: ['EX-REPORT-PAYMENT-METHOD'],

@@ -86,7 +86,7 @@ export const salesTaxField = num('validation.product.salesTax')
   .max(PRODUCT_LIMITS.salesTaxMax, 'validation.product.salesTax')
   .refine(isWholeCents, 'validation.decimal2');
 
-/** Issue 8 #15: a mockup path this server issued (the server also checks it is the owner's own file). */
+/** A mockup path this server issued (the server also checks it is the owner's own file). */
 export const mockupUrlField = textField()
   .trim()
   .max(PRODUCT_LIMITS.urlMax, 'validation.mockup.notOwn')

@@ -23,7 +23,7 @@ import {
   TrackingLogSchema,
 } from './shipping';
 
-// Issue 11: labels, tracking, SCAN forms and carrier connections. A seller sees its own account's
+// Labels, tracking, SCAN forms and carrier connections. A seller sees its own account's
 // orders; staff (EX-ACT-FOR-CUSTOMER) every account's. Another account's order answers 404.
 // Keep zod calls inside the descriptors: the web build drops them there.
 const tags = ['shipping'] as const;

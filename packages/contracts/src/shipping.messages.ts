@@ -1,4 +1,4 @@
-// Labels, tracking and SCAN form messages (issue 11, SPEC §8), spread into the catalogues of messages.ts.
+// Labels, tracking and SCAN form messages (SPEC §8), spread into the catalogues of messages.ts.
 
 export const SHIPPING_MESSAGES_EN = {
   'shipping.cancelAsked': 'Cancellation asked. The order is cancelled when the carrier confirms.',

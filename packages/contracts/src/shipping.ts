@@ -3,7 +3,7 @@ import { dateFilterField, pageField } from './fields';
 import { ROUTING_STATUSES } from './order-statuses';
 import type { ImportColumn } from './products';
 
-// Issue 11 "Labels and tracking": carrier connections, labels, routing events, tracking logs,
+// Labels and tracking: carrier connections, labels, routing events, tracking logs,
 // SCAN forms. SPEC §2 (/app/track-routing, /app/tracking-logs, /app/scan-form), §3 (SCAN form),
 // §4 (routing statuses, tracking cancel modes, label purchase timing, lost and late), §5, §8, §9.
 // Keep zod calls inside schema factories: the web build keeps them as types only.

@@ -28,7 +28,7 @@ export const TestOutboxEndpoint = defineEndpoint({
   reply: z.array(z.object({ to: z.string(), subject: z.string(), text: z.string(), createdAt: z.string() })),
 });
 
-/** Issue 7 §2: jobs that failed after their last retry (the dead letters), for staff. */
+/** Jobs that failed after their last retry (the dead letters), for staff. */
 export const ListDeadJobsEndpoint = defineEndpoint({
   method: 'GET',
   path: '/jobs/dead',
@@ -50,7 +50,7 @@ export const ListDeadJobsEndpoint = defineEndpoint({
   ),
 });
 
-/** Issue 7 §4: a queued or finished xlsx import of the caller (progress, result or error). */
+/** A queued or finished xlsx import of the caller (progress, result or error). */
 export const GetImportRunEndpoint = defineEndpoint({
   method: 'GET',
   path: '/imports/:id',

@@ -4,7 +4,7 @@ import { dateFilterField, idField, keywordQueryField, pageField, pastDateField, 
 
 // SPEC §3 User, §7 /admin/* user management, §9 (user manager: role, tier, date range).
 
-/** Issue 12: a seller account is basic or sells on a short-video marketplace (its orders may carry that marketplace's label URL). */
+/** A seller account is basic or sells on a short-video marketplace (its orders may carry that marketplace's label URL). */
 export const ACCOUNT_TYPES = ['basic', 'short-video'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
 

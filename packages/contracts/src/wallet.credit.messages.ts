@@ -1,4 +1,4 @@
-// Credit, invoice and transfer messages (issue 10), spread into the catalogues of messages.ts.
+// Credit, invoice and transfer messages, spread into the catalogues of messages.ts.
 
 export const CREDIT_MESSAGES_EN = {
   'credit.saved': 'Credit line saved.',

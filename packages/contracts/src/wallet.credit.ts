@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dateFilterField, idField, isWholeCents, keywordQueryField, multilineTextField, numberField, pageField, textField, timestampField, withDateRange } from './fields';
 
-// SPEC §3/§4/§9 credit customers, invoices and transaction reports (issue 10). Shared by the server
+// SPEC §3/§4/§9 credit customers, invoices and transaction reports. Shared by the server
 // (validation) and the web forms (types and rules).
 
 /** SPEC §9 credit periods: 1, 2, 3 weeks or 1 month. */

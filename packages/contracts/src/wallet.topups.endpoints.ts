@@ -4,7 +4,7 @@ import { RATE_LIMITS } from './limits';
 import { dateFilterField, idField, multilineTextField, pageField, textField, withDateRange } from './fields';
 import { TOP_UP_LIMITS, TOP_UP_PROOF_FIELD, TOP_UP_STATUSES, TopUpRequestSchema, topUpAmountField } from './wallet.topups';
 
-// Issue 10 "Top-ups": a seller asks for a top-up by bank transfer with a proof photo; staff accept
+// Top-ups: a seller asks for a top-up by bank transfer with a proof photo; staff accept
 // (the wallet is credited once) or decline with a reason. A payment provider's checkout credits the
 // wallet through a signed webhook. Keep zod calls inside the descriptors and schema factories: the
 // web build keeps them as types only.
@@ -99,7 +99,7 @@ export const DeclineTopUpEndpoint = defineEndpoint({
   errors: [404, 409],
 });
 
-// ---------- payment provider (issue 10: checkout session → signed webhook → credit once) ----------
+// ---------- payment provider (checkout session → signed webhook → credit once) ----------
 
 /** Whether the wallet screen offers "Top up online": a payment provider is configured. */
 export const BankTransferEndpoint = defineEndpoint({

@@ -1,4 +1,4 @@
-// Top-up messages (issue 10, SPEC §5), spread into the catalogues of messages.ts.
+// Top-up messages (SPEC §5), spread into the catalogues of messages.ts.
 
 export const TOP_UP_MESSAGES_EN = {
   'topUp.requested': 'Top-up request sent. Staff will check the transfer and credit your wallet.',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isWholeCents } from './fields';
 
-// Limits and schemas of the top-up endpoints (issue 10), built by the descriptors in wallet.topups.endpoints.ts.
+// Limits and schemas of the top-up endpoints, built by the descriptors in wallet.topups.endpoints.ts.
 
 /** SPEC §5 and §9: a top-up is at least 50 and below 9,999,999 USD; note ≤ 255; proof photo < 5 MB (JPG or PNG). */
 export const TOP_UP_LIMITS = {

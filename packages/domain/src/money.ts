@@ -1,4 +1,4 @@
-// DESIGN: money is integer cents inside, USD with 2 decimals at the edges.
+// Money is integer cents inside, USD with 2 decimals at the edges.
 export type Cents = number;
 
 export function toCents(dollars: number): Cents {

@@ -1,7 +1,7 @@
 import { inBracket } from './brackets';
 import { discountCents, discountRefusal, percentOf, type DiscountRefusal, type DiscountRule } from './discount';
 
-// The quote (issue #3): pure, from a catalog snapshot. Money in integer cents, weights in grams,
+// The quote: pure, from a catalog snapshot. Money in integer cents, weights in grams,
 // sizes in cm, rates in basis points. The rules SPEC leaves open are written in docs/pricing.md.
 
 /** Volumetric divisor: cm³ per kg, the common international courier figure. */

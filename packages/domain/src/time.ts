@@ -1,4 +1,4 @@
-// DESIGN "Time": stored in UTC, shown DD-MM-YYYY HH:mm:ss in the user's offset (default +07:00).
+// docs/engineering.md "Time": stored in UTC, shown DD-MM-YYYY HH:mm:ss in the user's offset (default +07:00).
 const OFFSET = /^([+-])(\d{2}):(\d{2})$/;
 
 export function offsetMinutes(offset: string): number {

@@ -1,4 +1,4 @@
-// DESIGN "Tenancy" and CONVENTIONS "Access as data": which rows an actor may see is decided here,
+// docs/engineering.md "Tenancy" and "Access as data": which rows an actor may see is decided here,
 // from the actor's permissions, and nowhere else. A seller sees the rows of their own account
 // (team members share it); an actor holding EX-ACT-FOR-CUSTOMER (the staff roles) sees every
 // account, or the one customer they name. Services never branch on the role's kind.

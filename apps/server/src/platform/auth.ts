@@ -3,7 +3,7 @@ import { hasAccess } from '@exship/domain';
 import { AppError } from './errors';
 import { API_PREFIX, type Access, type AuthContext } from './http';
 
-/** What a user who must change their password may still call (issue 8: the seeded production admin). */
+/** What a user who must change their password may still call (the seeded production admin). */
 const OPEN_BEFORE_PASSWORD_CHANGE = new Set(['/me', '/logout', '/password/update'].map((p) => API_PREFIX + p));
 
 /** Resolves a bearer token to its session; provided by the auth module. A cached session comes back without a promise. */
@@ -17,7 +17,7 @@ export function bearerToken(req: FastifyRequest): string | null {
 }
 
 /**
- * DESIGN "Permissions": every route declares `config.access`; this hook enforces it before
+ * docs/engineering.md "Permissions": every route declares `config.access`; this hook enforces it before
  * the body is validated, so an anonymous caller gets 401 and a caller without rights 403.
  */
 export function registerAuthPlatform(app: FastifyInstance, resolve: SessionResolver): void {

@@ -17,7 +17,7 @@ describe('configuration from the environment', () => {
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL=\(hidden\): must start with postgres/],
     [{ SMTP_URL: 'http://mail' }, /SMTP_URL=\(hidden\): must start with smtp/],
     [{ APP_URL: 'localhost' }, /APP_URL="localhost": must be a full URL/],
-    // Secrets are named, never printed (issue 8).
+    // Secrets are named, never printed.
     [{ SEED_ADMIN_PASSWORD: 'short' }, /SEED_ADMIN_PASSWORD=\(hidden\): must have at least 12 characters/],
     [{ CARRIER_SECRETS_KEY: 'too-short' }, /CARRIER_SECRETS_KEY=\(hidden\): must be 32 bytes written as 64 hex digits or as base64/],
     [{ CARRIER_SECRETS_KEY: Buffer.alloc(31, 1).toString('base64') }, /CARRIER_SECRETS_KEY=\(hidden\)/],

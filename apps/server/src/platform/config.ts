@@ -7,7 +7,7 @@ import { parseAllowEntry } from './outbound';
 import { createKeyring, parseSecretKey, type SecretKeyring } from './secrets';
 import { parseStorageUrl, type S3Location } from './storage.s3';
 
-// DESIGN / issue: configuration comes from the environment, validated at start.
+// Configuration comes from the environment, validated at start.
 const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -35,7 +35,7 @@ const ConfigSchema = z.object({
   /** Serves the test-only outbox reader used by the end-to-end suite. Never set in production. */
   E2E: z.enum(['0', '1']).default('0'),
   WEB_DIST: z.string().optional(),
-  /** Issue 10: the payment provider's API base; online top-ups are off without it. */
+  /** The payment provider's API base; online top-ups are off without it. */
   PAYMENT_PROVIDER_URL: z.string().url('must be a full URL such as https://api.provider.example').optional(),
   PAYMENT_PROVIDER_SECRET_KEY: z.string().min(8, 'must have at least 8 characters').optional(),
   /** money-and-security.md "Webhooks": the signing secret is at least 24 bytes. */

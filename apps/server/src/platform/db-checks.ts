@@ -1,4 +1,4 @@
-// Status CHECK constraints come from the contracts' enums (DESIGN "Data rules"): the values a column
+// Status CHECK constraints come from the contracts' enums (docs/engineering.md "Data rules"): the values a column
 // may hold are written once, in packages/contracts, and the SQL is generated from them.
 import { sql, type SQL } from 'drizzle-orm';
 import { check, type PgColumn } from 'drizzle-orm/pg-core';

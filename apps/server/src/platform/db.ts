@@ -6,7 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 
-// DESIGN: PostgreSQL through Drizzle; PGlite embedded by default, a server when DATABASE_URL is set.
+// PostgreSQL through Drizzle; PGlite embedded by default, a server when DATABASE_URL is set.
 export type Db = PgDatabase<PgQueryResultHKT>;
 export type DbKind = 'pglite' | 'postgres';
 

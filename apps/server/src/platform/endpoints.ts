@@ -20,7 +20,7 @@ import { AppError } from './errors';
 import { compiledSerializer, ok } from './http';
 import { hit } from './rate-limit';
 
-// CONVENTIONS "One contract": a route is registered from its descriptor in packages/contracts, so
+// docs/engineering.md "One contract": a route is registered from its descriptor in packages/contracts, so
 // validation, access, the OpenAPI operation and the web client's types cannot drift apart.
 
 declare module 'fastify' {

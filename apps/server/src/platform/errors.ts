@@ -1,6 +1,6 @@
 import type { ErrorCode, FieldError } from '@exship/contracts';
 
-/** Thrown by services; the HTTP error handler turns it into the error envelope (CONVENTIONS: Errors). */
+/** Thrown by services; the HTTP error handler turns it into the error envelope (docs/engineering.md "Errors"). */
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
@@ -16,7 +16,7 @@ export class AppError extends Error {
 export const fieldError = (field: string, message: string, code: ErrorCode = 'VALIDATION_FAILED') =>
   new AppError(code, 400, { errors: [{ field, message }] });
 
-/** drizzle 0.45 wraps driver errors: the SQLSTATE is at err.cause.code (DESIGN toolchain facts). */
+/** drizzle 0.45 wraps driver errors: the SQLSTATE is at err.cause.code (docs/engineering.md "Toolchain facts"). */
 export function sqlState(err: unknown): string | undefined {
   const e = err as { code?: unknown; cause?: { code?: unknown } };
   const code = e?.cause?.code ?? e?.code;

@@ -133,7 +133,7 @@ export const RETRY_AFTER_UNAVAILABLE = '5';
 const GOOGLE_SIGN_IN = 'https://accounts.google.com/gsi/';
 
 /**
- * The web app's Content-Security-Policy (issue 8): only our own scripts, no plugins, no <base>, no
+ * The web app's Content-Security-Policy: only our own scripts, no plugins, no <base>, no
  * framing. antd's CSS-in-JS injects <style> tags at run time, hence 'unsafe-inline' for styles only;
  * images may be data: or blob: URLs (icons, previews of files being uploaded). With Google sign-in
  * configured, Google's sign-in button (its script, styles and frame) is allowed too, and nothing else of Google.

@@ -72,7 +72,7 @@ function hugeWorkbook(dataRows: number): Buffer {
   ]);
 }
 
-describe('readSheet stops at the row limit (issue 8 #11)', () => {
+describe('readSheet stops at the row limit', () => {
   it('refuses a 2,000,000-row file after reading no more than the limit + 1 data rows', async () => {
     const tpl: SheetTemplate<'Code'> = { sheetName: 'Data', maxRows: 10_000, maxBytes: 20 * 1024 * 1024, columns: [{ header: 'Code', kind: 'number', required: true }] };
     const file = hugeWorkbook(2_000_000);

@@ -24,12 +24,12 @@ import {
   type SheetTemplate,
 } from './xlsx';
 
-// Issue 7 §4: one import pipeline. A module declares an import (template, row schema, batch checks,
+// One import pipeline. A module declares an import (template, row schema, batch checks,
 // commit); the runner reads the sheet as a stream (stopping past the row limit), applies the row
 // schema, runs the batch checks and the commit in ONE transaction (onlyValidate commits nothing),
 // stores the error workbook through Storage and answers with a download link. Small files run
 // inside the request; larger ones run as a job whose progress GET /imports/:id reports. One queued
-// or running import per user (issue 8 #11). A queued or running run holds a lease in the database
+// or running import per user. A queued or running run holds a lease in the database
 // that its process renews while it works; a run whose lease ran out (its process crashed or was
 // killed) is failed as IMPORT_INTERRUPTED by the next start of its user, a read of the run, or the
 // imports.recover sweep every minute, which frees the user's one import slot.

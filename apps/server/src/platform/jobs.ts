@@ -7,7 +7,7 @@ import type { Database, Db, SqlResult } from './db';
 import { JobRunner } from './job-runner';
 import { jobReceipts } from './platform.tables';
 
-// DESIGN: jobs and cron on pg-boss, on PostgreSQL or on PGlite through its executeSql adapter.
+// Jobs and cron on pg-boss, on PostgreSQL or on PGlite through its executeSql adapter.
 //
 // The path of an event (docs/ARCHITECTURE.md "Events and jobs"):
 //   emit(tx, event, payload)      validates the payload and inserts one pg-boss job per subscribed

@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../test/harness';
 import { MAIL_DELIVER_JOB, Mailer, redactLinks } from './mail';
 import { mailOutbox } from './platform.tables';
 
-// Issue #2: the verification link is read from a real SMTP listener on loopback and activates the account.
+// The verification link is read from a real SMTP listener on loopback and activates the account.
 const received: { to: string[]; raw: string }[] = [];
 let smtp: SMTPServer;
 let t: TestApp;
@@ -58,13 +58,13 @@ describe('mail over SMTP', () => {
     const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
     expect(row).toMatchObject({ status: 'sent', attempts: 1 });
     expect(row!.sentAt).not.toBeNull();
-    // Issue 8 finding 14: once delivered, the outbox keeps no live link.
+    // Once delivered, the outbox keeps no live link.
     expect(row!.text).not.toContain(link![1]);
     expect(row!.text).toContain('[link removed after delivery]');
   });
 });
 
-describe('mail text in the logs and the outbox (issue 8)', () => {
+describe('mail text in the logs and the outbox', () => {
   it('redacts only links that carry a token', () => {
     const token = 'A'.repeat(43);
     expect(redactLinks(`Open http://x.test/app/account/verify/${token}\nor https://x.test/app/reset-password?token=${token} now`)).toBe(

@@ -21,7 +21,7 @@ export const MailDeliverJob = defineJob(MAIL_DELIVER_JOB, z.object({ id: z.strin
 export const REDACTED_LINK = '[link removed after delivery]';
 
 /**
- * Issue 8: a delivered mail keeps no live one-time link in the outbox. A link counts as one when it
+ * A delivered mail keeps no live one-time link in the outbox. A link counts as one when it
  * carries a token (a run of 32 or more URL-safe characters); plain links such as the sign-in page stay.
  */
 export function redactLinks(text: string): string {

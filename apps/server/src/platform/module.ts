@@ -9,7 +9,7 @@ import type { ImportRunner } from './imports';
 import type { Outbound } from './outbound';
 import type { Storage } from './storage';
 
-/** What every module may take from the app: nothing else is shared (DESIGN "Layout"). */
+/** What every module may take from the app: nothing else is shared (docs/engineering.md "Layout"). */
 export interface ModuleContext {
   config: Config;
   database: Database;

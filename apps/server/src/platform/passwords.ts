@@ -18,7 +18,7 @@ let dummy: Promise<string> | undefined;
 export const dummyHash = () => (dummy ??= hashPassword('not-a-real-password-Aa1!'));
 
 /**
- * Issue 8 finding 7: besides SPEC §5's composition rule, a password must not be a common one. The
+ * Besides SPEC §5's composition rule, a password must not be a common one. The
  * list is the maintained zxcvbn-ts "passwords-common" dictionary (about 49,000 entries from public
  * breach corpora), loaded on the server only, on first use. A password counts as common when, in
  * lower case, it is on the list, or its core is: the letters left after dropping the digits and

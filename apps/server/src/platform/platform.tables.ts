@@ -117,7 +117,7 @@ export const idempotencyKeys = pgTable(
 );
 
 /**
- * Issue 12: the activity trail of every user — each sign-in and each change made through the API —
+ * The activity trail of every user — each sign-in and each change made through the API —
  * written by one hook for every route (platform/activity.ts), never by hand in a module. It keeps
  * which operation, on which ids (the path parameters), from where and with what status; no bodies.
  */

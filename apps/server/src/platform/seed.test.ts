@@ -7,7 +7,7 @@ import { runSeed, type Seeder } from './seed';
 /** Production refuses to start without a carrier secrets key. */
 const PROD_SECRETS_KEY = '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef';
 
-// Issue 8 finding 4: the seeded super admin in production.
+// The seeded super admin in production.
 
 function fakeSeeder(createsAdmin: boolean) {
   const calls: { password?: string; mustChange?: boolean } = {};

@@ -23,7 +23,7 @@ export interface Seeder {
 }
 
 /**
- * Issue #2: PGlite seeds demo data on a fresh data dir; PostgreSQL seeds only roles, permissions
+ * PGlite seeds demo data on a fresh data dir; PostgreSQL seeds only roles, permissions
  * and the first super admin, demo data only with SEED_DEMO=true.
  */
 export async function runSeed(database: Database, config: Config, seeder: Seeder, log: FastifyBaseLogger): Promise<void> {
@@ -31,7 +31,7 @@ export async function runSeed(database: Database, config: Config, seeder: Seeder
   await seeder.catalog(database.db);
   const demo = config.seed.demo ?? (database.kind === 'pglite' && fresh);
   const given = config.seed.adminPassword;
-  // Issue 8: in production the first admin's password must be given, is never printed, and is
+  // In production the first admin's password must be given, is never printed, and is
   // changed at the first sign-in; elsewhere the public default is used and said so.
   const adminPassword = () => {
     if (given) return given;

@@ -262,7 +262,7 @@ export async function readSheet<H extends string>(upload: Upload, tpl: SheetTemp
     // shared strings (numbers and inline strings only) needs none to wait for.
     if (!entries.some((e) => e.name === 'xl/sharedStrings.xml')) (reader as unknown as { sharedStrings?: unknown[] }).sharedStrings = [];
     // Only the first sheet is data: reading stops after it, at a changed header, or at the first
-    // data row past the limit (issue 8 #11: a 2,000,000-row file is never read to its end).
+    // data row past the limit (a 2,000,000-row file is never read to its end).
     sheets: for await (const ws of reader) {
       for await (const row of ws) {
         stats.rowsRead++;
@@ -363,7 +363,7 @@ export async function templateWorkbook(tpl: SheetTemplate, exampleRows: CellValu
     const col = columnLetter(i + 1);
     if (c.kind === 'text') ws.getColumn(i + 1).numFmt = '@'; // keeps leading zeros in codes
     if (c.list) {
-      // DESIGN toolchain facts: dataValidations is missing from ExcelJS's types; bounded range only.
+      // docs/engineering.md "Toolchain facts": dataValidations is missing from ExcelJS's types; bounded range only.
       (ws as unknown as { dataValidations: { add(range: string, v: unknown): void } }).dataValidations.add(`${col}2:${col}${lastRow}`, {
         type: 'list',
         allowBlank: !c.required,

@@ -10,7 +10,7 @@ import {
 } from '@exship/contracts';
 import { fetchFile, queryString, request, uploadFile, type Envelope } from './client';
 
-// CONVENTIONS "One contract": the web calls the API through the endpoint descriptors of
+// docs/engineering.md "One contract": the web calls the API through the endpoint descriptors of
 // packages/contracts — their method and path at run time, their schemas only as types, so a
 // feature chunk carries just the descriptors it calls and no reply schema.
 

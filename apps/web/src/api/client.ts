@@ -1,7 +1,7 @@
 import type { ErrorCode } from '@exship/contracts';
 import { session } from './session';
 
-// SPEC §7 / DESIGN "API": base /api/v1, envelope { success, message, data }, errors with a stable code.
+// SPEC §7 / docs/engineering.md "API": base /api/v1, envelope { success, message, data }, errors with a stable code.
 export const API_BASE = '/api/v1';
 
 export interface FieldError {
@@ -66,7 +66,7 @@ const parseJson = (text: string): Record<string, unknown> | null => {
 /** The error of a reply, and the end of the session on 401 / SESSION_EXPIRED. */
 function failure(res: Response, body: Record<string, unknown> | null, sentToken: boolean): ApiError {
   const code = typeof body?.code === 'string' ? body.code : undefined;
-  // DESIGN: 401 or SESSION_EXPIRED ends the session — but only a session we actually sent
+  // 401 or SESSION_EXPIRED ends the session — but only a session we actually sent
   // (a wrong password on the login form is a 401 too).
   if ((res.status === 401 || code === 'SESSION_EXPIRED') && sentToken) {
     session.clear();

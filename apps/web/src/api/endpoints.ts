@@ -50,8 +50,8 @@ export const profileApi = {
 export const fetchWallet = (signal?: AbortSignal): Promise<WalletInfo> => call(WalletInfoEndpoint, { signal });
 
 // ======================================================================================
-// Issue 3 — shipping network and pricing, discounts, the quote (features/catalog, discounts, quote).
-// Issue 4 — products, approval, product imports, weight thresholds and actual-weight fees
+// Shipping network and pricing, discounts, the quote (features/catalog, discounts, quote).
+// Products, approval, product imports, weight thresholds and actual-weight fees
 // (features/products). Paths, inputs and replies come from the endpoint descriptors in
 // packages/contracts; these wrappers only name the calls the screens make. Everything below is
 // used only by lazy screens, so it tree-shakes out of the entry chunk.
@@ -274,7 +274,7 @@ export const productsApi = {
   weightConfigHistory: (id: string, signal?: AbortSignal) => callEnvelope(WeightConfigHistoryEndpoint, { params: { id }, signal }),
   actualWeightFee: (id: string, weighedGrams: number, signal?: AbortSignal) => callEnvelope(ActualWeightFeeEndpoint, { params: { id }, query: { weighedGrams }, signal }),
 };
-// ===================================== end of issues 3 and 4 =====================================
+// ============================ end of catalog, discounts and products ============================
 
 // ======================================================================================
 // Notifications — the header bell (SPEC §2 Header, §7 /notifi/*). Used only by the lazy app

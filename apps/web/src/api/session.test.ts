@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { makeProfile } from '../test/render';
 import { session } from './session';
 
-// Issue 8 finding 13: browser storage keeps the token (and the language), never the profile.
+// Browser storage keeps the token (and the language), never the profile.
 describe('session storage', () => {
   afterEach(() => session.clear());
 

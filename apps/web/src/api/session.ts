@@ -3,7 +3,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language, type Profile } from '@exshi
 
 // SPEC §7: the session token and language code live in browser storage and load at start. The
 // profile (name, email, permissions, wallet) stays in memory only and is fetched again from /me at
-// start (issue 8: nothing personal in localStorage, where any script on the origin can read it).
+// start (nothing personal in localStorage, where any script on the origin can read it).
 const KEY = { token: 'exship.token', language: 'exship.language' } as const;
 /** Where earlier versions kept the profile; removed at start. */
 const LEGACY_PROFILE_KEY = 'exship.profile';

@@ -96,7 +96,7 @@ describe('route guards', () => {
     expect(await screen.findByText('Hello, Sam Seller', undefined, { timeout: 10_000 })).toBeTruthy();
   });
 
-  it('a user who must change the password is sent to the change-password tab with a message (issue 8)', async () => {
+  it('a user who must change the password is sent to the change-password tab with a message', async () => {
     const profile = makeProfile({ mustChangePassword: true });
     vi.stubGlobal('fetch', vi.fn(stubApi(profile)));
     session.signIn('token-1', profile);

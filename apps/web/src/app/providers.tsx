@@ -10,7 +10,7 @@ import { createQueryClient } from './query-client';
 import { useSession } from '../api/session';
 
 /**
- * WCAG 2.2 AA (issue 8 #29): every text colour antd derives reaches 4.5:1 on white and on its tag
+ * WCAG 2.2 AA: every text colour antd derives reaches 4.5:1 on white and on its tag
  * background. antd's defaults do not (placeholder #bfbfbf 1.83:1, secondary #8c8c8c 3.36:1, red
  * #ff4d4f 3.3:1, the green and gold tag texts); the fixes live here, once, for every screen.
  */

@@ -26,7 +26,7 @@ const ProfilePage = lazyScreen(() => import('../features/profile/profile-page'))
 const ForbiddenPage = lazyScreen(() => import('../features/errors/forbidden-page'));
 const NotFoundPage = lazyScreen(() => import('../features/errors/not-found-page'));
 
-// Issue 3: shipping network and pricing, discounts.
+// Shipping network and pricing, discounts.
 const CarrierListPage = lazyScreen(() => import('../features/catalog/carrier-list-page'));
 const ServiceListPage = lazyScreen(() => import('../features/catalog/service-list-page'));
 const ServiceDetailPage = lazyScreen(() => import('../features/catalog/service-detail-page'));
@@ -37,7 +37,7 @@ const PricingPage = lazyScreen(() => import('../features/catalog/pricing-page'))
 const DiscountListPage = lazyScreen(() => import('../features/discounts/discount-list-page'));
 const DiscountDetailPage = lazyScreen(() => import('../features/discounts/discount-detail-page'));
 
-// Issue 4: products with approval, product imports, weight thresholds and actual-weight fees.
+// Products with approval, product imports, weight thresholds and actual-weight fees.
 const ProductListPage = lazyScreen(() => import('../features/products/product-list-page'));
 const ProductDetailPage = lazyScreen(() => import('../features/products/product-detail-page'));
 const ActualWeightFeesPage = lazyScreen(() => import('../features/products/actual-weight-fees-page'));

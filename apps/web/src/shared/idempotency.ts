@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 
-// Money calls (Pay) send an Idempotency-Key (issue 10): one key per payment attempt, the same key
+// Money calls (Pay) send an Idempotency-Key: one key per payment attempt, the same key
 // when the person retries that attempt (a click after a network error or a timeout), so the server
 // pays once; a new key once the attempt has succeeded or the payload changed (other orders).
 

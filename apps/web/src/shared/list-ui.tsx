@@ -8,7 +8,7 @@ import type { Envelope } from '../api/client';
 import { zodRule } from './zod-rule';
 import { useAction } from './use-action';
 
-// Pieces shared by the network, pricing and discount screens (issue 3).
+// Pieces shared by the network, pricing and discount screens.
 import { DeleteConfirm, useDownload as useSharedDownload } from './screen';
 export { DeleteConfirm, ScreenCard, ServerTable, UrlServerTable, saveBase64, saveBlob, serverPagination, useCan, useListQuery, useUrlState } from './screen';
 

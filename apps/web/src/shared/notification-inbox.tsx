@@ -59,7 +59,7 @@ export function useNotifications(userId: string) {
       // Something arrived (or was read elsewhere): the lists are out of date.
       const before = queryClient.getQueryData<number>(keys.count);
       if (next !== before) void queryClient.invalidateQueries({ queryKey: keys.lists });
-      // A new notice may be a reviewed top-up (issue 10): the header's wallet boxes load the balance again.
+      // A new notice may be a reviewed top-up: the header's wallet boxes load the balance again.
       if (before !== undefined && next > before) void queryClient.invalidateQueries({ queryKey: ['wallet'] });
       return next;
     },

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from './api-feedback';
 import { PHONE_QUERY, useMediaQuery } from './use-media-query';
 
-// Lists on every screen (issue 8 #23): on a desktop a table where no column is pinned over
+// Lists on every screen: on a desktop a table where no column is pinned over
 // another (a pinned Actions column used to hide Status at 1280 px); on a phone one card per row,
 // each column a labelled line, so nothing hides behind a sideways scroll.
 

@@ -36,7 +36,7 @@ export function ScreenCard({ title, extra, children }: { title: ReactNode; extra
 }
 
 /**
- * CONVENTIONS: lists keep their filters and page in the URL, so a link reproduces the view.
+ * Lists keep their filters and page in the URL, so a link reproduces the view.
  * Values equal to their default are left out of the URL; any filter change goes back to page 1.
  */
 export function useUrlState<K extends string>(defaults: Record<K, string>, pageKey = 'page') {

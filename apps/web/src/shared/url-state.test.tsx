@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { useUrlState } from './screen';
 
-// CONVENTIONS: a list's filters live in the URL. Two changes made before the router renders the first
+// A list's filters live in the URL. Two changes made before the router renders the first
 // (a tab, then at once a search) must both stay.
 const DEFAULTS = { status: 'all', keyword: '', page: '1' };
 const wrapper = ({ children }: { children: ReactNode }) => <MemoryRouter initialEntries={['/app/orders']}>{children}</MemoryRouter>;

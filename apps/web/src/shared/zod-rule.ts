@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next';
 import i18next from 'i18next';
 
 /**
- * An antd Form rule that runs a contracts zod schema (CONVENTIONS: "Form with rules from contracts").
+ * An antd Form rule that runs a contracts zod schema (docs/engineering.md "UI").
  * The schema's messages are i18n keys ('validation.email.invalid'), translated here.
  */
 /** The part of a zod schema the rule needs (keeps zod itself out of this package's dependencies). */

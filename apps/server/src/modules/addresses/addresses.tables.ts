@@ -5,7 +5,7 @@ import { enumCheck } from '../../platform/db-checks';
 
 // SPEC §3 "Address check row", §4 pending / valid / invalid. A batch is one single check or one
 // uploaded file; its rows carry the input, the result and when it was checked. Seller-owned:
-// account_id first in an index (DESIGN "Tenancy").
+// account_id first in an index (docs/engineering.md "Tenancy").
 
 export const addressChecks = pgTable(
   'address_checks',

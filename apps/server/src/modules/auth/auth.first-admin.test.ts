@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness';
 
-// Issue 8 finding 4: in production the seeded super admin must change the given password first.
+// In production the seeded super admin must change the given password first.
 
 const PASSWORD = 'Prod#Only-Secret-77';
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SELLER, startTestApp, type TestApp } from '../../test/harness';
 
-// Issue 8 finding 2: behind a load balancer every request comes from the balancer's address.
+// Behind a load balancer every request comes from the balancer's address.
 // With TRUST_PROXY the limits key on the client address the trusted proxy reports; without it the
 // forwarded header is ignored, so a client cannot pick its own address. Forgot-password is the
 // cheapest limited route (20 per address and window; no password hashing), so it is used here.

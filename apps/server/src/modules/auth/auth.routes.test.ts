@@ -122,7 +122,7 @@ describe('sign-up, verification and login', () => {
     const token = mail!.link!.split('/').pop()!;
     const act = await t.call({ method: 'GET', url: `/api/v1/accounts/authorization/activate/${token}` });
     expect(act.status).toBe(200);
-    // single use: a second click says the account is verified and to sign in (issue 8, finding 21)
+    // single use: a second click says the account is verified and to sign in
     const again = await t.call({ method: 'GET', url: `/api/v1/accounts/authorization/activate/${token}` });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ code: 'ACCOUNT_ALREADY_VERIFIED', message: 'This account is already verified. Sign in to continue.' });
@@ -173,7 +173,7 @@ describe('sign-up, verification and login', () => {
   });
 });
 
-describe('"someone tried to sign up with your email" mails (issue 8 finding 10)', () => {
+describe('"someone tried to sign up with your email" mails', () => {
   it('are capped per recipient like reset links, while the reply stays the same', async () => {
     const { mailOutbox } = await import('../../platform/platform.tables');
     const { and } = await import('drizzle-orm');
@@ -203,7 +203,7 @@ describe('POST /login', () => {
     expect(res.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['email', 'password']);
   });
 
-  // Issue 8 finding 6: a hard lock after ten failures from anywhere let anyone lock any account.
+  // A hard lock after ten failures from anywhere let anyone lock any account.
   // Failures now count per (account, address) and only delay the next attempt from that address.
   const loginFrom = (email: string, password: string, ip: string) => t.call({ method: 'POST', url: '/api/v1/login', payload: { email, password }, remoteAddress: ip });
   /** Pretend the latest failure of (email, ip) happened `ms` earlier: no fixed sleeps in tests. */
@@ -349,7 +349,7 @@ describe('passwords', () => {
       expect(known.status).toBe(200);
       expect(unknown.status).toBe(200);
       expect(known.body).toEqual(unknown.body);
-      // Issue 8 finding 9: no token write or mail inside the request, for either email.
+      // No token write or mail inside the request, for either email.
       expect(send.mock.calls.map((c) => c[0])).toEqual([FORGOT_PASSWORD_JOB, FORGOT_PASSWORD_JOB]);
     } finally {
       send.mockRestore();
@@ -401,7 +401,7 @@ describe('passwords', () => {
   });
 });
 
-describe('/password/update throttling (issue 8 finding 8)', () => {
+describe('/password/update throttling', () => {
   it('counts wrong current passwords with the login counter: after five, the next try waits, and login from that address too', async () => {
     const email = unique();
     await registerAndActivate(email, valid.password, '10.70.0.1');
@@ -421,7 +421,7 @@ describe('/password/update throttling (issue 8 finding 8)', () => {
   });
 });
 
-describe('common passwords and passphrases (issue 8 finding 7)', () => {
+describe('common passwords and passphrases', () => {
   it('refuses Password123! and its look-alikes at sign-up with a clear field message, in en and vi, creating nothing', async () => {
     for (const password of ['Password123!', 'P@ssw0rd2024!', 'Qwerty123456!']) {
       const email = unique();

@@ -98,7 +98,7 @@ export function createAuthService({ db, mailer, jobs, appUrl, google, outboundFe
     if (!state.allowed) throw new AppError('RATE_LIMITED', 429, { headers: { 'retry-after': String(state.retryAfter) } });
   }
 
-  /** Issue 8: SPEC §5's rule is checked by the schema; a password on the common list is refused too. */
+  /** SPEC §5's rule is checked by the schema; a password on the common list is refused too. */
   async function refuseCommonPassword(password: string) {
     if (await isCommonPassword(password)) {
       throw new AppError('VALIDATION_FAILED', 400, { errors: [{ field: 'password', message: 'validation.password.common' }] });
@@ -328,7 +328,7 @@ export function createAuthService({ db, mailer, jobs, appUrl, google, outboundFe
 
     /**
      * Same reply, and the same work before it, whether or not the email has an account: the reply
-     * only queues a job (issue 8: the token write and the mail made known emails slower to answer).
+     * only queues a job (the token write and the mail made known emails slower to answer).
      */
     async forgotPassword(email: string, meta: ClientMeta): Promise<void> {
       await throttle(`forgot:ip:${meta.ip}`, 20, LOGIN_WINDOW);

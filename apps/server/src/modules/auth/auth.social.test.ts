@@ -8,7 +8,7 @@ import { hashToken, newToken } from '../../platform/tokens';
 import { findUserByEmail } from '../users';
 import { sessions } from './auth.tables';
 
-// Issue 12: POST /login-social verifies a Google ID token's signature against a JWKS (a local server
+// POST /login-social verifies a Google ID token's signature against a JWKS (a local server
 // here), its issuer, audience, expiry and verified email. A forged token is refused.
 const CLIENT_ID = 'exship-test-client.apps.googleusercontent.com';
 const ISSUER = 'https://accounts.google.com';

@@ -9,7 +9,7 @@ import { createCreditService } from './billing.credit';
 import { createInvoiceService } from './billing.invoices';
 import { billingJobs } from './billing.jobs';
 
-// Issue 10, credit and invoices: HTTP on real SQL (PGlite, or PostgreSQL with TEST_DATABASE_URL).
+// Credit and invoices: HTTP on real SQL (PGlite, or PostgreSQL with TEST_DATABASE_URL).
 let t: TestApp;
 let admin: string;
 let seller: string; // the demo seller, funded with $500

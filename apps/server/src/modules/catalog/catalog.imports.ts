@@ -22,7 +22,7 @@ import { sendXlsx, rowField, templateWorkbook, type SheetRow, type SheetTemplate
 import type { CatalogService } from './catalog.service';
 import type { CarrierPriceRow, PricingService, ServicePriceRow } from './pricing.service';
 
-// Issue #3: zone and price-table xlsx templates, imports (per-row errors, error workbook, nothing
+// Zone and price-table xlsx templates, imports (per-row errors, error workbook, nothing
 // written on a bad file) and exports. SPEC §5: xlsx only, under 10 MB.
 const MAX_BYTES = 10 * 1024 * 1024;
 const STATUS_LIST = ['active', 'inactive'] as const;

@@ -98,7 +98,7 @@ export async function loadSnapshot(db: Db): Promise<CatalogSnapshot> {
 }
 
 /**
- * The catalog snapshot every quote reads, cached per process (issue #3 bench). A change here bumps
+ * The catalog snapshot every quote reads, cached per process (bench/quote.ts). A change here bumps
  * catalog_meta.version; other processes see the new version within RECHECK_MS and reload.
  */
 export class SnapshotCache {

@@ -3,7 +3,7 @@ import { bigint, check, doublePrecision, index, integer, jsonb, pgTable, text, t
 import { CARRIER_ROUTE_TYPES, CATALOG_STATUSES, PRICE_VERSION_KINDS, PRICE_VERSION_STATUSES, PACKAGINGS } from '@exship/contracts';
 import { enumCheck } from '../../platform/db-checks';
 
-// Issue #3: the shipping network. Money in cents, weights in grams, rates in basis points.
+// The shipping network. Money in cents, weights in grams, rates in basis points.
 const status = (name = 'status') => text(name).notNull().default('active');
 const stamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -140,7 +140,7 @@ export const carrierRoutes = pgTable(
   ],
 );
 
-/** Issue #3: every price table import is a dated version; one active version per kind. */
+/** Every price table import is a dated version; one active version per kind. */
 export const priceVersions = pgTable(
   'price_versions',
   {

@@ -21,7 +21,7 @@ export function createPricingService(db: Db, cache: SnapshotCache, quotes: Quote
   return {
     listVersions: (kind: PriceKind) => db.select().from(priceVersions).where(eq(priceVersions.kind, kind)).orderBy(desc(priceVersions.createdAt)).limit(50),
 
-    /** A validated import becomes a draft version (issue #3: imports are dated versions). */
+    /** A validated import becomes a draft version (imports are dated versions). */
     /** With `within`, inside the caller's transaction (the import pipeline's). */
     async createVersion(kind: PriceKind, fileName: string, auth: Pick<AuthContext, 'userId'>, rows: ServicePriceRow[] | CarrierPriceRow[], within?: Db) {
       return (within ?? db).transaction(async (tx) => {

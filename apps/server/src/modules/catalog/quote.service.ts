@@ -9,7 +9,7 @@ import type { AuthContext } from '../../platform/http';
 import type { SnapshotCache } from './catalog.snapshot';
 import { quoteSamples } from './catalog.tables';
 
-/** Share of quotes kept as samples for price-table previews (issue #3: "a sample of recent quotes"). */
+/** Share of quotes kept as samples for price-table previews (a sample of recent quotes). */
 const SAMPLE_RATE = 0.1;
 const SAMPLES_KEPT = 500;
 /** Samples are written in batches, off the request path, at most BUFFER_MAX per flush (10 a second). */

@@ -13,7 +13,7 @@ export interface DiscountUse {
 }
 
 /**
- * Consumes discount uses at payment, in the payment's transaction (issue 10): the discounts named are
+ * Consumes discount uses at payment, in the payment's transaction: the discounts named are
  * locked in ascending id order, their counts read under the lock, and every use checked against the
  * total and per-customer limits before any is written, so concurrent payments can never exceed a
  * limit (a second payer waits for the first to commit and then counts its use). A use over a limit

@@ -4,7 +4,7 @@ import { usersModule } from '../users';
 import { memberRoutes } from './members.routes';
 import { createMemberService } from './members.service';
 
-/** Team members (issue 12): invites by email, confirm once, sub-seller roles, per-member permissions. */
+/** Team members: invites by email, confirm once, sub-seller roles, per-member permissions. */
 export const membersModule = defineModule({
   name: 'members',
   needs: [usersModule, emailsModule],

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, SELLER, createSeller, lastMailTo, startTestApp, type TestApp } from '../../test/harness';
 
-// Issue 12 "Team members": invite by email, the link is good once and expires, the member acts on the
+// Team members: invite by email, the link is good once and expires, the member acts on the
 // owner's data within its role and overrides; one seller cannot reach another's team.
 let t: TestApp;
 let owner: string;

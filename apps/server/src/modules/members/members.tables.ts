@@ -2,7 +2,7 @@ import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/
 import { MEMBER_STATUSES } from '@exship/contracts';
 import { enumCheck } from '../../platform/db-checks';
 
-// Team members (issue 12): one row per invite; confirming it creates the member's user in the
+// Team members: one row per invite; confirming it creates the member's user in the
 // owner's account (member_user_id). The link's token is stored as its SHA-256 only.
 export const teamMembers = pgTable(
   'team_members',

@@ -23,10 +23,10 @@ export const notificationJobs = (campaigns: CampaignService) => [
 export const notificationHandlers = (notifications: NotificationService) => [
   // SPEC §4: staff accept or reject a product, the seller is told (in the app and by email).
   on(ProductReviewed, TELL_SELLER_OF_REVIEW, async (e, { tx }) => void (await notifications.productReviewed(e, tx)), 'Tell the seller that a product was reviewed'),
-  // Issue 8 #25: reviewers learn that a product waits for them.
-  // Issue 10: staff accepted or declined a top-up request, the seller is told.
+  // Reviewers learn that a product waits for them.
+  // Staff accepted or declined a top-up request, the seller is told.
   on(TopUpReviewed, TELL_SELLER_OF_TOP_UP, async (e, { tx }) => void (await notifications.topUpReviewed(e, tx)), 'Tell the seller that a top-up request was reviewed'),
-  // Issue 11: a parcel was flagged lost or late.
+  // A parcel was flagged lost or late.
   on(ParcelFlagged, TELL_SELLER_OF_PARCEL_FLAG, async (e, { tx }) => void (await notifications.parcelFlagged(e, tx)), 'Tell the seller that a parcel is lost or late'),
   on(ProductSubmitted, TELL_REVIEWERS_OF_SUBMISSION, async (e, { tx }) => void (await notifications.productSubmitted(e, tx)), 'Tell reviewers that a product waits for approval'),
 ];

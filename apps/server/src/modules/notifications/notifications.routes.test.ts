@@ -130,7 +130,7 @@ describe('notifications of product reviews', () => {
   });
 });
 
-describe('reviewers are told that a product waits for approval (issue 8 #25)', () => {
+describe('reviewers are told that a product waits for approval', () => {
   it('every active holder of EX-PRODUCT-APPROVE gets an in-app notice when a seller submits; sellers and staff without it do not', async () => {
     // A staff member whose override takes the approval permission away; a seller cannot be granted it (staff only).
     const noApprove = await createUser(t.db, { email: `no-approve-${Date.now()}@exship.local`, passwordHash: await hashPassword('Staff#Passw0rd!'), fullName: 'No Approve', roleCode: 'EXR-SUPER-ADMIN', status: 'active' });

@@ -21,7 +21,7 @@ const NOTICE_MAIL = {
   'top-up.declined': 'topup.reviewed',
   // Reviewers get no email of a submission (productSubmitted); listed so every kind has one.
   'product.submitted': 'notification',
-  // Lost and late parcels (issue 11): the notice's title and text in the general notification mail.
+  // Lost and late parcels: the notice's title and text in the general notification mail.
   'parcel.lost': 'notification',
   'parcel.late': 'notification',
 } as const satisfies Record<SystemNotificationKind, EmailKind>;
@@ -85,12 +85,12 @@ export function createNotificationService({ db, mailer, appUrl }: NotificationsD
       return this.notifyAccount(e.accountId, kind, { name: e.productName, reason: e.reason ?? '' }, `/app/products/${e.productId}`, tx, new Date(e.at));
     },
 
-    /** Issue 11: a parcel was flagged lost or late, so its seller is told (in the app and by email). */
+    /** A parcel was flagged lost or late, so its seller is told (in the app and by email). */
     parcelFlagged(e: ParcelFlaggedEvent, tx: Db = db) {
       return this.notifyAccount(e.accountId, e.flag === 'lost' ? 'parcel.lost' : 'parcel.late', { tracking: e.trackingNumber, order: e.exOrderId }, `/app/orders/order-detail/${e.orderId}`, tx, new Date(e.at));
     },
 
-    /** Issue 10: staff accepted or declined a top-up request, so its seller is told (in the app and by email). */
+    /** Staff accepted or declined a top-up request, so its seller is told (in the app and by email). */
     topUpReviewed(e: TopUpReviewedEvent, tx: Db = db) {
       const amount = `$${(e.amountCents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
       const kind = e.status === 'accepted' ? 'top-up.accepted' : 'top-up.declined';
@@ -98,7 +98,7 @@ export function createNotificationService({ db, mailer, appUrl }: NotificationsD
     },
 
     /**
-     * Issue 8 #25: a seller sent a product for approval, so every active reviewer (a user holding
+     * A seller sent a product for approval, so every active reviewer (a user holding
      * EX-PRODUCT-APPROVE) is told in the app (no email: the list is their work queue, not news).
      * Returns how many were told.
      */

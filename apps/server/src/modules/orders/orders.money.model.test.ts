@@ -12,7 +12,7 @@ import { SnapshotCache } from '../catalog';
 import { creditWallet } from '../wallet';
 import { createOrderService } from './orders.service';
 
-// Issue 10: a model-based test of the money path. fast-check draws random sequences of top-ups
+// A model-based test of the money path. fast-check draws random sequences of top-ups
 // (requests with a proof photo that staff accept or decline, and direct bank credits),
 // order creation, payments, bulk payments, surcharges, cancellations, refunds, credit line changes,
 // blocks and overdue credit against the real

@@ -7,7 +7,7 @@ import { creditWallet } from '../wallet';
 import { DEMO_TOP_UP_CENTS } from './orders.demo';
 import { createOrderService } from './orders.service';
 
-// Issue 10 (first part): paying orders from the wallet. Every movement is a wallet transaction with
+// Paying orders from the wallet. Every movement is a wallet transaction with
 // two ledger entries summing to zero, written with the balance change; the order moves through the
 // lifecycle in the same transaction.
 let t: TestApp;

@@ -71,7 +71,7 @@ export async function payIn(ctx: OrderContext, tx: Db, actor: OrderActor, orderI
     } else if (r.totalCents > 0) links.push({ orderId: r.id, kind: 'order', amountCents: r.totalCents });
     byAccount.set(r.accountId, links);
   }
-  // Discount uses are consumed now, exactly once per order, under the discounts' limits (issue 10).
+  // Discount uses are consumed now, exactly once per order, under the discounts' limits.
   await consumeDiscountUses(
     tx,
     rows.filter((r) => r.paymentStatus === 'unpaid' && r.discountId !== null && r.discountCents > 0).map((r) => ({ discountId: r.discountId!, accountId: r.accountId, orderId: r.id, exOrderId: r.exOrderId })),

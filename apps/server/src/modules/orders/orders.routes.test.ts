@@ -8,7 +8,7 @@ import { SnapshotCache } from '../catalog';
 import { rebuildOrderStatusCounts } from './index';
 import { createOrderService } from './orders.service';
 
-// Issue 9: orders over HTTP on the demo network (services STD and EXP to US zones). The demo seller
+// Orders over HTTP on the demo network (services STD and EXP to US zones). The demo seller
 // has an accepted product with two variants.
 let t: TestApp;
 let seller: string;

@@ -45,7 +45,7 @@ const ACTIONS: [typeof HoldOrderEndpoint, OrderUserAction][] = [
 
 const EXPORT_COLUMNS = ['Order ID', 'Order name', 'Customer email', 'Status', 'Payment status', 'Routing status', 'Tracking number', 'Service', 'Carrier', 'Quantity', 'Length (cm)', 'Width (cm)', 'Height (cm)', 'Weight (gr)', 'Recipient', 'Address 1', 'City', 'State', 'Country', 'Zipcode', 'Shipping fee', 'Discount', 'Tax fee', 'Surcharge', 'Total', 'Created at'];
 
-/** Orders (issue 9): every route is a descriptor of packages/contracts/src/orders.endpoints.ts. */
+/** Orders: every route is a descriptor of packages/contracts/src/orders.endpoints.ts. */
 export const ordersRoutes =
   (orders: OrderService, db: Db): FastifyPluginAsyncZod =>
   async (app) => {

@@ -4,7 +4,7 @@ import { CHECK_IN_STATUSES, ORDER_STATUSES, PACKAGINGS, PAYMENT_METHODS, PAYMENT
 import { enumCheck } from '../../platform/db-checks';
 
 // SPEC §3 Order, its lines, its status history and its surcharges. Every row is seller-owned:
-// account_id leads the list indexes (DESIGN "Tenancy"). Money in integer cents; dimensions in cm and
+// account_id leads the list indexes (docs/engineering.md "Tenancy"). Money in integer cents; dimensions in cm and
 // weight in grams as numeric(10,2). The fee lines are a snapshot of the price the seller saw.
 // The label's facts (tracking number, label file, routing status) are not here: shipping owns them
 // (trackers), and the list, detail and export read them through orders.labels.ts.

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { createUser, findUserByEmail, loadPrincipal, seedAccessCatalog } from '../users';
 import { createProduct, requireProducts, type Actor } from './products.service';
 
-// DESIGN "Tenancy" through the platform access scope: who sees which rows is a permission
+// docs/engineering.md "Tenancy" through the platform access scope: who sees which rows is a permission
 // (EX-ACT-FOR-CUSTOMER), never the role's kind; sets of ids are checked in one go.
 let t: TestApp;
 let sellerA: Actor;

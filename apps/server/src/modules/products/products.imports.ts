@@ -243,7 +243,7 @@ export const productImport = defineImport({
     }
     markDuplicatesInFile(entries);
     await markDuplicatesInSystem(tx, entries);
-    // Issue 8 #15: a mockup must be one the row's own account uploaded (one query per account).
+    // A mockup must be one the row's own account uploaded (one query per account).
     for (const [accountId, list] of byAccountOf(entries.filter((e) => e.data.Mockup_image_url))) {
       const bad = await foreignMockups(tx, accountId, list.map((e) => e.data.Mockup_image_url!));
       for (const e of list) if (bad.has(e.data.Mockup_image_url!)) e.row.errors.push({ field: rowField(e.row.row, 'Mockup_image_url'), message: 'validation.mockup.notOwn' });

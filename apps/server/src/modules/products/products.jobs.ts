@@ -8,7 +8,7 @@ import { MOCKUP_URL_PREFIX } from './products.service';
 import { productVariants } from './products.tables';
 
 /**
- * Issue 8 #12: a mockup no variant references (never saved, or replaced) is removed once it is
+ * A mockup no variant references (never saved, or replaced) is removed once it is
  * older than UPLOAD_LIMITS.orphanAfterHours, so abandoned uploads do not pile up against a quota.
  * A soft-deleted variant still references its file (the product can come back in history views).
  */

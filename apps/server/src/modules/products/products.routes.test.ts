@@ -347,7 +347,7 @@ describe('mockup images', () => {
     const got = await t.app.inject({ method: 'GET', url: res.body.data.url, headers: { authorization: `Bearer ${seller}` } });
     expect(got.statusCode).toBe(200);
     expect(got.headers['content-type']).toBe('image/png');
-    // Stored re-encoded (issue 8 #12): the same picture, decoded again.
+    // Stored re-encoded: the same picture, decoded again.
     expect(await sharp(got.rawPayload).metadata()).toMatchObject({ format: 'png', width: 4, height: 3 });
     expect((await t.call({ method: 'GET', url: res.body.data.url, token: other.token })).status).toBe(404);
     // The URL is accepted as a variant mockup.

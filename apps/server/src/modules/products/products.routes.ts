@@ -44,7 +44,7 @@ const importMessage = (r: { onlyValidate: boolean }) => (r.onlyValidate ? ('prod
 const importOptions = <Q extends object>(req: FastifyRequest & { query: Q }) => ({ ...req.query, lang: req.lang });
 
 /**
- * Products (issue 4). Paths under /api/v1; sellers are limited to their own account in every
+ * Products. Paths under /api/v1; sellers are limited to their own account in every
  * service call, staff may name a customer. Imports: POST with a multipart `file`; `onlyValidate=true`
  * checks and returns the rows, without it the file is checked again and written in one transaction.
  */
@@ -84,7 +84,7 @@ export const productsRoutes =
       const image = await reencodeImage(upload);
       const accountId = await products.uploadAccount(db, actor, req.query.customerId);
       const key = newStorageKey(`mockups/${accountId}`, image.type);
-      // Issue 8 #12: the owner's quota and upload rate; unreferenced files are removed by products.jobs.ts.
+      // The owner's quota and upload rate; unreferenced files are removed by products.jobs.ts.
       await putAccountFile(db, storage, { key, accountId, kind: 'mockup', data: image.data });
       return { url: `${products.MOCKUP_URL_PREFIX}${key}`, contentType: IMAGE_CONTENT_TYPES[image.type], size: image.data.length };
     });

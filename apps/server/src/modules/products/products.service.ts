@@ -31,7 +31,7 @@ import { productVariants, productWeightConfigHistory, productWeightConfigs, prod
 
 export type Actor = Pick<AuthContext, 'userId' | 'accountId' | 'permissions'> & { timeZone?: string };
 
-/** DESIGN "Tenancy": a seller is always limited to their own account; staff see all, or one customer when asked. */
+/** docs/engineering.md "Tenancy": a seller is always limited to their own account; staff see all, or one customer when asked. */
 export const scopeOf = accountScope;
 
 const statusRefused = (status: string, action: string) => new AppError('ACTION_NOT_ALLOWED_FOR_STATUS', 409, { details: { status, action } });
@@ -217,7 +217,7 @@ const MOCKUP_PATH = /^\/api\/v1\/products\/(mockups\/[0-9a-f-]{36}\/[0-9a-f-]{36
 export const mockupKeyOf = (url: string): string | undefined => MOCKUP_PATH.exec(url)?.[1];
 
 /**
- * Issue 8 #15: staff pages load a variant's mockup, so it must be a file the product's own account
+ * Staff pages load a variant's mockup, so it must be a file the product's own account
  * uploaded and that still exists, never an outside host or another seller's file. Returns the
  * urls that are not (one query for the set).
  */

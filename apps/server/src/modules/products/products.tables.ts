@@ -4,7 +4,7 @@ import { PRODUCT_APPROVAL_STATUSES, PRODUCT_ORIGINS, PRODUCT_STATUSES, WEIGHT_CO
 import { enumCheck } from '../../platform/db-checks';
 
 // SPEC §3 Product (with variants), §4 product approval, product weight config with its history.
-// Every row is seller-owned: account_id first in an index (DESIGN "Tenancy"). Money in cents,
+// Every row is seller-owned: account_id first in an index (docs/engineering.md "Tenancy"). Money in cents,
 // dimensions in cm and weights in grams as numeric(10,2).
 
 const measure = (name: string) => numeric(name, { precision: 10, scale: 2, mode: 'number' });

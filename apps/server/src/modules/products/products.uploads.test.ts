@@ -13,7 +13,7 @@ import { multipartFile } from '../../test/files';
 import { findUserByEmail } from '../users';
 import { removeOrphanMockups } from './products.jobs';
 
-// Issue 8 #12 (uploads: decode and re-encode, quota, rate limit, orphans) and #15 (own mockups only).
+// Uploads: decode and re-encode, quota, rate limit, orphans; and a variant may use only its own account's mockups.
 
 let t: TestApp;
 let seller: string;
@@ -51,7 +51,7 @@ const product = (mockupImageUrl: string | undefined, sku: string) => ({
   variants: [{ sku, price: 5, ...(mockupImageUrl === undefined ? {} : { mockupImageUrl }) }],
 });
 
-describe('mockup uploads are decoded and re-encoded (issue 8 #12)', () => {
+describe('mockup uploads are decoded and re-encoded', () => {
   it('refuses PNG magic bytes followed by HTML with a 400 naming the file; nothing is stored', async () => {
     const before = await filesOf(sellerAccount);
     const html = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('<html><script>alert(document.cookie)</script></html>')]);
@@ -74,7 +74,7 @@ describe('mockup uploads are decoded and re-encoded (issue 8 #12)', () => {
   });
 });
 
-describe('per-account quota and upload rate (issue 8 #12)', () => {
+describe('per-account quota and upload rate', () => {
   it('refuses an upload past the account quota with 413 and the limit; other accounts are unaffected', async () => {
     const owner = await createSeller(t, 'uploads.quota@example.com');
     await t.db.insert(storedFiles).values({ key: `mockups/${owner.id}/00000000-0000-4000-8000-000000000000.png`, accountId: owner.id, kind: 'mockup', sizeBytes: UPLOAD_LIMITS.accountQuotaBytes - 10 });
@@ -98,7 +98,7 @@ describe('per-account quota and upload rate (issue 8 #12)', () => {
   });
 });
 
-describe('orphaned uploads are removed after 24 hours (issue 8 #12)', () => {
+describe('orphaned uploads are removed after 24 hours', () => {
   it('removes old unreferenced mockups from storage and the record; keeps referenced and recent ones', async () => {
     await resetRate(sellerAccount);
     const used = (await uploadMockup(seller, png)).body.data.url as string;
@@ -124,7 +124,7 @@ describe('orphaned uploads are removed after 24 hours (issue 8 #12)', () => {
   });
 });
 
-describe('mockupImageUrl accepts only the owner’s own uploaded mockups (issue 8 #15)', () => {
+describe('mockupImageUrl accepts only the owner’s own uploaded mockups', () => {
   const create = (token: string, body: Record<string, unknown>) => t.call({ method: 'POST', url: '/api/v1/products', token, payload: body });
 
   it('refuses an outside URL, another account’s mockup and a missing file, naming the field', async () => {

@@ -17,7 +17,7 @@ export { ParcelFlagged, type ParcelFlaggedEvent } from './shipping.events';
 export type { ShippingService } from './shipping.service';
 
 /**
- * Labels and tracking (issue 11): carrier plugins (carriers/: sandbox, HTTP), label purchase on payment or after
+ * Labels and tracking: carrier plugins (carriers/: sandbox, HTTP), label purchase on payment or after
  * the seller's delay, 4x6 PDF and ZPL labels through Storage, routing events polled per carrier, lost
  * and late flags, the public tracking page, tracking logs, tracking import/export and SCAN forms.
  * The order moves only through the orders module's use cases (labelBought, followRouting, transition);

@@ -4,7 +4,7 @@ import type { CustomsLine } from './carriers/types';
 
 // Shipping labels as 4x6 in PDF pages (pdf-lib, the standard Helvetica) and as ZPL II for thermal
 // printers. Pure functions: no database, no clock, nothing cached between documents.
-// Barcodes are vectors (DESIGN "Known facts": a PNG embed costs ~26 ms a label): bwip-js encodes,
+// Barcodes are vectors (docs/engineering.md "Toolchain facts": a PNG embed costs ~26 ms a label): bwip-js encodes,
 // the bars are drawn as rectangles.
 
 export interface LabelAddress {
@@ -156,7 +156,7 @@ export function drawBarcode(page: PDFPage, bcid: 'code128' | 'gs1-128', value: s
   const modules = bars.sbs.reduce((sum, w) => sum + w, 0);
   const module = Math.min(maxModule, box.width / (modules + 2 * QUIET_MODULES));
   let x = box.x + (box.width - modules * module) / 2;
-  // One `re` operator a bar and a single fill: DESIGN measured bwip-js SVG + drawSvgPath at ~3 ms a
+  // One `re` operator a bar and a single fill: bwip-js SVG + drawSvgPath was measured at ~3 ms a
   // label and a PNG at ~26 ms; rectangles are the same vectors for a fraction of the parsing.
   const ops: PDFOperator[] = [pushGraphicsState(), setFillingGrayscaleColor(0)];
   bars.sbs.forEach((w, i) => {
@@ -186,7 +186,7 @@ const INNER_WIDTH = INNER.right - INNER.left;
 const THICK = 2.5;
 
 const two = (n: number) => String(n).padStart(2, '0');
-/** DD-MM-YYYY (CONVENTIONS "UI"), the UTC day. */
+/** DD-MM-YYYY (docs/engineering.md "UI"), the UTC day. */
 export const labelDate = (d: Date) => `${two(d.getUTCDate())}-${two(d.getUTCMonth() + 1)}-${d.getUTCFullYear()}`;
 const num = (n: number) => (Number.isFinite(n) ? String(Math.round(n * 10) / 10) : '?');
 const weightText = (grams: number) => (Number.isFinite(grams) ? `${(grams / 1000).toFixed(2)} kg (${(grams / 453.59237).toFixed(2)} lb)` : '?');

@@ -7,7 +7,7 @@ import { startQueue } from '../../platform/workflow';
 import { creditWallet } from '../wallet';
 import { FULFIL_ORDER } from './fulfilment.workflow';
 
-// Issue 11 over HTTP: a paid order gets a sandbox label through the jobs, the label downloads as PDF
+// Labels and tracking over HTTP: a paid order gets a sandbox label through the jobs, the label downloads as PDF
 // and ZPL, the parcel is tracked, shown publicly without personal data, put on a SCAN form; every
 // route keeps sellers apart.
 let t: TestApp;

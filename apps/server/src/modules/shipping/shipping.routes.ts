@@ -45,7 +45,7 @@ const LABEL_ROUTES: [typeof GetOrderLabelEndpoint, LabelVariant][] = [
 /** The label data as stored (JSON): the ship date comes back as a string. */
 const revived = (d: LabelData): LabelData => ({ ...d, shipDate: new Date(d.shipDate) });
 
-/** Labels, tracking, SCAN forms, carrier connections (issue 11): every route is a descriptor of shipping.endpoints.ts. */
+/** Labels, tracking, SCAN forms, carrier connections: every route is a descriptor of shipping.endpoints.ts. */
 export const shippingRoutes =
   (m: { shipping: ShippingService; tracking: TrackingService; scanForms: ScanFormService; trackingImport: TrackingImportService }, storage: Storage): FastifyPluginAsyncZod =>
   async (app) => {

@@ -20,7 +20,7 @@ import { BuyLabelJob, VoidLabelJob } from './shipping.events';
 import { renderLabelPdf, type LabelData } from './shipping.label';
 import { carrierConnections, labelPurchases, routingEvents, trackers } from './shipping.tables';
 
-// Label purchase (issue 11 "Labels"): on payment or after the seller's delay, a purchase row and a
+// Label purchase: on payment or after the seller's delay, a purchase row and a
 // pg-boss job; the job asks the carrier with the purchase id as idempotency key, stores the label
 // through Storage and moves the order with the orders module's use cases (labelBought, transition).
 

@@ -6,7 +6,7 @@ import { carriers } from '../catalog/catalog.tables';
 import { orders } from '../orders/orders.tables';
 import type { LabelData } from './shipping.label';
 
-// Issue 11: labels, tracking, SCAN forms. Every seller-owned row carries account_id (DESIGN "Tenancy").
+// Labels, tracking, SCAN forms. Every seller-owned row carries account_id (docs/engineering.md "Tenancy").
 // The tracker keeps a copy of what the label says (label_data): the US and barcode variants and the
 // ZPL are rendered from it on demand; the carrier's PDF itself is a file in Storage (label_key).
 const at = (name: string) => timestamp(name, { withTimezone: true });

@@ -12,7 +12,7 @@ import { ParcelFlagged } from './shipping.events';
 import { carrierErrorFor, type ErrorReader, type ShippingDeps, type ShippingService } from './shipping.service';
 import { routingEvents, trackers, trackingLogs } from './shipping.tables';
 
-// Tracking (issue 11 "Tracking"): the poller asks each carrier about its active parcels in batches,
+// Tracking: the poller asks each carrier about its active parcels in batches,
 // stores new routing events, moves the order through the orders module (followRouting), logs every
 // number asked; lost and late parcels are flagged and announced; old events pruned after 100 days.
 

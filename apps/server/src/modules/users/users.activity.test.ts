@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { activityLog } from '../../platform/platform.tables';
 import { ADMIN, SELLER, startTestApp, type TestApp } from '../../test/harness';
 
-// Issue 12: GET /admin/get-user-activity — sign-ins and every change a user made, written by the one
+// GET /admin/get-user-activity — sign-ins and every change a user made, written by the one
 // platform hook (platform/activity.ts) for every route; reads and failures are not logged.
 let t: TestApp;
 let admin: string;

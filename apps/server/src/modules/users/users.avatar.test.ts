@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartForm } from '../../test/files';
 import { SELLER, startTestApp, type TestApp } from '../../test/harness';
 
-// Issue 12 "Profile extras": POST /profile/update-avatar-v2 takes a JPG or PNG by its bytes, under
+// Profile extras: POST /profile/update-avatar-v2 takes a JPG or PNG by its bytes, under
 // 5 MB, re-encodes it and serves it with its own image type; anything else is refused.
 let t: TestApp;
 let seller: string;

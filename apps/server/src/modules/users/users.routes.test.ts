@@ -172,7 +172,7 @@ describe('profile', () => {
   });
 });
 
-describe('privilege rules for managing users (issue 8)', () => {
+describe('privilege rules for managing users', () => {
   const patchPerms = (token: string, userId: string, overrides: { code: string; granted: boolean }[]) =>
     t.call({ method: 'PATCH', url: '/api/v1/admin/update-permission-user', token, payload: { userId, overrides } });
   const patchStatus = (token: string, userId: string, status: 'active' | 'inactive') =>

@@ -218,7 +218,7 @@ export interface Actor {
 }
 
 /**
- * Issue 8 privilege rules, checked before any change to another user: nobody changes themselves,
+ * Privilege rules, checked before any change to another user: nobody changes themselves,
  * nor a user whose role ranks above theirs (ROLE_RANK in the contracts).
  */
 function assertMayManage(actor: Actor, target: { id: string }, targetRole: { code: string }): void {

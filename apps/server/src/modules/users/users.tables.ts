@@ -63,7 +63,7 @@ export const users = pgTable(
     dateOfBirth: text('date_of_birth'),
     department: text('department'),
     tier: text('tier'),
-    /** Issue 12: basic, or a short-video marketplace seller. */
+    /** Basic, or a short-video marketplace seller. */
     accountType: text('account_type').notNull().default('basic'),
     /** SPEC §7 PATCH /admin/change-checkin-user: whether the user may check parcels in. */
     allowCheckin: boolean('allow_checkin').notNull().default(false),
@@ -107,7 +107,7 @@ export const userPermissions = pgTable(
 );
 
 /**
- * Issue 8: who changed which user's permissions or status, and how. Written in the same
+ * Who changed which user's permissions or status, and how. Written in the same
  * transaction as the change; never updated.
  */
 export const userAudit = pgTable(

@@ -3,7 +3,7 @@ import { defineEvent } from '../../platform/jobs';
 
 // Events the wallet module emits (in the transaction of the change; see platform/jobs.ts).
 
-/** Issue 10: staff accepted or declined a top-up request; the seller is told. */
+/** Staff accepted or declined a top-up request; the seller is told. */
 export const TopUpReviewed = defineEvent(
   'wallet.top-up-reviewed',
   z.object({

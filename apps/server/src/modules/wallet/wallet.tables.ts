@@ -102,7 +102,7 @@ export const transactionOrders = pgTable(
 export const TOP_UP_STATUS_VALUES = ['pending', 'accepted', 'declined'] as const;
 
 /**
- * A seller's request to credit its wallet by bank transfer, with the proof photo (issue 10). Staff
+ * A seller's request to credit its wallet by bank transfer, with the proof photo. Staff
  * accept it (the wallet is credited once: the status moves from pending by one guarded UPDATE in the
  * transaction of the credit) or decline it with a reason.
  */

@@ -21,7 +21,7 @@ import type { TopUpService } from './wallet.topups';
 /** SPEC §5: the proof photo is under 5 MB. */
 const PROOF_MAX_BYTES = TOP_UP_LIMITS.proofMaxBytes - 1;
 
-/** Top-up requests (issue 10): the seller asks, staff review; routes are parse → call the use case. */
+/** Top-up requests: the seller asks, staff review; routes are parse → call the use case. */
 export const topUpRoutes =
   (topUps: TopUpService): FastifyPluginAsyncZod =>
   async (app) => {

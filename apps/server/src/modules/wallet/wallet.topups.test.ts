@@ -7,7 +7,7 @@ import { hashPassword } from '../../platform/passwords';
 import { createUser } from '../users';
 import { TELL_SELLER_OF_TOP_UP } from '../notifications';
 
-// Issue 10 "Top-ups": a seller asks with a proof photo (SPEC §5 rules, each refused naming its
+// Top-ups: a seller asks with a proof photo (SPEC §5 rules, each refused naming its
 // field), staff accept (credited exactly once) or decline with a reason; tenant isolation; the
 // seller is told.
 let t: TestApp;

@@ -8,7 +8,7 @@ import '../../features/discounts/locales';
 import './locales';
 import { AppHeader } from './app-header';
 
-// Issue 8 #21: built-in role names and the discount time zones speak Vietnamese in a Vietnamese page.
+// Built-in role names and the discount time zones speak Vietnamese in a Vietnamese page.
 describe('texts of a Vietnamese page', () => {
   afterEach(() => {
     vi.unstubAllGlobals();

@@ -6,7 +6,7 @@ import { GuestOnly } from '../../app/guards';
 import LoginPage from './login-page';
 import { GOOGLE_SCRIPT } from './google-sign-in';
 
-// Issue 12 "Google sign-in": the sign-in page shows Google's button only when the server names a client
+// Google sign-in: the sign-in page shows Google's button only when the server names a client
 // id; the ID token Google hands back is sent to POST /login-social, and its refusal is shown like any other.
 
 /** The server: the sign-in options name `google`; POST /login-social answers `social()`. */

@@ -4,7 +4,7 @@ import { failure, fakeApi } from '../../test/fake-api';
 import { renderRoutes } from '../../test/render';
 import { routes } from '../../app/router';
 
-// Issue 8 finding 21: a second click on a used link of a verified account is not an error page.
+// A second click on a used link of a verified account is not an error page.
 describe('verify account page', () => {
   afterEach(() => vi.unstubAllGlobals());
 

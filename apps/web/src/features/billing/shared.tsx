@@ -4,7 +4,7 @@ import { formatDateTime } from '@exship/domain';
 import { useSession } from '../../api/session';
 import { useCustomerOptions } from '../../shared/use-customer-options';
 
-/** DESIGN "Time": DD-MM-YYYY HH:mm:ss in the user's offset. */
+/** docs/engineering.md "Time": DD-MM-YYYY HH:mm:ss in the user's offset. */
 export function useFormatDate() {
   const { profile } = useSession();
   return (value: string | null | undefined) => (value ? formatDateTime(value, profile?.timeZone) : '—');

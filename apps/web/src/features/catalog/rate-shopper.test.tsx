@@ -7,7 +7,7 @@ import { RateShopper } from './rate-shopper';
 
 // Rate shopping on the Price screen: every service side by side, cheapest first and tagged, with
 // transit days, fee lines and a link that opens the order form with the parcel. Also the form's
-// own rules (issue 8 #19): current errors, "required" for a blank zip code, one line for the sides.
+// own rules: current errors, "required" for a blank zip code, one line for the sides.
 
 const fees = (shippingFee: number, extra: Partial<Record<'seasonalFee' | 'signatureFee' | 'overLengthFee' | 'discount' | 'taxFee', number>> = {}) => {
   const f = { shippingFee, seasonalFee: 0, signatureFee: 0, overLengthFee: 0, discount: 0, taxFee: 0, ...extra };

@@ -23,7 +23,7 @@ describe('dashboard', () => {
     session.clear();
   });
 
-  it('shows reviewers how many products wait for approval, linking to that list (issue 8 #25)', async () => {
+  it('shows reviewers how many products wait for approval, linking to that list', async () => {
     const profile = makeProfile({ role: { name: 'Admin', code: 'EXR-ADMIN', kind: 'staff' }, permissions: ['EX-PRODUCT-LIST', 'EX-PRODUCT-APPROVE'] });
     const urls = stubWithProducts(profile, 7);
     session.signIn('token-1', profile);
@@ -43,7 +43,7 @@ describe('dashboard', () => {
     expect(urls().some((u) => u.includes('/products?'))).toBe(false);
   });
 
-  it('has one h1 and no skipped heading level (WCAG, issue 8 #29)', async () => {
+  it('has one h1 and no skipped heading level (WCAG)', async () => {
     const profile = makeProfile({ role: { name: 'Admin', code: 'EXR-ADMIN', kind: 'staff' }, permissions: ['EX-PRODUCT-LIST', 'EX-PRODUCT-APPROVE', 'EX-WALLET-VIEW'] });
     stubWithProducts(profile, 0);
     session.signIn('token-1', profile);

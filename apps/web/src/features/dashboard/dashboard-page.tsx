@@ -26,7 +26,7 @@ function SectionTitle({ children }: { children: React.ReactNode }) {
 /** The list the tile opens: products sent for approval, waiting for a reviewer. */
 export const WAITING_APPROVAL_PATH = '/app/products?approvalStatus=waiting_approval';
 
-/** Issue 8 #25: reviewers see how many products wait for them, from the products list's totals. */
+/** Reviewers see how many products wait for them, from the products list's totals. */
 function WaitingApproval() {
   const { t } = useTranslation();
   const query = useQuery({

@@ -20,7 +20,7 @@ export default function NotificationsPage(_props: { screen?: ScreenDef }) {
   const { profile } = useSession();
   const staff = can('EX-NOTIFICATION-LIST');
   const manage = can('EX-NOTIFICATION-MANAGE');
-  // CONVENTIONS: the tab, the filters and both pages live in the URL.
+  // The tab, the filters and both pages live in the URL.
   const [filters, setFilters] = useUrlState({ tab: staff ? 'manage' : 'mine', keyword: '', status: 'all', page: '1', pageSize: '10', inboxPage: '1' });
   const tab: Tab = staff && filters.tab === 'manage' ? 'manage' : 'mine';
   const editor = useCampaignEditor();

@@ -71,7 +71,7 @@ export default function OrderListPage(_props: { screen?: ScreenDef }) {
   const customers = useCustomerOptions(staff, filters.customerId ? [filters.customerId] : []);
   // SPEC §2 "multiple pay": the selected orders in one all-or-nothing payment.
   const payKeys = useIdempotencyKeys();
-  // Issue 10: the payment's progress and result are shown in a modal; the failure only there.
+  // The payment's progress and result are shown in a modal; the failure only there.
   const [payProgress, setPayProgress] = useState<PayProgress | null>(null);
   const paySelected = useAction((ids: string[]) => ordersApi.pay(ids, payKeys.keyFor(ids)), {
     success: 'orders.pay.done',

@@ -22,7 +22,7 @@ function useCreepingPercent(running: boolean): number {
 }
 
 /**
- * Issue 10: a bulk pay of N orders shows its progress. The server pays the set in one request (all
+ * A bulk pay of N orders shows its progress. The server pays the set in one request (all
  * or nothing), so the bar follows the request; the result is the paid count, the amount and the
  * balance after, or the server's message naming the orders that could not be paid.
  */

@@ -26,7 +26,7 @@ export function useRestrictedViewer(): boolean {
   return !useCan()('EX-ORDER-HOLD');
 }
 
-/** DESIGN "Time": DD-MM-YYYY HH:mm:ss in the user's offset. */
+/** docs/engineering.md "Time": DD-MM-YYYY HH:mm:ss in the user's offset. */
 export function useFormatDate() {
   const { profile } = useSession();
   return (value: string | null | undefined) => (value ? formatDateTime(value, profile?.timeZone) : '—');

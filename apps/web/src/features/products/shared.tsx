@@ -13,7 +13,7 @@ import { formatDateTime } from '@exship/domain';
 import type { ProductApprovalStatus } from '@exship/contracts';
 import './locales';
 
-// Pieces shared by the products, product detail and actual-weight-fee screens (issue 4).
+// Pieces shared by the products, product detail and actual-weight-fee screens.
 export { DeleteConfirm, ScreenCard, saveBase64, saveBlob, serverPagination, useCan, useUrlState as useUrlFilters, type ErrorWorkbook } from '../../shared/screen';
 
 /** Staff acting for customers (EX-ACT-FOR-CUSTOMER): they name the customer, see every account. */
@@ -21,7 +21,7 @@ export function useIsStaff(): boolean {
   return (useSession().profile?.permissions ?? []).includes('EX-ACT-FOR-CUSTOMER');
 }
 
-/** DESIGN "Time": DD-MM-YYYY HH:mm:ss in the user's offset. */
+/** docs/engineering.md "Time": DD-MM-YYYY HH:mm:ss in the user's offset. */
 export function useFormatDate() {
   const { profile } = useSession();
   return (value: string | null | undefined) => (value ? formatDateTime(value, profile?.timeZone) : '—');

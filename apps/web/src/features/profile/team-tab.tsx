@@ -70,7 +70,7 @@ function PermissionsDrawer({ member, onClose }: { member: Member; onClose: () =>
   );
 }
 
-/** Team members (issue 12): invite by email, resend, change role, permissions, remove. */
+/** Team members: invite by email, resend, change role, permissions, remove. */
 export function TeamTab() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { renderRoutes } from '../../test/render';
 import HomePage from './home-page';
 
-// Issue 8 #24: the home page claims only what works today and marks the rest as coming.
+// The home page claims only what works today and marks the rest as coming.
 describe('home page', () => {
   it('lists what exists today and shows the rest as coming', async () => {
     renderRoutes([{ path: '/', element: <HomePage /> }], '/');

@@ -5,7 +5,7 @@ import './locales';
 // Pieces the track routing, tracking logs and SCAN form screens share.
 export { CopyLinkButton, RoutingTag, RoutingTimeline, TimeText, placeOf, publicLink, relativeTime, splitRefs } from '../../shared/routing';
 
-/** DESIGN "Time": DD-MM-YYYY HH:mm:ss in the signed-in user's offset. */
+/** docs/engineering.md "Time": DD-MM-YYYY HH:mm:ss in the signed-in user's offset. */
 export function useFormatDate() {
   const { profile } = useSession();
   return (value: string | null | undefined) => (value ? formatDateTime(value, profile?.timeZone) : '—');

@@ -298,7 +298,7 @@ function UserDrawer({ user, roles, onClose }: { user: ManagedUserItem | null; ro
   );
 }
 
-/** Issue 12: the user's activity trail (sign-ins and changes), newest first, ten at a time. */
+/** The user's activity trail (sign-ins and changes), newest first, ten at a time. */
 function ActivityBox({ userId }: { userId: string }) {
   const { t } = useTranslation();
   const { profile } = useSession();

@@ -7,7 +7,7 @@ import { startFakeProvider, type FakeProvider } from './fake-provider';
 import { HttpPaymentGateway } from './http-gateway';
 import { signWebhook, verifySignedWebhook } from './payment-gateway';
 
-// Issue 10: a payment provider behind the PaymentGateway adapter, tested against a local fake
+// A payment provider behind the PaymentGateway adapter, tested against a local fake
 // provider: checkout session → the fake pays → signed webhook to our endpoint → credited once.
 const SECRET_KEY = 'sk_test_0123456789abcdef';
 const WEBHOOK_SECRET = 'whsec_test_0123456789abcdefghijklmnop';

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { AppError } from '../../../platform/errors';
 
-// DESIGN "External parties": a payment provider sits behind this adapter. The provider opens a
+// docs/engineering.md "External parties": a payment provider sits behind this adapter. The provider opens a
 // checkout session for an amount, the payer pays on the provider's page, and the provider tells us
 // with a signed webhook (money-and-security.md "Webhooks", Standard Webhooks): headers `webhook-id`,
 // `webhook-timestamp`, `webhook-signature` = space-separated `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`.

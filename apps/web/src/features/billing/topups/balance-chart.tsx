@@ -33,7 +33,7 @@ async function balanceHistory(days: Range, today: Date, signal: AbortSignal): Pr
   return points.reverse();
 }
 
-/** Issue 10: how the wallet balance moved, one point per transaction, over the last 30, 90 or 365 days. */
+/** How the wallet balance moved, one point per transaction, over the last 30, 90 or 365 days. */
 export function BalanceChart() {
   const { t } = useTranslation();
   const when = useFormatDate();

@@ -17,7 +17,7 @@ export const openCheckout = {
 };
 
 /**
- * Issue 10 "Top up online": shown only when a payment provider is configured. The provider's page
+ * Top up online: shown only when a payment provider is configured. The provider's page
  * takes the payment; the wallet is credited by its signed webhook, and the provider brings the
  * seller back to this tab.
  */

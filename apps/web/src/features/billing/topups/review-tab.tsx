@@ -11,7 +11,7 @@ import { usd } from '../../../shared/money';
 import { useAction } from '../../../shared/use-action';
 import { ProofImage, TopUpStatusTag, useDateTime, type TopUp } from './shared';
 
-// Filters in the URL (CONVENTIONS "Lists keep their filters and page in the URL"); pending first.
+// Filters in the URL (docs/engineering.md "UI"); pending first.
 const DEFAULTS = { status: 'pending', customerId: '', dateFrom: '', dateTo: '', page: '1', pageSize: '10' };
 
 function DeclineModal({ topUp, onClose }: { topUp: TopUp | null; onClose: () => void }) {

@@ -17,7 +17,7 @@ export function TopUpStatusTag({ status }: { status: TopUpStatus }) {
   return <Tag color={STATUS_COLORS[status]}>{t(`billing.status.${status}`)}</Tag>;
 }
 
-/** DD-MM-YYYY HH:mm:ss in the user's offset (DESIGN "Time"). */
+/** DD-MM-YYYY HH:mm:ss in the user's offset (docs/engineering.md "Time"). */
 export function useDateTime() {
   const { profile } = useSession();
   return (iso: string | null) => (iso ? formatDateTime(iso, profile?.timeZone) : '');
