@@ -140,6 +140,8 @@ describe('a URL is checked after the WHATWG parser has normalised it', () => {
     expect((err as unknown as AppError).opts.errors).toEqual([{ field: 'baseUrl', message: 'validation.url.notPublic' }]);
     await expect(assertPublicUrl('https://carrier.example/', outbound, 'baseUrl')).resolves.toBeUndefined();
     await expect(assertPublicUrl(`http://127.0.0.1:${a.port}/`, { outboundAllowHosts: [`127.0.0.1:${a.port}`] }, 'baseUrl')).resolves.toBeUndefined();
+    // A name that does not resolve now is kept: the call checks the address it connects to.
+    await expect(assertPublicUrl('https://no-such-carrier.invalid/', { outboundAllowHosts: [] }, 'baseUrl')).resolves.toBeUndefined();
   });
 });
 

@@ -298,6 +298,9 @@ export async function assertPublicUrl(url: string, outbound: Outbound | Outbound
   try {
     await client.check(url);
   } catch (err) {
+    // A name that does not resolve now (no DNS here, a record not yet published) is not refused at
+    // save: every call checks the address it connects to. A non-public answer or literal is refused.
+    if (err instanceof OutboundError && err.kind === 'network') return;
     if (err instanceof OutboundError) throw fieldError(field, 'validation.url.notPublic');
     throw err;
   }
