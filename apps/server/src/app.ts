@@ -49,9 +49,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   // Before the modules: their routes' rate limits count in this database.
   registerEndpointRateLimits(app, ctx.database.db);
+  // Before the modules too: it hooks only the routes that change something, as they are added.
+  registerActivityLog(app, ctx.database);
   const { resolveSession, seeder } = await registerModules(app, ctx);
   registerAuthPlatform(app, resolveSession);
-  registerActivityLog(app, ctx.database);
   app.decorate('seed', () => runSeed(ctx.database, ctx.config, seeder, ctx.log));
 
   const indexHtml = path.join(ctx.config.webDist, 'index.html');

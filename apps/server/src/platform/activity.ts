@@ -95,15 +95,14 @@ export function registerActivityLog(app: FastifyInstance, database: Database): v
   trailInTransactions(database.db);
 
   // After the body is parsed, so the handler and everything it awaits run inside the line's context.
-  app.addHook('preHandler', (req, _reply, done) => {
-    const endpoint = req.routeOptions.config?.endpoint;
-    if (!endpoint || !changesState(endpoint)) return done();
+  const openLine = (req: FastifyRequest, _reply: FastifyReply, done: () => void) => {
+    const endpoint = req.routeOptions.config?.endpoint as EndpointDef;
     const line: PendingLine = { req, endpoint };
     pendingOf.set(req, line);
     pendingLine.run(line, done);
-  });
+  };
 
-  app.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply, payload) => {
+  const closeLine = async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const line = pendingOf.get(req);
     if (!line) return payload;
     line.closed = true;
@@ -123,5 +122,14 @@ export function registerActivityLog(app: FastifyInstance, database: Database): v
       req.log.error({ err }, 'activity log write failed');
     }
     return payload;
+  };
+
+  // Only the routes that change something carry the hooks: a read (the quote above all) pays nothing.
+  app.addHook('onRoute', (route) => {
+    const endpoint = (route.config as { endpoint?: EndpointDef } | undefined)?.endpoint;
+    if (!endpoint || !changesState(endpoint)) return;
+    const list = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+    route.preHandler = [...list(route.preHandler), openLine] as typeof route.preHandler;
+    route.onSend = [...list(route.onSend), closeLine] as typeof route.onSend;
   });
 }
