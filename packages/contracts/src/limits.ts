@@ -48,7 +48,8 @@ export const RATE_LIMITS = {
    * arrives, so the limit stops a runaway client, not a busy seller: 10 calls a second.
    */
   payOrders: { per: 'account', limit: 600, windowSeconds: MINUTE },
-  sendPayment: { per: 'account', limit: 30, windowSeconds: MINUTE },
+  /** Paying another account: a burst of transfers (settling many invoices) passes, a runaway loop does not. */
+  sendPayment: { per: 'account', limit: 120, windowSeconds: MINUTE },
   /** Asking for a top-up: a bank-transfer request or a provider checkout. */
   topUpRequest: { per: 'account', limit: 20, windowSeconds: MINUTE },
   /** Staff moving a customer's money one order or request at a time: refunds, surcharges, repayments, accepted top-ups. */
