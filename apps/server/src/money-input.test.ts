@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, SELLER, startTestApp, type TestApp } from './test/harness';
+import { ADMIN, SELLER, startTestApp, orderBody, type TestApp } from './test/harness';
 
 // Money in requests is checked exactly: an amount above 0 but below a cent (1e-9) used to pass a float
 // tolerance, become 0 cents and break a database check (a 500). Every money route answers 400 instead.
@@ -19,7 +19,7 @@ beforeAll(async () => {
     method: 'POST',
     url: '/api/v1/orders',
     token: seller,
-    payload: { orderName: 'MONEY-1', serviceCode: 'STD', lengthCm: 20, widthCm: 15, heightCm: 10, weightGr: 800, recipient: { firstName: 'Jane', lastName: 'Buyer', phone: '+13105550199', address1: '100 Main St', city: 'Los Angeles', state: 'CA', country: 'US', zipcode: '90001' } },
+    payload: orderBody('MONEY-1'),
   });
   orderId = created.body.data._id;
   // A paid order: the one a surcharge can be added to.

@@ -145,7 +145,6 @@ export function route<E extends EndpointDef>(
     description: `${endpoint.description ? `${endpoint.description}\n\n` : ''}${permissionText(endpoint.access)}${rateLimitText(endpoint.rateLimit)}`,
     'x-permission': endpoint.access,
     ...(endpoint.hidden ? { hide: true } : {}),
-    ...(endpoint.access === 'public' ? { security: [] } : {}),
     ...(endpoint.params ? { params: endpoint.params } : {}),
     ...(endpoint.query ? { querystring: endpoint.query } : {}),
     // A multipart body is read as a stream by the handler; it is documented by the OpenAPI transform.

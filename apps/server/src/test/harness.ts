@@ -213,3 +213,15 @@ export async function createSeller(t: TestApp, email: string, password = 'Other#
   const user = await createUser(t.db, { email, passwordHash: await hashPassword(password), fullName: 'Other Seller', roleCode: DEFAULT_SELLER_ROLE, status: 'active' });
   return { id: user.accountId, token: await t.login(email, password) };
 }
+
+/** A valid order body (800 g, 20×15×10 cm, STD to Los Angeles 90001, $9.75 with the demo catalog); `over` replaces fields. */
+export const orderBody = (orderName: string, over: Record<string, unknown> = {}) => ({
+  orderName,
+  serviceCode: 'STD',
+  lengthCm: 20,
+  widthCm: 15,
+  heightCm: 10,
+  weightGr: 800,
+  recipient: { firstName: 'Jane', lastName: 'Buyer', phone: '+13105550199', address1: '100 Main St', city: 'Los Angeles', state: 'CA', country: 'US', zipcode: '90001' },
+  ...over,
+});

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSeller, startTestApp, type TestApp } from '../../test/harness';
+import { createSeller, startTestApp, orderBody, type TestApp } from '../../test/harness';
 import { creditWallet } from '../wallet';
 
 // Creating and paying orders of one seller at the same time: every money path takes its locks in
@@ -10,15 +10,7 @@ let t: TestApp;
 const q = async <T>(query: ReturnType<typeof sql>) => ((await t.db.execute(query)) as unknown as { rows: T[] }).rows;
 
 let n = 0;
-const body = () => ({
-  orderName: `RACE-${Date.now().toString(36)}-${++n}`,
-  serviceCode: 'STD',
-  lengthCm: 20,
-  widthCm: 15,
-  heightCm: 10,
-  weightGr: 800,
-  recipient: { firstName: 'Jane', address1: '100 Main St', city: 'Los Angeles', state: 'CA', country: 'US', zipcode: '90001' },
-});
+const body = () => orderBody(`RACE-${Date.now().toString(36)}-${++n}`);
 
 beforeAll(async () => {
   t = await startTestApp({ env: { SEED_DEMO_CATALOG: 'true' } });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workingDayCalendar } from '@exship/domain/working-days';
-import { ADMIN, SELLER, startTestApp, type TestApp } from '../../test/harness';
+import { ADMIN, SELLER, startTestApp, orderBody, type TestApp } from '../../test/harness';
 import { SnapshotCache } from '../catalog';
 import { createOrderService } from './orders.service';
 
@@ -20,15 +20,7 @@ async function paidOrder(): Promise<{ _id: string; totalPrice: number }> {
     method: 'POST',
     url: '/api/v1/orders',
     token: seller,
-    payload: {
-      orderName: `REFUND-${Date.now().toString(36)}-${++n}`,
-      serviceCode: 'STD',
-      lengthCm: 20,
-      widthCm: 15,
-      heightCm: 10,
-      weightGr: 800,
-      recipient: { firstName: 'Jane', address1: '100 Main St', city: 'Los Angeles', state: 'CA', country: 'US', zipcode: '90001' },
-    },
+    payload: orderBody(`REFUND-${Date.now().toString(36)}-${++n}`),
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   const paid = await t.call({ method: 'POST', url: '/api/v1/orders/pay', token: seller, payload: { orderIds: [res.body.data._id] } });

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_TRANSITIONS } from '@exship/domain';
 import { startQueue } from '../../platform/workflow';
-import { ADMIN, createSeller, startTestApp, type TestApp } from '../../test/harness';
+import { ADMIN, createSeller, orderBody, startTestApp, type TestApp } from '../../test/harness';
 import { FULFILMENT_EVENTS, rebuildOrderStatusCounts } from '../orders';
 import { creditWallet } from '../wallet';
 import { FULFIL_ORDER } from './fulfilment.workflow';
@@ -47,15 +47,10 @@ async function unpaidOrder(recipient: Record<string, string> = {}, serviceCode =
     method: 'POST',
     url: '/api/v1/orders',
     token: seller.token,
-    payload: {
-      orderName: `FLOW-${++n}`,
-      serviceCode,
-      lengthCm: 20,
-      widthCm: 15,
-      heightCm: 10,
-      weightGr: 800,
-      recipient: { firstName: 'Jane', lastName: 'Buyer', phone: '+13105550199', address1: '100 Main St', city: 'Los Angeles', state: 'CA', country: 'US', zipcode: '90001', ...recipient },
-    },
+    payload: (() => {
+      const base = orderBody(`FLOW-${++n}`, { serviceCode });
+      return { ...base, recipient: { ...base.recipient, ...recipient } };
+    })(),
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data._id as string;
