@@ -22,7 +22,8 @@ for (const [key, value] of Object.entries(process.env)) if (value !== undefined 
 // The journeys build their own network from an empty catalog (the demo network is covered by a server test).
 // TRUST_PROXY=1: the journeys give each sign-in its own client address (e2e/helpers.ts nextClientIp).
 // SANDBOX_CARRIER_SPEED=3600: a sandbox parcel goes from label to delivery in 100 s.
-Object.assign(serverEnv, { PORT: String(PORT), DATA_DIR: dataDir, NODE_ENV: 'test', E2E: '1', TRUST_PROXY: '1', SEED_DEMO_CATALOG: 'false', SANDBOX_CARRIER_SPEED: '3600', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
+// OUTBOUND_ALLOW_HOSTS=127.0.0.1/32: the webhook journey delivers to a receiver the test starts on this machine.
+Object.assign(serverEnv, { PORT: String(PORT), DATA_DIR: dataDir, NODE_ENV: 'test', E2E: '1', TRUST_PROXY: '1', SEED_DEMO_CATALOG: 'false', SANDBOX_CARRIER_SPEED: '3600', OUTBOUND_ALLOW_HOSTS: '127.0.0.1/32', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
 
 export default defineConfig({
   testDir: 'e2e',

@@ -1,5 +1,5 @@
 // Request bodies for bench/quote.ts, loaded by autocannon's worker thread (functions cannot cross threads).
-// Keep CARRIERS, ZONES, BRACKETS and STEP in step with bench/quote.ts.
+// Keep CARRIERS, ZONES, BRACKETS and STEP in step with bench/quote-setup.ts.
 const CARRIERS = 20;
 const ZONES = 50;
 const BRACKETS = 30;

@@ -45,3 +45,23 @@ test('a seller checks a wrong address, sees the reason and the suggestion, and a
   await expect(rows.getByRole('cell', { name: 'Invalid city.' })).toBeVisible();
   await expect(rows.getByRole('cell', { name: 'City: New York' })).toBeVisible();
 });
+
+// SPEC §5 "recognisable as an address": with real ZIP, state and city, a line with no house number
+// and no street suffix is not an address; a street line with its Publication 28 suffix is.
+test('a seller checks a made-up street line and is told the address is not found', async ({ page }) => {
+  await login(page, SELLER);
+  await page.goto('/app/check-address?lang=en');
+  const form = page.getByRole('group', { name: 'Check one address' });
+  await form.getByLabel('State').fill('WA');
+  await form.getByLabel('City').fill('Seattle');
+  await form.getByLabel('Zip code').fill('98101');
+  await form.getByLabel('Address 1').fill('zzzz qqqq');
+  await form.getByRole('button', { name: 'Check address' }).click();
+  const result = form.getByRole('status');
+  await expect(result.getByText('Invalid', { exact: true })).toBeVisible();
+  await expect(result.getByTestId('address-reason')).toContainText(/address not found/i);
+
+  await form.getByLabel('Address 1').fill('1301 2nd Ave');
+  await form.getByRole('button', { name: 'Check address' }).click();
+  await expect(form.getByRole('status').getByText('Valid', { exact: true })).toBeVisible();
+});

@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible, popupsSettled, waitForMail } from './helpers';
 
-// Journey: sign up → verify by the emailed link → sign in → dashboard → Vietnamese → log out.
-test('a new seller signs up, verifies, signs in, switches to Vietnamese and logs out', async ({ page, request }) => {
+// Journey: sign up → verify by the emailed link → sign in → dashboard → Vietnamese → log out → a new
+// browser signs in and speaks the saved Vietnamese.
+test('a new seller signs up, verifies, signs in, switches to Vietnamese and logs out', async ({ page, request, browser }) => {
   const email = `e2e.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
   const password = 'Str0ng#Passw0rd!';
   const fullName = 'Linh Tran';
@@ -31,6 +32,11 @@ test('a new seller signs up, verifies, signs in, switches to Vietnamese and logs
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/app\/dashboard$/);
+  // A seller may connect a Walmart store: the integrations banner greets the first sign-in (SPEC §2).
+  const banner = page.getByRole('dialog', { name: /Connect your store/ });
+  await popupsSettled(page);
+  await banner.getByRole('button', { name: 'Got it' }).click();
+  await expect(banner).toBeHidden();
   await expect(page.getByRole('heading', { name: `Hello, ${fullName}` })).toBeVisible();
   await expect(page).toHaveTitle('Dashboard | ExShip');
   await expectAccessible(page, 'seller dashboard');
@@ -55,6 +61,20 @@ test('a new seller signs up, verifies, signs in, switches to Vietnamese and logs
   await expect(page).toHaveURL(/\/app\/login$/);
   await expect(page.getByRole('heading', { name: 'Đăng nhập' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('exship.token'))).toBeNull();
+
+  // A new browser (nothing stored) opened in English: once signed in, the saved Vietnamese applies.
+  const fresh = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const other = await fresh.newPage();
+  await other.goto('/app/login?lang=en');
+  await expect(other.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await other.getByLabel('Email').fill(email);
+  await other.getByLabel('Password', { exact: true }).fill(password);
+  await other.getByRole('button', { name: 'Sign in' }).click();
+  await expect(other.getByRole('heading', { name: `Xin chào, ${fullName}` })).toBeVisible();
+  await expect(other.getByRole('menuitem', { name: 'Tổng quan' })).toBeVisible();
+  await expect(other.locator('html')).toHaveAttribute('lang', 'vi');
+  await other.screenshot({ path: test.info().outputPath('signed-in-fresh-browser-vi.png') });
+  await fresh.close();
 });
 
 test('a wrong password is refused with the server message', async ({ page }) => {

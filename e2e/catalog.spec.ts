@@ -169,6 +169,20 @@ test('staff build the network and prices; the seller gets a quote with a discoun
     await expectAccessible(page, 'taxes');
   });
 
+  await test.step('a second active tax for the same place is refused on its field', async () => {
+    await page.getByRole('button', { name: 'New tax' }).click();
+    const modal = dialog(page, 'New tax');
+    await modal.getByLabel('Rate', { exact: true }).fill('7');
+    await modal.getByLabel('Tax type').fill('Second VAT');
+    await modal.getByRole('button', { name: 'Save' }).click();
+    // The error sits under Province (the place) and names the tax already there; nothing is saved.
+    const province = modal.locator('.ant-form-item').filter({ has: page.getByLabel('Province') });
+    await expect(province.locator('.ant-form-item-explain-error')).toHaveText(/^An active tax already applies to US \/ all provinces \/ all carriers \(VAT, 10\.00 %\)/);
+    await expect(modal).toBeVisible();
+    await modal.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('row').filter({ hasText: 'Second VAT' })).toHaveCount(0);
+  });
+
   await test.step('discount', async () => {
     await page.goto('/app/discount');
     await page.getByRole('button', { name: 'New discount' }).click();

@@ -16,7 +16,13 @@ export function nextClientIp(): string {
   return `10.${ipBase}.${Math.floor(ipCount / 250) % 250}.${(ipCount % 250) + 1}`;
 }
 
-export async function login(page: Page, who: { email: string; password: string }) {
+/**
+ * Signs in through the login form. The integrations banner (SPEC §2, once after login for users who
+ * may connect a Walmart store) is dismissed first through the API, so it covers no journey's screen;
+ * `{ banner: true }` leaves it as the user left it (the Walmart journey checks it).
+ */
+export async function login(page: Page, who: { email: string; password: string }, opts: { banner?: boolean } = {}) {
+  if (!opts.banner) await apiCall(page.request, await tokenOf(page.request, who), 'POST', '/profile/dismiss-notice', { notice: 'integrations-banner' });
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': nextClientIp() });
   await page.goto('/app/login?lang=en');
   await page.getByLabel('Email').fill(who.email);

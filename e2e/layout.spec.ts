@@ -12,11 +12,11 @@ let networks = 0;
 async function longNetwork(request: APIRequestContext): Promise<string> {
   const stamp = `${Date.now().toString(36).toUpperCase().slice(-4)}${++networks}`;
   const admin = await tokenOf(request, ADMIN);
-  const carrier = await apiCall<{ id: string }>(request, admin, 'POST', '/carriers', { code: `LC${stamp}`, name: 'Long Carrier International Express' });
-  const carrier2 = await apiCall<{ id: string }>(request, admin, 'POST', '/carriers', { code: `LD${stamp}`, name: 'Second Long Carrier' });
-  const service = await apiCall<{ id: string }>(request, admin, 'POST', '/services', { code: `LS${stamp}`, name: 'Long Service Economy Plus', carrierId: carrier.id, signatureFee: 2.5 });
+  const carrier = await apiCall<{ id: string }>(request, admin, 'POST', '/carriers', { code: `LCEXTENDEDNETWORK${stamp}`, name: 'Long Carrier International Express' });
+  const carrier2 = await apiCall<{ id: string }>(request, admin, 'POST', '/carriers', { code: `LDEXTENDEDNETWORK${stamp}`, name: 'Second Long Carrier' });
+  const service = await apiCall<{ id: string }>(request, admin, 'POST', '/services', { code: `LSEXTENDEDECONOMY${stamp}`, name: 'Long Service Economy Plus', carrierId: carrier.id, signatureFee: 2.5 });
   const warehouse = await apiCall<{ id: string }>(request, admin, 'POST', '/warehouses', {
-    code: `LW${stamp}`,
+    code: `LWCONSOLIDATION${stamp}`,
     name: 'Los Angeles International Consolidation Hub',
     address: '12345 South Harbor Boulevard, Building C, Dock 14',
     city: 'Rancho Palos Verdes',
@@ -53,7 +53,7 @@ async function longNetwork(request: APIRequestContext): Promise<string> {
       { carrierId: carrier2.id, warehouseId: warehouse.id, percentage: 40 },
     ],
   });
-  return `LW${stamp}`;
+  return `LWCONSOLIDATION${stamp}`;
 }
 
 async function sellerProduct(request: APIRequestContext) {

@@ -112,4 +112,7 @@ test('the bell speaks the page language, whatever language was chosen in the hea
   await expect(first).toContainText('Product rejected');
   await expect(first).toContainText(`“${name}” was rejected: Photo is missing. Fix it`);
   await expect(first).not.toContainText('Sản phẩm');
+  // The demo seller's saved language goes back to English: its next sign-in (other journeys) speaks it.
+  const reset = await request.fetch('/api/v1/user/setting-notification-language', { method: 'PATCH', headers: { Authorization: `Bearer ${seller}` }, data: { code: 'en' } });
+  expect(reset.ok()).toBe(true);
 });

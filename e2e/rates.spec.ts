@@ -15,6 +15,7 @@ const SERVICES = [
   { code: `RT_EXP_${stamp}`, name: 'Rate Express', carrier: 'air', days: [1, 2], fee: 19 },
 ] as const;
 const GERMANY_ONLY = { code: `RT_DE_${stamp}`, name: 'Rate Germany' };
+const DISCOUNT = `RT${stamp}`;
 
 /**
  * Adds rows to the active price table of a kind the way staff would: export it, append, import
@@ -53,13 +54,18 @@ async function buildNetwork(request: APIRequestContext) {
   await post('/zones', { code: `RTZ${stamp}`, name: 'Rate Manhattan', country: 'US', ranges: [{ zipFrom: '10000', zipTo: '10299' }] });
   const route = (serviceId: string, carrierId: string, toArrayCountry: string[]) =>
     post('/carrier-configs', { serviceId, minWeight: 0, maxWeight: 30000, priority: 1, typeShipping: 'country', toArrayCountry, allocations: [{ carrierId, warehouseId: warehouse.id, percentage: 100 }] });
+  const serviceIds = new Map<string, string>();
   for (const s of SERVICES) {
     const carrier = carriers[s.carrier];
     const service = await post('/services', { code: s.code, name: s.name, carrierId: carrier.id, signatureFee: 2, transitDaysMin: s.days[0], transitDaysMax: s.days[1] });
+    serviceIds.set(s.code, service.id);
     await route(service.id, carrier.id, ['US']);
   }
   const germany = await post('/services', { code: GERMANY_ONLY.code, name: GERMANY_ONLY.name, carrierId: carriers.ground.id, signatureFee: 2 });
   await route(germany.id, carriers.ground.id, ['DE']);
+
+  // 10% off the shipping fee of the standard service only (the others stay at full price).
+  await post('/discounts', { code: DISCOUNT, name: 'Rates journey', amountOff: { type: 'percent', value: 10 }, services: [serviceIds.get(`RT_STD_${stamp}`)], startDate: '2020-01-01T00:00', endDate: '2099-12-31T23:59' });
 
   await addPriceRows(request, admin, 'service', [...SERVICES.map((s) => [s.code, 0, 30000, s.fee, 0, 'active']), [GERMANY_ONLY.code, 0, 30000, 5, 0, 'active']]);
   await addPriceRows(
@@ -156,5 +162,57 @@ test('a seller compares the rates of every service and starts an order from one'
         return `${url.pathname}${url.search}`;
       })
       .toBe(`/app/orders/create-order?serviceCode=RT_STD_${stamp}&country=US&state=NY&zipcode=10001&weight=800&length=20&width=15&height=10&signature=false`);
+  });
+
+  let orderFormUrl = '';
+  await test.step('a rate quoted with a discount code makes an order priced the same: the code is carried to the order form', async () => {
+    await page.goBack();
+    await expect(page).toHaveURL(/\/app\/carrier\/pricing$/);
+    await page.getByLabel('Weight', { exact: true }).fill('800');
+    await page.getByLabel('Length', { exact: true }).fill('20');
+    await page.getByLabel('Width', { exact: true }).fill('15');
+    await page.getByLabel('Height', { exact: true }).fill('10');
+    await page.getByLabel('State', { exact: true }).fill('NY');
+    await page.getByLabel('Zip code', { exact: true }).fill('10001');
+    await page.getByLabel('Discount code', { exact: true }).fill(DISCOUNT.toLowerCase());
+    await page.getByRole('button', { name: 'Compare rates' }).click();
+    const standard = page.getByRole('listitem', { name: 'Rate Standard' });
+    await expect(standard.getByText(`Discount (${DISCOUNT})`)).toBeVisible();
+    const quoted = (await standard.getByTestId('rate-total').textContent())!.replace(/^[^$]*/, '');
+    await expect(page.getByRole('listitem', { name: 'Rate Economy' }).getByRole('definition').first()).toHaveText('$6.00');
+    await page.getByRole('link', { name: 'Create order with Rate Standard' }).click();
+    await expect(page).toHaveURL(new RegExp(`/app/orders/create-order\\?.*&discountCode=${DISCOUNT}$`));
+    orderFormUrl = page.url();
+
+    await page.getByLabel('Order name', { exact: true }).fill(`RATE-${stamp}`);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByLabel('Discount code', { exact: true })).toHaveValue(DISCOUNT);
+    await page.getByLabel('First name', { exact: true }).fill('Rita');
+    await page.getByLabel('City', { exact: true }).fill('New York');
+    await page.getByLabel('Address line 1', { exact: true }).fill('350 Fifth Ave');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByTestId('fee-total')).toHaveText(quoted);
+    await page.screenshot({ path: test.info().outputPath('rates-order-review-1280.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Create order', exact: true }).click();
+    await expect(page).toHaveURL(/\/app\/orders\/order-detail\//);
+    await expect(page.getByTestId('fee-total')).toHaveText(quoted);
+  });
+
+  await test.step('the order form as the rate opens it, in Vietnamese and on a phone', async () => {
+    await page.goto(`${orderFormUrl}&lang=vi`);
+    await page.getByLabel('Tên đơn hàng', { exact: true }).fill(`RATE-VI-${stamp}`);
+    await page.getByRole('button', { name: 'Tiếp tục' }).click();
+    await expect(page.getByLabel('Mã giảm giá', { exact: true })).toHaveValue(DISCOUNT);
+    await page.screenshot({ path: test.info().outputPath('rates-order-shipping-1280-vi.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 10_000 }).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: test.info().outputPath('rates-order-shipping-390-vi.png'), fullPage: true });
+    await page.goto(`${orderFormUrl}&lang=en`);
+    await page.getByLabel('Order name', { exact: true }).fill(`RATE-EN-${stamp}`);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByLabel('Discount code', { exact: true })).toHaveValue(DISCOUNT);
+    await page.screenshot({ path: test.info().outputPath('rates-order-shipping-390-en.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 });

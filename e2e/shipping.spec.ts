@@ -72,19 +72,27 @@ test('a paid order gets its label and tracking: download, track routing, SCAN fo
   await staff.getByRole('button', { name: /Create SCAN form/ }).click();
   await popupsSettled(staff);
   const dialog = staff.getByRole('dialog');
-  await dialog.getByLabel('Ship date').click();
-  await staff.locator('.ant-picker-dropdown:visible .ant-picker-cell-today').click();
-  await dialog.getByLabel('Tracking numbers', { exact: true }).fill(tracking);
+  // The ship date starts on today; the parcel is picked from the labeled ones no form holds yet.
+  await expect(dialog.getByLabel('Ship date')).toHaveValue(/^\d{2}-\d{2}-\d{4}$/);
+  const picker = dialog.getByRole('region', { name: 'Labeled parcels not yet on a SCAN form' });
+  await picker.getByLabel('Search order ID, order name or tracking number').fill(order.exOrderId);
+  await picker.getByLabel('Search order ID, order name or tracking number').press('Enter');
+  await picker.getByLabel(`Pick order ${order.exOrderId}`).check();
+  await expect(dialog.getByText('1 picked')).toBeVisible();
+  await expect(picker.getByText(SELLER.email)).toBeVisible();
   const [scanPdf] = await Promise.all([staff.waitForEvent('download'), dialog.getByRole('button', { name: 'Create' }).click()]);
   await expect(staff.getByText('SCAN form created.')).toBeVisible();
   const scanBytes = await readFile((await scanPdf.path())!);
   expect(scanBytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
+  // SPEC §3 "action by": the person who made it, by name, on screen and in the PDF.
+  expect((await extractText(new Uint8Array(scanBytes), { mergePages: true })).text).toContain('ExShip Admin');
   await expect(staff.getByRole('row').filter({ hasText: tracking })).toHaveCount(1);
+  await expect(staff.getByRole('row').filter({ hasText: tracking })).toContainText('ExShip Admin');
   // The same number again is refused and named.
   await staff.getByRole('button', { name: /Create SCAN form/ }).click();
   await popupsSettled(staff);
-  await dialog.getByLabel('Ship date').click();
-  await staff.locator('.ant-picker-dropdown:visible .ant-picker-cell-today').click();
+  // Once on a form, the parcel leaves the picker; pasting its number still works, and is refused.
+  await expect(picker.getByLabel(`Pick order ${order.exOrderId}`)).toHaveCount(0);
   await dialog.getByLabel('Tracking numbers', { exact: true }).fill(tracking);
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(dialog.getByRole('list', { name: 'Invalid tracking numbers' })).toContainText(tracking);

@@ -66,6 +66,38 @@ async function payCancelRefund(page: Page, request: APIRequestContext, lane: Awa
   await expect.poll(() => headerBalance(page)).toBe(before - totalCents);
   await expectAccessible(page, 'orders list after a bulk payment');
 
+  // The Unpaid tab has no order left under this keyword: it stays, greyed, with its 0, and still opens.
+  const unpaidTab = page.getByRole('tab', { name: /Unpaid/ });
+  await expect(unpaidTab).toBeVisible();
+  await expect(unpaidTab).toContainText('0');
+  await expect(unpaidTab.locator('.ant-typography-secondary')).toHaveCount(1);
+  await expect(page.getByRole('tab', { name: /^Paid/ })).toContainText('3');
+
+  // The recipient column, from the column chooser: where each order ships.
+  await page.getByRole('button', { name: /Columns/ }).click();
+  const recipientChoice = page.getByRole('checkbox', { name: 'Recipient' });
+  if (!(await recipientChoice.isChecked())) await recipientChoice.check();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('columnheader', { name: 'Recipient' })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: orders[1]!.exOrderId });
+  await expect(row.getByText('Jane Roe')).toBeVisible();
+  await expect(row.getByText('Los Angeles, CA, US')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('orders-list-1280-en.png'), fullPage: true });
+  await unpaidTab.click();
+  await expect(page).toHaveURL(/status=unpaid/);
+  await expect(page.getByText('No orders match these filters')).toBeVisible();
+  await page.goto(`/app/orders?keyword=E2E-PAY-${stamp}&lang=vi`);
+  await expect(page.getByRole('columnheader', { name: 'Người nhận' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: /Chưa thanh toán/ })).toContainText('0');
+  await page.screenshot({ path: test.info().outputPath('orders-list-1280-vi.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 10_000 }).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: test.info().outputPath('orders-list-390-vi.png'), fullPage: true });
+  await page.goto(`/app/orders?keyword=E2E-PAY-${stamp}&lang=en`);
+  await expect(page.getByText('Jane Roe').first()).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('orders-list-390-en.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
   // Cancel the first: without a label it is refunded in full by the cancel itself.
   const first = orders[0]!;
   await page.goto(`/app/orders/order-detail/${first._id}`);

@@ -52,9 +52,18 @@ test('a seller tops up by bank transfer, staff accept it, the header balance mov
   const staffContext = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 1280, height: 800 } });
   const staff = await staffContext.newPage();
   await login(staff, ADMIN);
-  await staff.goto('/app/billing?tab=top-ups');
+  // The request waits for them: a bell notice names the seller and the amount, and leads to the list.
+  await expect(async () => {
+    await staff.reload();
+    await staff.getByRole('button', { name: 'Notifications' }).click();
+    await expect(staff.getByRole('region', { name: 'Notifications' }).getByRole('listitem').filter({ hasText: `${SELLER.email} asked for a top-up of $150.25.` })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await staff.getByRole('region', { name: 'Notifications' }).getByRole('listitem').filter({ hasText: 'Top-up waiting for review' }).first().click();
+  await expect(staff).toHaveURL(/\/app\/billing\?tab=top-ups$/);
   const row = staff.getByRole('row').filter({ hasText: SELLER.email }).filter({ hasText: `Transfer ${stamp}` });
   await expect(row).toContainText('$150.25');
+  // How long it has waited, beside its status.
+  await expect(row).toContainText(/Waiting \d+ min/);
   // The proof photo opens full size.
   await row.getByRole('img', { name: 'View proof' }).click();
   await expect(staff.locator('.ant-image-preview-img')).toBeVisible();

@@ -8,8 +8,10 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { PRODUCT_NAME } from '@exship/contracts';
 import type { AppContext } from './context';
 import { registerModules } from './modules';
+import { mountFakeWalmart } from './modules/walmart';
 import { registerActivityLog } from './platform/activity';
 import { registerAuthPlatform } from './platform/auth';
+import { registerEncryptedReplies } from './platform/encrypted-replies';
 import { endpointSchemaTransform, endpointSchemaTransformObject, registerEndpointRateLimits } from './platform/endpoints';
 import { registerHttpPlatform, sendError } from './platform/http';
 import { fastifyTrustProxy } from './platform/config';
@@ -31,7 +33,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // The built-in fake Walmart (dev and demo, WALMART_FAKE): first, as it speaks Walmart's protocol, not ours.
+  mountFakeWalmart(app, ctx.config);
   registerHttpPlatform(app, { googleSignIn: !!ctx.config.google });
+  // Only with a key: without one no hook runs (docs/encrypted-replies.md).
+  if (ctx.config.responseEncryptionKey) registerEncryptedReplies(app, ctx.config.responseEncryptionKey);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -39,7 +45,18 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       info: { title: `${PRODUCT_NAME} API`, version: '1.0.0', description: 'Replies are `{ success, message, data }`; errors `{ success: false, code, message, errors? }`.' },
       // Paths carry the /api/v1 prefix, so the server is the origin the document is served from.
       servers: [{ url: '/', description: 'This server' }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          // docs/api-keys.md: one header for both, the API key works wherever its scope allows.
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'session token or API key',
+            description:
+              '`Authorization: Bearer <token>`: a session token from POST /api/v1/login, or a seller\'s API key (`exs_live_…`, created on /app/integrations). A key works on the routes its scope\'s permissions open, read-only groups on calls that change nothing; it is refused on session-only operations (403 API_KEY_NOT_ALLOWED), limited per key (429 with Retry-After), and 401 once revoked or expired.',
+          },
+        },
+      },
       security: [{ bearer: [] }],
     },
     transform: endpointSchemaTransform,
@@ -50,9 +67,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // Before the modules: their routes' rate limits count in this database.
   registerEndpointRateLimits(app, ctx.database.db);
   // Before the modules too: it hooks only the routes that change something, as they are added.
-  registerActivityLog(app, ctx.database);
+  const activity = registerActivityLog(app, ctx.database);
   const { resolveSession, seeder } = await registerModules(app, ctx);
-  registerAuthPlatform(app, resolveSession);
+  registerAuthPlatform(app, resolveSession, { onApiKeyUse: activity.onApiKeyUse });
   app.decorate('seed', () => runSeed(ctx.database, ctx.config, seeder, ctx.log));
 
   const indexHtml = path.join(ctx.config.webDist, 'index.html');

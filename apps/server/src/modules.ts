@@ -4,20 +4,27 @@ import type { SessionResolver } from './platform/auth';
 import type { ModuleDeclaration, ModuleSeeds, UseModule } from './platform/module';
 import type { Seeder } from './platform/seed';
 import { addressesModule } from './modules/addresses';
+import { apiKeysModule } from './modules/apikeys';
 import { authModule } from './modules/auth';
 import { billingModule } from './modules/billing';
 import { catalogModule } from './modules/catalog';
 import { cronJobsModule } from './modules/cronjobs';
 import { discountsModule } from './modules/discounts';
 import { emailsModule } from './modules/emails';
+import { floorModule } from './modules/floor';
+import { freightModule } from './modules/freight';
 import { notificationsModule } from './modules/notifications';
 import { membersModule } from './modules/members';
 import { ordersModule } from './modules/orders';
 import { productsModule } from './modules/products';
+import { reportsModule } from './modules/reports';
 import { shippingModule } from './modules/shipping';
 import { systemModule } from './modules/system';
+import { ticketsModule } from './modules/tickets';
 import { usersModule } from './modules/users';
 import { walletModule } from './modules/wallet';
+import { walmartModule } from './modules/walmart';
+import { webhooksModule } from './modules/webhooks';
 
 /**
  * The registered modules: the architecture in one list (docs/engineering.md "Layout"). A module comes after
@@ -35,10 +42,17 @@ export const MODULES: readonly ModuleDeclaration<any>[] = [
   ordersModule,
   addressesModule,
   shippingModule,
+  walmartModule,
+  floorModule,
+  freightModule,
   billingModule,
+  webhooksModule,
+  ticketsModule,
+  reportsModule,
   notificationsModule,
   cronJobsModule,
   membersModule,
+  apiKeysModule,
 ];
 
 /** Sets every module up, registers its jobs, event handlers and routes, and composes the seeds. */
@@ -63,6 +77,7 @@ export async function registerModules(
   }
 
   let resolveSession: SessionResolver | undefined;
+  const credentials: { prefix: string; resolve: SessionResolver }[] = [];
   const seeds: ModuleSeeds[] = [];
   for (const m of modules) {
     const self = instances.get(m);
@@ -74,9 +89,19 @@ export async function registerModules(
       if (resolveSession) throw new Error(`two modules resolve sessions (${m.name})`);
       resolveSession = m.sessions(self);
     }
+    if (m.credentials) credentials.push(m.credentials(self));
   }
   if (!resolveSession) throw new Error('no module resolves sessions');
-  return { resolveSession, seeder: composeSeeds(seeds) };
+  return { resolveSession: withCredentials(resolveSession, credentials), seeder: composeSeeds(seeds) };
+}
+
+/** Tokens with a module's prefix go to that module; every other token is a session's. */
+function withCredentials(sessions: SessionResolver, credentials: { prefix: string; resolve: SessionResolver }[]): SessionResolver {
+  if (credentials.length === 0) return sessions;
+  return (token) => {
+    for (const c of credentials) if (token.startsWith(c.prefix)) return c.resolve(token);
+    return sessions(token);
+  };
 }
 
 function composeSeeds(seeds: ModuleSeeds[]): Seeder {

@@ -111,6 +111,20 @@ describe('the OpenAPI document', () => {
     for (const { name, op } of ops.filter(({ op }) => op['x-permission'] !== 'public')) expect(op.security, name).toBeUndefined();
   });
 
+  it('the bearer scheme describes API keys; the key routes are documented and marked session-only', () => {
+    const scheme = (doc.components as { securitySchemes?: Record<string, { scheme?: string; description?: string }> }).securitySchemes?.bearer;
+    expect(scheme?.scheme).toBe('bearer');
+    expect(scheme?.description).toContain('exs_live_');
+    const create = doc.paths['/api/v1/api-keys']!.post!;
+    expect(create.operationId).toBe('createApiKey');
+    expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '403', '409']));
+    expect((create as Record<string, unknown>)['x-session-only']).toBe(true);
+    expect(create.description).toContain('Session only');
+    expect(doc.paths['/api/v1/api-keys/{id}']!.delete!.operationId).toBe('revokeApiKey');
+    expect((doc.paths['/api/v1/logout']!.get! as Record<string, unknown>)['x-session-only']).toBe(true);
+    expect((doc.paths['/api/v1/orders']!.get! as Record<string, unknown>)['x-session-only']).toBeUndefined();
+  });
+
   it('uploads declare their multipart body; xlsx downloads their file type; the quote its 422', () => {
     for (const path of ['/api/v1/products/import', '/api/v1/products/mockups', '/api/v1/zones/import', '/api/v1/pricing/import/{kind}']) {
       const body = doc.paths[path]!.post!.requestBody?.content['multipart/form-data']?.schema as { required?: string[]; properties?: Record<string, { format?: string }> };

@@ -105,9 +105,55 @@ export const ProfileSettingBodySchema = z
   })
   .refine((b) => Object.keys(b).length > 0, { message: 'validation.nothingToUpdate' });
 
+// The seller's sender (SPEC §3 order labels): the company and ship-from address the parcels leave
+// from, and a US return address that a US label prints as FROM when one is set. Account-level: a team
+// member sees the owner's.
+const senderText = (max: number, message: 'validation.max100' | 'validation.max255') => textField().trim().max(max, message);
+const requiredText = (max: number, message: 'validation.max100' | 'validation.max255') => textField().trim().min(1, 'validation.required').max(max, message);
+/** A postal code anywhere: 2 to 12 letters, digits, spaces or dashes (VN 700000, GB SW1A 1AA). */
+export const POSTAL_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 -]{0,10}[A-Za-z0-9]$/;
+/** A US ZIP or ZIP+4. */
+export const US_ZIP_PATTERN = /^\d{5}(-\d{4})?$/;
+export const ShipFromSchema = z.object({
+  company: senderText(100, 'validation.max100').default(''),
+  name: requiredText(100, 'validation.max100'),
+  phone: phoneField,
+  address1: requiredText(100, 'validation.max100'),
+  address2: senderText(100, 'validation.max100').default(''),
+  city: requiredText(100, 'validation.max100'),
+  state: senderText(100, 'validation.max100').default(''),
+  zip: textField().trim().regex(POSTAL_CODE_PATTERN, 'validation.zip.invalid'),
+  country: textField().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'validation.country.code'),
+});
+export type ShipFrom = z.infer<typeof ShipFromSchema>;
+/** Where US carriers send back what cannot be delivered: a US address. */
+export const ReturnAddressSchema = z.object({
+  address1: requiredText(100, 'validation.max100'),
+  address2: senderText(100, 'validation.max100').default(''),
+  city: requiredText(100, 'validation.max100'),
+  state: textField().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'validation.state.code'),
+  zip: textField().trim().regex(US_ZIP_PATTERN, 'validation.zip.us'),
+});
+export type ReturnAddress = z.infer<typeof ReturnAddressSchema>;
+/** PUT /profile/sender: null clears one. */
+export const SenderProfileBodySchema = z.object({
+  shipFrom: ShipFromSchema.nullable(),
+  returnAddress: ReturnAddressSchema.nullable(),
+});
+export type SenderProfileBody = z.infer<typeof SenderProfileBodySchema>;
+
 export const LanguageBodySchema = z.object({ code: z.enum(LANGUAGES, { error: 'validation.language.invalid' }) });
 
 export const USER_STATUSES = ['unverified', 'active', 'inactive'] as const;
+
+/**
+ * Notices a user dismisses once and for good (kept on the user, so it holds on every device).
+ * integrations-banner: SPEC §2 the banner modal about integrations shown after login to users with
+ * the Walmart integration permission until 'Got it'.
+ */
+export const USER_NOTICES = ['integrations-banner'] as const;
+export type UserNotice = (typeof USER_NOTICES)[number];
+export const DismissNoticeBodySchema = z.object({ notice: z.enum(USER_NOTICES, { error: 'validation.invalid' }) });
 /** What an emailed one-time token is for. */
 export const EMAIL_TOKEN_PURPOSES = ['verify', 'reset'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
@@ -126,8 +172,13 @@ export const ProfileSchema = z.object({
   timeZone: z.string(),
   language: z.enum(LANGUAGES),
   labelPurchaseDelayHours: z.number(),
+  /** The account's sender: the label's FROM when set. */
+  shipFrom: ShipFromSchema.nullable(),
+  returnAddress: ReturnAddressSchema.nullable(),
   /** The password must be changed before anything but /me, /logout and /password/update (a seeded production admin). */
   mustChangePassword: z.boolean(),
+  /** USER_NOTICES the user dismissed for good. */
+  dismissedNotices: z.array(z.enum(USER_NOTICES)),
   wallet: z.object({
     balance: z.number(),
     unPaid: z.number(),

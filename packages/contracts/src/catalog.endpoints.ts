@@ -20,6 +20,7 @@ import {
   CarrierConfigSchema,
   CarrierSchema,
   CarrierWithServicesSchema,
+  HandoverPointSchema,
   PageReplySchema,
   PriceImportResultSchema,
   PricePreviewSchema,
@@ -33,6 +34,7 @@ import {
   ZoneSchema,
 } from './catalog.replies';
 import { defineEndpoint, XLSX_MIME } from './endpoint';
+import { RATE_LIMITS } from './limits';
 
 // SPEC §3 / §5 / §7: the shipping network (carriers, services, warehouses, zones, taxes, carrier
 // routing), price tables and their versions, and the quote.
@@ -175,6 +177,20 @@ export const UpdateWarehouseEndpoint = defineEndpoint({
   errors: [404, 409],
 });
 
+export const ListHandoverPointsEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/public/handover-points',
+  access: 'public',
+  summary: 'Where sellers hand parcels over',
+  description:
+    "Every active warehouse's hand-over point: the drop-off address staff set on it (else the warehouse's own address) and its opening hours. Public: the seller's guide shows it before sign-in, and an order's page names its warehouse's.",
+  operationId: 'listHandoverPoints',
+  tags: ['warehouses'],
+  reply: z.array(HandoverPointSchema),
+  errors: [429],
+  rateLimit: RATE_LIMITS.publicPage,
+});
+
 // ---------- zones ----------
 export const ListZonesEndpoint = defineEndpoint({
   method: 'GET',
@@ -266,7 +282,8 @@ export const CreateTaxEndpoint = defineEndpoint({
   path: '/taxes',
   access: 'EX-TAX-MANAGE',
   summary: 'Create a tax',
-  description: 'One tax per country, province and carrier (409 CODE_TAKEN on `carrierId`).',
+  description:
+    'One active tax per country, province and carrier: quotes use one. A second active tax for the same place answers 409 TAX_OVERLAP on `province`, naming the tax already there.',
   operationId: 'createTax',
   tags: ['taxes'],
   body: TaxBodySchema,
@@ -281,6 +298,7 @@ export const UpdateTaxEndpoint = defineEndpoint({
   path: '/taxes/:id',
   access: 'EX-TAX-MANAGE',
   summary: 'Update a tax',
+  description: 'Also how a tax is activated (`status: active`): refused with 409 TAX_OVERLAP on `province` when another active tax has the same country, province and carrier.',
   operationId: 'updateTax',
   tags: ['taxes'],
   params: z.object({ id: idField() }),

@@ -59,9 +59,28 @@ export const WarehouseSchema = z.object({
   state: z.string().nullable(),
   country: z.string(),
   shippingType: z.enum(SHIPPING_TYPES),
+  handoverAddress: z.string().nullable(),
+  handoverCity: z.string().nullable(),
+  handoverCountry: z.string().nullable(),
+  handoverHours: z.string().nullable(),
   status,
   ...stamps,
 });
+
+/** Where a seller hands parcels over for a warehouse: its hand-over point, else its own address. */
+export const HandoverPointSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipcode: z.string(),
+  country: z.string(),
+  /** Opening hours as staff wrote them; null when not given. */
+  hours: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+export type HandoverPoint = z.infer<typeof HandoverPointSchema>;
 
 export const ZoneSchema = z.object({
   id,

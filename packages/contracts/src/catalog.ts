@@ -85,6 +85,8 @@ export const SHIPPING_TYPES = ['domestic', 'international'] as const;
 export const CARRIER_ROUTE_TYPES = ['state', 'country'] as const;
 export const DISCOUNT_METHODS = ['manual', 'automated'] as const;
 export const DISCOUNT_CUSTOMER_TYPES = ['all', 'specific'] as const;
+const optionalText = (max: number, message: 'validation.max100' | 'validation.max255') =>
+  textField().trim().max(max, message).optional().or(z.literal('').transform(() => undefined));
 export const WarehouseBodySchema = z.object({
   code: codeField,
   name: nameField,
@@ -96,6 +98,12 @@ export const WarehouseBodySchema = z.object({
   state: textField().trim().max(100, 'validation.max100').optional(),
   country: textField().trim().regex(/^[A-Z]{2}$/, 'validation.country.code'),
   shippingType: z.enum(SHIPPING_TYPES, { error: 'validation.invalid' }).default('international'),
+  // Where and when sellers hand parcels over (shown on the order and in the seller's guide); the
+  // sandbox carrier's journey starts there. Empty: at the warehouse's own address.
+  handoverAddress: optionalText(255, 'validation.max255'),
+  handoverCity: optionalText(100, 'validation.max100'),
+  handoverCountry: textField().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'validation.country.code').optional().or(z.literal('').transform(() => undefined)),
+  handoverHours: optionalText(255, 'validation.max255'),
   status: statusField.default('active'),
 });
 export const WarehouseListQuerySchema = ListQuerySchema.extend({ country: textField().regex(/^[A-Z]{2}$/, 'validation.country.code').optional() });

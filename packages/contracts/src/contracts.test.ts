@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES, MESSAGES, RegisterBodySchema, errorMessageKey, translate } from '.';
+import fc from 'fast-check';
+import { ERROR_CODES, MESSAGES, RegisterBodySchema, WALLET_NOTE_KEYS, errorMessageKey, translate } from '.';
 
 describe('messages', () => {
   it('en and vi have the same keys', () => {
@@ -11,8 +12,30 @@ describe('messages', () => {
       expect(MESSAGES.vi[errorMessageKey(code)], code).toBeTruthy();
     }
   });
+  it('no Vietnamese message is the English one left as it was', () => {
+    const vi = MESSAGES.vi as Record<string, string>;
+    expect(Object.entries(MESSAGES.en).filter(([k, v]) => vi[k] === v && v !== 'OK').map(([k]) => k)).toEqual([]);
+  });
+  it('every note the platform writes on a wallet transaction has its words in both languages', () => {
+    const [en, vi] = [MESSAGES.en as Record<string, string>, MESSAGES.vi as Record<string, string>];
+    expect(WALLET_NOTE_KEYS.filter((k) => !en[`wallet.note.${k}`] || !vi[`wallet.note.${k}`])).toEqual([]);
+    expect(translate('vi', 'wallet.note.payOrders', { count: '8' })).toBe('Thanh toán 8 đơn hàng');
+  });
   it('substitutes variables', () => {
     expect(translate('en', 'mail.verify.body', { name: 'An', link: 'L' })).toContain('Hello An,');
+  });
+  it('property: every message, and any text that is not a key, reads as with {{var}} substitution always run', () => {
+    // translate skips the pattern when the text has no `{{`; the words must be the same as without the shortcut.
+    const substituted = (text: string, vars: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => vars[name] ?? '');
+    const vars = fc.dictionary(fc.constantFrom('name', 'link', 'count', 'why', 'field', 'x'), fc.string({ maxLength: 8 }));
+    const text = fc.oneof(fc.constantFrom(...Object.keys(MESSAGES.en)), fc.string({ unit: fc.constantFrom('{', '}', 'a', 'x', ' ', '_'), maxLength: 12 }));
+    fc.assert(
+      fc.property(fc.constantFrom('en' as const, 'vi' as const), text, vars, (lang, key, v) => {
+        const words = (MESSAGES[lang] as Record<string, string>)[key] ?? key;
+        expect(translate(lang, key, v)).toBe(substituted(words, v));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 

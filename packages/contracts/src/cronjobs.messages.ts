@@ -20,6 +20,13 @@ export const CRONJOB_MESSAGES_EN = {
   'cronjobs.description.imports.purge': "Removes import runs and error workbooks older than 7 days",
   'cronjobs.description.imports.recover': "Fail imports whose server process stopped (lease run out), so their users can import again",
   'cronjobs.description.jobs.purge-receipts': "Forget event receipts older than 30 days",
+  'cronjobs.description.walmart.sync-all': "Queue a sync of every connected Walmart store",
+  'cronjobs.description.walmart.ack-watchdog': "Flag Walmart orders unacknowledged 3 hours after they were placed and tell the seller",
+  'cronjobs.description.walmart.reconcile-all': "Queue the comparison of Walmart's order statuses with ours for every connected store",
+  'cronjobs.description.tickets.mark-overdue': 'Mark tickets overdue when a first-response or resolution target is missed',
+  'cronjobs.description.tickets.auto-close': 'Close resolved tickets left without a reply for 7 days',
+  'cronjobs.description.webhooks.prune': 'Forget webhook messages and delivery logs older than 30 days',
+  'cronjobs.description.reports.rebuild-days': 'Rebuild the report rollups of the last days from the orders, payments and parcels',
 } as const;
 
 export const CRONJOB_MESSAGES_VI: Record<keyof typeof CRONJOB_MESSAGES_EN, string> = {
@@ -42,4 +49,11 @@ export const CRONJOB_MESSAGES_VI: Record<keyof typeof CRONJOB_MESSAGES_EN, strin
   'cronjobs.description.imports.purge': "Xóa các lần nhập tệp và tệp lỗi cũ hơn 7 ngày",
   'cronjobs.description.imports.recover': "Đánh dấu thất bại các lần nhập tệp có tiến trình máy chủ đã dừng (hết hạn giữ), để người dùng có thể nhập lại",
   'cronjobs.description.jobs.purge-receipts': "Xóa biên nhận sự kiện cũ hơn 30 ngày",
+  'cronjobs.description.walmart.sync-all': "Xếp lịch đồng bộ mọi cửa hàng Walmart đang kết nối",
+  'cronjobs.description.walmart.ack-watchdog': "Đánh dấu các đơn Walmart chưa xác nhận sau 3 giờ kể từ khi đặt và báo cho người bán",
+  'cronjobs.description.walmart.reconcile-all': "Xếp lịch đối soát trạng thái đơn giữa Walmart và hệ thống cho mọi cửa hàng đang kết nối",
+  'cronjobs.description.tickets.mark-overdue': 'Đánh dấu yêu cầu hỗ trợ quá hạn khi trễ mục tiêu phản hồi đầu tiên hoặc giải quyết',
+  'cronjobs.description.tickets.auto-close': 'Đóng các yêu cầu đã giải quyết không có phản hồi sau 7 ngày',
+  'cronjobs.description.webhooks.prune': 'Xóa tin nhắn webhook và nhật ký gửi cũ hơn 30 ngày',
+  'cronjobs.description.reports.rebuild-days': 'Tính lại số liệu tổng hợp báo cáo của những ngày gần đây từ đơn hàng, thanh toán và kiện hàng',
 };

@@ -14,6 +14,7 @@ export const EMAIL_KINDS = [
   'team.invite',
   'product.reviewed',
   'topup.reviewed',
+  'parcel.dimension',
   'notification',
   'credit.reminder',
   'credit.locked',
@@ -86,6 +87,20 @@ export const EMAIL_TEMPLATE_CATALOGUE: Record<EmailKind, EmailKindDef> = {
       title('Top-up accepted'),
       content('Your top-up of $1,250.00 was accepted and added to your wallet.'),
       appLink('https://exship.example/app/billing'),
+    ],
+  },
+  'parcel.dimension': {
+    description: { en: 'The warehouse measured a parcel beyond the tolerance: confirm the new price', vi: 'Kho đo bưu kiện vượt dung sai: xác nhận giá mới' },
+    variables: [
+      v('order', 'The order id', 'Mã đơn hàng', 'EX0A1B2C3D4E'),
+      v('declared', 'Weight and size as declared', 'Cân nặng và kích thước khai báo', '800 g, 20 × 15 × 10 cm'),
+      v('measured', 'Weight and size as measured', 'Cân nặng và kích thước đo được', '1200 g, 30 × 20 × 10 cm'),
+      v('price', 'The price paid', 'Giá đã trả', '$9.75'),
+      v('newPrice', 'The price at the measured size', 'Giá theo kích thước đo được', '$13.60'),
+      v('confirmBy', 'The last day to confirm (UTC)', 'Ngày cuối để xác nhận (UTC)', '2026-12-01'),
+      title('Parcel measured differently: confirm by 2026-12-01'),
+      content('Order EX0A1B2C3D4E was measured at the warehouse as 1200 g, 30 × 20 × 10 cm (declared 800 g, 20 × 15 × 10 cm).'),
+      appLink('https://exship.example/app/orders/order-detail/sample'),
     ],
   },
   notification: {

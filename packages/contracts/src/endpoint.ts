@@ -72,6 +72,11 @@ export interface EndpointDef {
    * to the activity trail.
    */
   readOnly?: true;
+  /**
+   * The signed-in person's own session, password, profile or API keys: a browser session only. An
+   * API key is refused with 403 API_KEY_NOT_ALLOWED (docs/api-keys.md).
+   */
+  sessionOnly?: true;
 }
 
 /** Keeps the literal types of a declaration (method, path, schemas) for the server and the web client. */

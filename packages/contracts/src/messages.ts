@@ -1,14 +1,22 @@
 import type { ErrorCode } from './errors';
-import type { Language } from './limits';
 import type { ORDER_MESSAGES_EN } from './orders.messages';
 import type { TOP_UP_MESSAGES_EN } from './wallet.topups.messages';
 import type { CREDIT_MESSAGES_EN } from './wallet.credit.messages';
 import type { SHIPPING_MESSAGES_EN } from './shipping.messages';
+import type { FLOOR_MESSAGES_EN } from './floor.messages';
+import type { FREIGHT_MESSAGES_EN } from './freight.messages';
 import type { ADDRESS_CHECK_MESSAGES_EN } from './address-check.messages';
+import type { EXPORT_MESSAGES_EN } from './exports.messages';
 import type { CRONJOB_MESSAGES_EN } from './cronjobs.messages';
 import type { EMAIL_MESSAGES_EN } from './emails.messages';
 import type { MEMBER_MESSAGES_EN } from './members.messages';
+import type { API_KEY_MESSAGES_EN } from './apikeys.messages';
 import type { ROLE_MESSAGES_EN } from './roles.messages';
+import type { CATALOG_MESSAGES_EN } from './catalog.messages';
+import type { WALMART_MESSAGES_EN } from './walmart.messages';
+import type { WEBHOOK_MESSAGES_EN } from './webhooks.messages';
+import type { TICKET_MESSAGES_EN } from './tickets.messages';
+import type { REPORT_MESSAGES_EN } from './reports.messages';
 
 // Server-side messages and validation keys, shared with the web app (which adds its own UI strings).
 // en and vi must have the same keys: a test checks it.
@@ -28,6 +36,7 @@ const coreEn = {
   'profile.updated': 'Profile saved.',
   'profile.avatarUpdated': 'Profile photo saved.',
   'profile.settingUpdated': 'Settings saved.',
+  'profile.senderUpdated': 'Sender address saved.',
   'profile.languageUpdated': 'Language changed.',
   'user.statusChanged': 'User status changed.',
   'user.created': 'User created.',
@@ -153,6 +162,8 @@ const coreEn = {
   'validation.dimension.missing': 'Dimensions are missing, so the price cannot be calculated.',
   'validation.dimension.range': 'Each side must be above 0.25 cm and below 99999 cm.',
   'validation.zip.digits': 'Use digits only, under 30 characters.',
+  'validation.zip.invalid': 'Enter a postal code of 2 to 12 letters, digits, spaces or dashes.',
+  'validation.zip.us': 'Enter a US ZIP code: 5 digits, or ZIP+4 (12345-6789).',
   'validation.zip.order': '"Zipcode to" must not be below "Zipcode from".',
   'validation.country.code': 'Use a two-letter country code such as US.',
   'validation.state.code': 'Use a state code such as CA.',
@@ -223,6 +234,8 @@ const coreEn = {
   'error.FILE_TYPE_NOT_ALLOWED': 'Only JPG, JPEG and PNG images are allowed.',
   'error.FILE_NOT_FOUND': 'File not found.',
   'error.IMPORT_NOT_XLSX': 'This is not an Excel file. Only .xlsx files can be imported.',
+  'error.IMPORT_NOT_CSV': 'This is not a CSV file. Only .csv files can be imported here.',
+  'error.IMPORT_NOT_XLSX_OR_CSV': 'Only .xlsx or .csv files can be imported here.',
   'error.IMPORT_UNPACKED_TOO_LARGE': 'The workbook is too large once unpacked. Remove extra sheets, images or formatting, or split the file.',
   'error.IMPORT_TEMPLATE_CHANGED': 'Wrong file format. Use the template and do not add, edit or delete columns.',
   'error.IMPORT_NO_DATA': 'There is no data to import.',
@@ -274,269 +287,29 @@ export type FeatureMessageKey =
   | keyof typeof TOP_UP_MESSAGES_EN
   | keyof typeof CREDIT_MESSAGES_EN
   | keyof typeof SHIPPING_MESSAGES_EN
+  | keyof typeof FLOOR_MESSAGES_EN
+  | keyof typeof FREIGHT_MESSAGES_EN
   | keyof typeof ADDRESS_CHECK_MESSAGES_EN
   | keyof typeof CRONJOB_MESSAGES_EN
   | keyof typeof EMAIL_MESSAGES_EN
   | keyof typeof MEMBER_MESSAGES_EN
-  | keyof typeof ROLE_MESSAGES_EN;
-type CoreKey = keyof typeof coreEn;
+  | keyof typeof API_KEY_MESSAGES_EN
+  | keyof typeof ROLE_MESSAGES_EN
+  | keyof typeof EXPORT_MESSAGES_EN
+  | keyof typeof CATALOG_MESSAGES_EN
+  | keyof typeof WALMART_MESSAGES_EN
+  | keyof typeof WEBHOOK_MESSAGES_EN
+  | keyof typeof TICKET_MESSAGES_EN
+  | keyof typeof REPORT_MESSAGES_EN;
+export type CoreKey = keyof typeof coreEn;
 export type MessageKey = CoreKey | FeatureMessageKey;
 
-const coreVi: Record<CoreKey, string> = {
-  'ok': 'OK',
-  'auth.registered': 'Đã tạo tài khoản. Hãy kiểm tra email để lấy liên kết xác minh; liên kết có hiệu lực trong 10 phút.',
-  'auth.verified': 'Tài khoản của bạn đã được xác minh. Bạn có thể đăng nhập.',
-  'auth.verifySent': 'Nếu tài khoản vẫn cần xác minh, một liên kết mới đang được gửi.',
-  'auth.loggedIn': 'Đã đăng nhập.',
-  'auth.loggedOut': 'Đã đăng xuất.',
-  'auth.forgotSent': 'Nếu có tài khoản dùng email này, liên kết đặt lại mật khẩu đang được gửi. Liên kết có hiệu lực trong 10 phút.',
-  'auth.passwordReset': 'Mật khẩu đã được đổi. Hãy đăng nhập bằng mật khẩu mới.',
-  'auth.passwordUpdated': 'Mật khẩu đã được đổi.',
-  'profile.updated': 'Đã lưu hồ sơ.',
-  'profile.avatarUpdated': 'Đã lưu ảnh đại diện.',
-  'profile.settingUpdated': 'Đã lưu cài đặt.',
-  'profile.languageUpdated': 'Đã đổi ngôn ngữ.',
-  'user.statusChanged': 'Đã đổi trạng thái người dùng.',
-  'user.created': 'Đã tạo người dùng.',
-  'user.updated': 'Đã lưu người dùng.',
-  'user.checkinChanged': 'Đã đổi quyền check-in.',
-  'validation.role.required': 'Hãy chọn một vai trò.',
-  'validation.role.unknown': 'Vai trò này không tồn tại.',
-  'validation.boolean': 'Hãy chọn có hoặc không.',
 
-  'error.VALIDATION_FAILED': 'Một số trường không hợp lệ.',
-  'error.UNAUTHENTICATED': 'Vui lòng đăng nhập.',
-  'error.SESSION_EXPIRED': 'Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại.',
-  'error.FORBIDDEN': 'Bạn không có quyền thực hiện thao tác này.',
-  'error.NOT_FOUND': 'Không tìm thấy.',
-  'error.NOTIFICATION_NOT_FOUND': 'Không tìm thấy thông báo.',
-  'error.ROUTE_NOT_FOUND': 'Đường dẫn API này không tồn tại.',
-  'error.METHOD_NOT_ALLOWED': 'Đường dẫn API này không nhận phương thức này.',
-  'error.RATE_LIMITED': 'Quá nhiều lần thử. Vui lòng thử lại sau vài phút.',
-  'error.INTERNAL_ERROR': 'Lỗi máy chủ. Vui lòng thử lại.',
-  'error.SERVICE_UNAVAILABLE': 'Dịch vụ tạm thời gián đoạn. Vui lòng thử lại sau vài giây.',
-  'error.INVALID_CREDENTIALS': 'Sai email hoặc mật khẩu.',
-  'error.ACCOUNT_NOT_VERIFIED': 'Tài khoản chưa được xác minh. Hãy mở liên kết trong email xác minh hoặc yêu cầu liên kết mới.',
-  'error.ACCOUNT_INACTIVE': 'Tài khoản của bạn đã bị vô hiệu hóa. Vui lòng liên hệ hỗ trợ.',
-  'error.SOCIAL_LOGIN_OFF': 'Chưa hỗ trợ đăng nhập bằng Google.',
-  'error.SOCIAL_TOKEN_INVALID': 'Không xác minh được đăng nhập Google. Hãy thử lại.',
-  'error.SOCIAL_ACCOUNT_NOT_LINKED': 'Tài khoản này đăng nhập bằng email và mật khẩu, không dùng Google.',
-  'error.ACCOUNT_ALREADY_VERIFIED': 'Tài khoản này đã được xác minh. Hãy đăng nhập để tiếp tục.',
-  'error.VERIFY_LINK_INVALID': 'Liên kết xác minh không hợp lệ hoặc đã hết hạn.',
-  'error.RESET_LINK_INVALID': 'Liên kết đặt lại mật khẩu không hợp lệ hoặc đã hết hạn.',
-  'error.CURRENT_PASSWORD_WRONG': 'Mật khẩu hiện tại không đúng.',
-  'error.PASSWORD_REUSED': 'Mật khẩu mới phải khác mật khẩu hiện tại.',
-  'error.USER_NOT_FOUND': 'Không tìm thấy người dùng.',
-  'error.EMAIL_TAKEN': 'Email này đã được sử dụng.',
-  'error.USER_SELF_CHANGE': 'Bạn không thể tự đổi quyền, vai trò hay trạng thái của chính mình.',
-  'error.USER_RANKS_ABOVE': 'Vai trò của người dùng này cao hơn vai trò của bạn.',
-  'error.PERMISSION_NOT_HELD': 'Bạn chỉ có thể cấp hoặc bỏ những quyền mà chính bạn đang có.',
-  'error.LAST_SUPER_ADMIN': 'Không thể vô hiệu hóa hay bỏ quyền của quản trị viên cấp cao cuối cùng đang hoạt động.',
-  'error.ROLE_NOT_HELD': 'Bạn chỉ có thể giao vai trò mà bạn có đủ mọi quyền của nó; vai trò này còn có {{codes}}.',
-  'error.STAFF_ONLY_FOR_SELLER': 'Tài khoản người bán không thể có quyền hay vai trò của nhân viên.',
-  'error.ACCOUNT_SETTINGS_FORBIDDEN': 'Chỉ người được thanh toán đơn của tài khoản mới đổi được thiết lập của tài khoản.',
-  'validation.url.notThisSite': 'Hãy nhập một địa chỉ http(s) của chính trang này.',
-  'error.PASSWORD_CHANGE_REQUIRED': 'Hãy đổi mật khẩu trước khi tiếp tục.',
-  'error.PAYLOAD_TOO_LARGE': 'Yêu cầu quá lớn.',
-  'error.UNSUPPORTED_MEDIA_TYPE': 'Kiểu nội dung này không được hỗ trợ.',
-
-  'validation.required': 'Trường này là bắt buộc.',
-  'validation.invalid': 'Giá trị không hợp lệ.',
-  'validation.unknownField': 'Trường này không được phép.',
-  'validation.email.invalid': 'Hãy nhập địa chỉ email hợp lệ.',
-  'validation.password.tooShort': 'Mật khẩu cần ít nhất 12 ký tự.',
-  'validation.password.tooLong': 'Mật khẩu tối đa 128 ký tự.',
-  'validation.password.lowercase': 'Mật khẩu cần có chữ thường.',
-  'validation.password.uppercase': 'Mật khẩu cần có chữ hoa.',
-  'validation.password.digit': 'Mật khẩu cần có chữ số.',
-  'validation.password.special': 'Mật khẩu cần có ký tự đặc biệt.',
-  'validation.password.mismatch': 'Mật khẩu xác nhận không khớp.',
-  'validation.password.common': 'Mật khẩu này quá phổ biến: nó có trong danh sách mật khẩu bị lộ. Hãy chọn mật khẩu khác.',
-  'validation.fullName.leadingSpace': 'Họ tên không được bắt đầu bằng khoảng trắng.',
-  'validation.fullName.tooLong': 'Họ tên tối đa 50 ký tự.',
-  'validation.text.noEmoji': 'Không được dùng biểu tượng cảm xúc.',
-  'validation.name.sameAsFirst': 'Họ phải khác tên.',
-  'validation.phone.invalid': 'Hãy nhập số điện thoại hợp lệ: dấu + (tùy chọn), sau đó 8 đến 15 chữ số, không bắt đầu bằng 0.',
-  'validation.terms.required': 'Bạn phải đồng ý với điều khoản và điều kiện.',
-  'validation.gender.invalid': 'Chọn nam hoặc nữ.',
-  'validation.date.invalid': 'Hãy nhập một ngày hợp lệ trong quá khứ (YYYY-MM-DD).',
-  'validation.timeZone.invalid': 'Hãy nhập múi giờ dạng +07:00.',
-  'validation.labelDelay.invalid': 'Chọn khi thanh toán, hoặc sau 4, 8, 12 hay 24 giờ.',
-  'validation.language.invalid': 'Chọn en hoặc vi.',
-  'validation.nothingToUpdate': 'Không có gì để cập nhật.',
-  'validation.id.invalid': 'Mã không hợp lệ.',
-  'validation.status.invalid': 'Chọn hoạt động hoặc không hoạt động.',
-  'validation.permission.code': 'Mã quyền không tồn tại.',
-  'user.permissionsChanged': 'Đã lưu quyền.',
-
-  // catalog
-  'import.dropdown': 'Vui lòng chọn một giá trị trong danh sách.',
-  'import.code.notFound': 'Không có bản ghi với mã này.',
-  'error.CODE_TAKEN': 'Mã này đã được sử dụng.',
-  'error.PRIORITY_TAKEN': 'Một quy tắc khác của dịch vụ này đã dùng độ ưu tiên này.',
-  'error.OVERLAPPING_WEIGHT_RANGE': 'Các khoảng khối lượng của cùng một dịch vụ bị chồng lấn.',
-  'error.REFERENCE_NOT_FOUND': 'Bản ghi được tham chiếu không tồn tại.',
-  'error.NO_SUITABLE_SERVICE': 'Không có dịch vụ vận chuyển phù hợp: {{why}}',
-  'error.MISSING_WEIGHT': 'Thiếu khối lượng nên không thể tính giá.',
-  'error.INVALID_DIMENSIONS': 'Kích thước bị thiếu hoặc không hợp lệ nên không thể tính giá.',
-  'error.DISCOUNT_NOT_FOUND': 'Không tìm thấy mã giảm giá.',
-  'error.DISCOUNT_NOT_ACTIVE': 'Mã giảm giá này đã bị tắt.',
-  'error.DISCOUNT_NOT_STARTED': 'Mã giảm giá này chưa bắt đầu.',
-  'error.DISCOUNT_EXPIRED': 'Mã giảm giá này đã hết hạn.',
-  'error.DISCOUNT_USED_UP': 'Mã giảm giá này đã hết lượt sử dụng.',
-  'error.DISCOUNT_NOT_FOR_CUSTOMER': 'Mã giảm giá này không dành cho tài khoản của bạn.',
-  'error.DISCOUNT_NOT_FOR_SERVICE': 'Mã giảm giá này không áp dụng cho dịch vụ này.',
-  'error.DISCOUNT_MIN_WEIGHT': 'Kiện hàng nhỏ hơn khối lượng tối thiểu của mã giảm giá này.',
-  'error.PRICE_VERSION_NOT_DRAFT': 'Chỉ bảng giá nháp mới có thể kích hoạt hoặc xóa.',
-  'quote.reason.SERVICE_UNKNOWN': 'mã dịch vụ không tồn tại.',
-  'quote.reason.SERVICE_INACTIVE': 'dịch vụ đang ngừng hoạt động.',
-  'quote.reason.NO_ROUTE': 'không có hãng vận chuyển nào phục vụ điểm đến và khối lượng này với dịch vụ này.',
-  'quote.reason.NO_ZONE': 'điểm đến không thuộc vùng nào.',
-  'quote.reason.NO_SELL_PRICE': 'dịch vụ không có giá cho khối lượng này.',
-  'quote.reason.NO_CARRIER_PRICE': 'hãng vận chuyển không có giá vốn cho vùng và khối lượng này.',
-  'quote.unavailable.SERVICE_UNKNOWN': 'Dịch vụ này không tồn tại.',
-  'quote.unavailable.SERVICE_INACTIVE': 'Dịch vụ này đang ngừng hoạt động.',
-  'quote.unavailable.NO_ROUTE': 'Không phục vụ điểm đến và khối lượng này.',
-  'quote.unavailable.NO_ZONE': 'Điểm đến không thuộc vùng giao hàng nào.',
-  'quote.unavailable.NO_SELL_PRICE': 'Chưa có giá cho khối lượng này.',
-  'quote.unavailable.NO_CARRIER_PRICE': 'Hãng vận chuyển chưa có giá cho vùng và khối lượng này.',
-  'catalog.saved': 'Đã lưu.',
-  'catalog.deleted': 'Đã xóa.',
-  'catalog.priceVersionImported': 'Đã nhập bảng giá dưới dạng nháp. Hãy xem trước rồi kích hoạt.',
-  'catalog.priceVersionActivated': 'Đã kích hoạt bảng giá.',
-  'validation.max50': 'Tối đa 50 ký tự.',
-  'validation.max100': 'Tối đa 100 ký tự.',
-  'validation.max255': 'Tối đa 255 ký tự.',
-  'validation.code.pattern': 'Chỉ dùng chữ in hoa, chữ số và dấu gạch dưới, không dấu.',
-  'validation.number': 'Hãy nhập một số.',
-  'validation.page': 'Số trang phải là số nguyên từ 1 trở lên.',
-  'validation.integer': 'Hãy nhập số nguyên.',
-  'validation.positive': 'Hãy nhập số lớn hơn 0.',
-  'validation.money.range': 'Số tiền nằm ngoài giới hạn cho phép.',
-  'validation.money.decimals': 'Tối đa 2 chữ số thập phân.',
-  'validation.weight.range': 'Khối lượng nằm ngoài giới hạn cho phép.',
-  'validation.weight.missing': 'Thiếu khối lượng nên không thể tính giá.',
-  'validation.weight.minBelowMax': 'Khối lượng tối thiểu phải nhỏ hơn khối lượng tối đa.',
-  'validation.dimension.missing': 'Thiếu kích thước nên không thể tính giá.',
-  'validation.dimension.range': 'Mỗi cạnh phải lớn hơn 0,25 cm và nhỏ hơn 99999 cm.',
-  'validation.zip.digits': 'Chỉ dùng chữ số, dưới 30 ký tự.',
-  'validation.zip.order': '"Mã bưu chính đến" không được nhỏ hơn "Mã bưu chính từ".',
-  'validation.country.code': 'Dùng mã quốc gia hai chữ cái, ví dụ US.',
-  'validation.state.code': 'Dùng mã bang, ví dụ CA.',
-  'validation.tax.range': 'Thuế suất phải từ 0,01 đến 99,99.',
-  'validation.percent.range': 'Tỷ lệ phần trăm nằm ngoài giới hạn cho phép.',
-  'validation.percent.total100': 'Tổng các tỷ lệ phải bằng 100.',
-  'validation.priority.range': 'Độ ưu tiên phải là số nguyên từ 1 đến 999.',
-  'validation.transitDays.range': 'Hãy nhập số ngày nguyên từ 0 đến 90.',
-  'validation.transitDays.order': 'Số ngày ít nhất không được lớn hơn số ngày nhiều nhất.',
-  'validation.discount.code': 'Chỉ dùng chữ in hoa và chữ số, không khoảng trắng, không dấu.',
-  'validation.limit.total': 'Hãy nhập số nguyên từ 1 đến 999.999.',
-  'validation.limit.perUser': 'Hãy nhập số nguyên từ 1 đến 999.',
-  'validation.date.local': 'Hãy nhập ngày giờ có thật (YYYY-MM-DDTHH:mm) trong khoảng năm 2000 đến 2100.',
-  'validation.date.filter': 'Hãy nhập ngày có thật (YYYY-MM-DD) trong khoảng năm 2000 đến 2100.',
-  'validation.text.control': 'Không được dùng ký tự điều khiển (như NUL) trong nội dung này.',
-  'validation.tooLong': 'Nội dung quá dài.',
-  'validation.outOfRange': 'Giá trị nằm ngoài giới hạn cho phép.',
-  'validation.discount.serviceUnknown': 'Có dịch vụ không tồn tại trong danh sách này.',
-  'validation.discount.customerUnknown': 'Có khách hàng không tồn tại trong danh sách này.',
-  'validation.date.endAfterStart': 'Ngày kết thúc phải sau ngày bắt đầu.',
-  'validation.date.rangeReversed': 'Ngày kết thúc phải bằng hoặc sau ngày bắt đầu.',
-  'validation.restricted.gel': 'Không thể gửi gel, chất lỏng và kem trên {{max}} ml.',
-  'validation.restricted.gelVolume': 'Hãy nhập thể tích (ml) của gel, chất lỏng hoặc kem.',
-  'validation.restricted.eCigarette': 'Không thể gửi thuốc lá điện tử và vape.',
-  'validation.restricted.cbd': 'Không thể gửi sản phẩm từ cây gai dầu và CBD.',
-  'validation.restricted.plants': 'Không thể gửi cây sống và hạt giống.',
-  'validation.restricted.animalProducts': 'Không thể gửi sản phẩm từ động vật.',
-  'validation.restricted.watch': 'Không thể gửi đồng hồ có giá trị khai báo trên {{max}}.',
-  'validation.restricted.watchValue': 'Hãy nhập giá trị khai báo của đồng hồ (USD).',
-  'validation.restricted.looseBatteries': 'Không thể gửi pin rời (không lắp trong thiết bị).',
-
-  'mail.verify.subject': 'Xác minh tài khoản ExShip của bạn',
-  'mail.verify.body': 'Xin chào {{name}},\n\nHãy mở liên kết này trong vòng 10 phút để xác minh tài khoản:\n{{link}}\n\nNếu bạn không đăng ký, hãy bỏ qua email này.',
-  'mail.existing.subject': 'Có người đã thử đăng ký bằng email của bạn',
-  'mail.existing.body': 'Xin chào {{name}},\n\nCó người đã thử tạo tài khoản ExShip bằng email này, vốn đã có tài khoản. Nếu đó là bạn, hãy đăng nhập hoặc đặt lại mật khẩu:\n{{link}}',
-  'mail.reset.subject': 'Đặt lại mật khẩu ExShip',
-  'mail.reset.body': 'Xin chào {{name}},\n\nHãy mở liên kết này trong vòng 10 phút để chọn mật khẩu mới:\n{{link}}\n\nNếu bạn không yêu cầu, hãy bỏ qua email này; mật khẩu của bạn vẫn giữ nguyên.',
-  // products, files and imports
-  'product.created': 'Đã tạo sản phẩm.',
-  'product.updated': 'Đã lưu sản phẩm.',
-  'product.deleted': 'Đã xóa sản phẩm.',
-  'product.submitted': 'Đã gửi sản phẩm để duyệt.',
-  'product.accepted': 'Đã duyệt sản phẩm.',
-  'product.rejected': 'Đã từ chối sản phẩm.',
-  'product.importValidated': 'Tệp hợp lệ. Hãy xem lại các dòng rồi nhập.',
-  'import.validated': 'Tệp hợp lệ. Hãy xem lại các dòng rồi nhập.',
-  'product.imported': 'Đã nhập xong. Có thể mất vài phút để dữ liệu được cập nhật.',
-  'product.weightConfigSaved': 'Đã lưu ngưỡng cân nặng.',
-  'product.weightConfigRemoved': 'Đã gỡ ngưỡng cân nặng.',
-  'file.uploaded': 'Đã tải tệp lên.',
-  'import.errorsColumn': 'Lỗi',
-  'import.cell.formula': 'Không được dùng công thức; hãy nhập giá trị.',
-  'import.product.notFound': 'Không tìm thấy sản phẩm.',
-  'import.product.locked': 'Sản phẩm đang chờ duyệt nên không thể thay đổi.',
-  'import.customer.required': 'Hãy nhập email của khách hàng.',
-  'import.customer.notFound': 'Không tìm thấy khách hàng.',
-  'import.sku.notFound': 'Không có biến thể với SKU này.',
-  'import.product.duplicateInFile': 'Sản phẩm này xuất hiện nhiều lần trong tệp.',
-  'error.PRODUCT_NOT_FOUND': 'Không tìm thấy sản phẩm.',
-  'error.PRODUCT_NOT_ACCEPTED': 'Chỉ sản phẩm đã được duyệt mới dùng được trong đơn hàng.',
-  'error.SKU_DUPLICATE': 'Trùng SKU: SKU này đã tồn tại cho khách hàng này.',
-  'error.CUSTOMER_NOT_FOUND': 'Không tìm thấy khách hàng.',
-  'error.ACTION_NOT_ALLOWED_FOR_STATUS': 'Không thể thực hiện thao tác này ở trạng thái hiện tại.',
-  'error.WEIGHT_CONFIG_NOT_FOUND': 'Sản phẩm này chưa cấu hình ngưỡng cân nặng.',
-  'error.FILE_MISSING': 'Chưa chọn tệp.',
-  'error.FILE_TOO_LARGE': 'Tệp quá lớn. Dung lượng tối đa là {{max}}.',
-  'error.FILE_TYPE_NOT_ALLOWED': 'Chỉ chấp nhận ảnh JPG, JPEG và PNG.',
-  'error.FILE_NOT_FOUND': 'Không tìm thấy tệp.',
-  'error.IMPORT_NOT_XLSX': 'Đây không phải tệp Excel. Chỉ nhập được tệp .xlsx.',
-  'error.IMPORT_UNPACKED_TOO_LARGE': 'Tệp Excel quá lớn khi giải nén. Hãy xóa bớt trang tính, hình ảnh hoặc định dạng, hoặc chia nhỏ tệp.',
-  'error.IMPORT_TEMPLATE_CHANGED': 'Sai định dạng tệp. Hãy dùng tệp mẫu và không thêm, sửa hay xóa cột.',
-  'error.IMPORT_NO_DATA': 'Không có dữ liệu để nhập.',
-  'error.IMPORT_TOO_MANY_ROWS': 'Tệp có quá nhiều dòng. Tối đa {{max}} dòng.',
-  // imports and uploads
-  'error.IMPORT_ALREADY_RUNNING': 'Bạn đang có một lượt nhập dữ liệu chưa xong. Vui lòng đợi hoàn tất rồi thử lại.',
-  'error.IMPORT_INTERRUPTED': 'Lượt nhập dữ liệu bị dừng đột ngột; vui lòng tải tệp lên lại.',
-  'error.IMAGE_UNREADABLE': 'Tệp {{file}} không phải ảnh JPG hoặc PNG đọc được.',
-  'error.STORAGE_QUOTA_EXCEEDED': 'Tài khoản đã dùng hết {{max}} dung lượng tệp tải lên. Hãy xoá các ảnh không dùng trước.',
-  'error.UPLOAD_RATE_LIMITED': 'Tải lên quá nhiều lần. Vui lòng thử lại sau vài phút.',
-  'validation.mockup.notOwn': 'Hãy dùng ảnh mockup đã tải lên tài khoản này.',
-  'import.queued': 'Tệp lớn: dữ liệu đang được nhập ở chế độ nền.',
-  'validation.image.unreadable': 'Tệp này không phải ảnh JPG hoặc PNG đọc được.',
-  'error.IMPORT_ROWS_INVALID': 'Một số dòng không hợp lệ. Hãy tải tệp lỗi để xem lỗi của từng dòng.',
-  'validation.decimal2': 'Tối đa 2 chữ số thập phân.',
-  'validation.pageSize': 'Kích thước trang phải từ 1 đến 100.',
-  'validation.file.single': 'Chỉ tải lên một tệp.',
-  'validation.sku.invalid': 'SKU chỉ gồm chữ cái, chữ số, dấu gạch ngang, gạch dưới và dấu chấm.',
-  'validation.sku.tooLong': 'SKU tối đa 100 ký tự.',
-  'validation.sku.duplicateInRequest': 'Một biến thể khác của sản phẩm này có cùng SKU.',
-  'validation.sku.duplicateInFile': 'Trùng SKU trong tệp.',
-  'validation.sku.duplicateInSystem': 'Trùng SKU: SKU đã tồn tại trong hệ thống.',
-  'validation.product.nameTooLong': 'Tên tối đa 255 ký tự.',
-  'validation.product.textTooLong': 'Tối đa 50 ký tự.',
-  'validation.product.dimension': 'Mỗi kích thước phải lớn hơn 0,25 cm và nhỏ hơn 999.999.',
-  'validation.product.weight': 'Cân nặng phải lớn hơn 3 g và nhỏ hơn 999.999.',
-  'validation.product.price': 'Giá sản phẩm phải là số nguyên từ 1 đến 999.999.',
-  'validation.product.salesTax': 'Thuế bán hàng phải từ 0 đến 100.',
-  'validation.variant.hsCodeMissing': 'Biến thể thiếu mã HS.',
-  'validation.variants.required': 'Hãy thêm ít nhất một biến thể.',
-  'validation.variants.tooMany': 'Một sản phẩm có tối đa 100 biến thể.',
-  'validation.url.invalid': 'Hãy nhập URL http(s) hợp lệ.',
-  'validation.url.forbiddenHost': 'Không thể dùng địa chỉ này (link-local hoặc metadata đám mây).',
-  'validation.url.notPublic': 'Phải là một địa chỉ http(s) công khai.',
-  'validation.link.invalid': 'Hãy nhập đường dẫn bắt đầu bằng / hoặc một URL http(s).',
-  'validation.max2000': 'Tối đa 2.000 ký tự.',
-  'validation.datetime.invalid': 'Hãy nhập ngày giờ có thật kèm múi giờ (ví dụ 2026-03-01T09:00:00+07:00) trong khoảng năm 2000 đến 2100.',
-  'validation.notification.roles': 'Hãy chọn ít nhất một vai trò.',
-  'validation.notification.users': 'Hãy chọn ít nhất một người dùng.',
-  'validation.reason.tooLong': 'Lý do tối đa 255 ký tự.',
-  'validation.origin.invalid': 'Chọn quản trị, khách hàng hoặc ngành hàng.',
-  'validation.approvalStatus.invalid': 'Chọn nháp, chờ duyệt, đã duyệt hoặc bị từ chối.',
-  'validation.weightThreshold': 'Ngưỡng cân nặng là bắt buộc và phải lớn hơn 0 (nhỏ hơn 999.999 g).',
-  'validation.fee': 'Phí phải từ 0 đến 999.999 USD.',
-};
-
-/** The core messages alone (the web's entry): sign-in and what comes before it, shared validation. The whole catalogue is messages.catalogue.ts. */
-export const CORE_MESSAGES: Record<Language, Record<string, string>> = { en: coreEn, vi: coreVi };
-export const CORE_MESSAGES_BY_KEY = { en: coreEn, vi: coreVi };
+/**
+ * The core messages in English: sign-in and what comes before it, shared validation (the web's
+ * entry). The Vietnamese ones are messages.core-vi.ts, which this module must not import, or a
+ * page in English would download them; the whole catalogue is messages.catalogue.ts.
+ */
+export const CORE_MESSAGES_EN = coreEn;
 
 export const errorMessageKey = (code: ErrorCode): MessageKey => `error.${code}` as MessageKey;

@@ -72,13 +72,21 @@ export const ORDER_SYSTEM_EVENTS = [
   'addressInvalid',
   // The seller edited a not-verified order (no label yet): its address is checked again before the label.
   'addressEdited',
+  // The warehouse floor's check-in (docs/warehouse-floor.md): received within the tolerance, waiting for
+  // manual weighing, refused for restricted goods, beyond the tolerance (dimensionMismatch), or undone.
+  'checkIn',
+  'weighManually',
+  'checkInError',
   'dimensionMismatch',
+  'undoCheckIn',
   'dimensionTimeout',
   'carrierCancelConfirmed',
   'carrierCancelRefused',
   // Staff cancel a labeled order at once (tracking cancel, force mode, SPEC §4).
   'forceCancel',
   'ship',
+  // Air freight: the freight carrying the parcel departed (docs/air-freight.md), set-based over its parcels.
+  'freightDeparted',
   'deliver',
   'complete',
   'autoCancel',

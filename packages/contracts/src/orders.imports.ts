@@ -49,7 +49,9 @@ export const ORDER_IMPORT_COLUMNS = [
   { header: 'zipCode', kind: 'text', required: true },
   { header: 'address_1', kind: 'text', required: true },
   { header: 'address_2', kind: 'text' },
-  { header: 'productId', kind: 'text', required: true },
+  // A seller knows their SKUs, not the ids: variantId takes the variant's SKU (unique per seller,
+  // SPEC §5) or its id; productId may be blank, or the product's id or a SKU of it, and must agree.
+  { header: 'productId', kind: 'text' },
   { header: 'variantId', kind: 'text', required: true },
   { header: 'quantity', kind: 'number', required: true },
   { header: 'labelTiktok', kind: 'text' },

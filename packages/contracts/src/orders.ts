@@ -128,6 +128,8 @@ const orderListFilters = z.object({
   pageSize: z.coerce.number({ error: 'validation.number' }).int('validation.number').min(1, 'validation.pageSize').max(ORDER_LIMITS.pageSizeMax, 'validation.pageSize').default(10),
   status: allOrEnum(ORDER_STATUSES),
   paymentStatus: allOrEnum(PAYMENT_STATUSES),
+  /** SPEC §3 order list column checkin_status: the parcel's arrival at the origin warehouse. */
+  checkInStatus: allOrEnum(CHECK_IN_STATUSES),
   /** Name, exOrderId or tracking number. */
   keyword: keywordQueryField(),
   serviceCode: textField().trim().max(50).optional(),
@@ -215,8 +217,12 @@ export const OrderSummarySchema = z.object({
   carrierCode: z.string().nullable(),
   trackingNumber: z.string().nullable(),
   totalPrice: z.number(),
+  /** Every surcharge added to the order; `unpaidSurcharge` those not paid yet (what paying it takes when it owes only surcharges). */
   surcharge: z.number(),
+  unpaidSurcharge: z.number(),
   country: z.string(),
+  /** Where the parcel goes, as the list shows it: the recipient's name, city, state and country. */
+  shipTo: z.object({ name: z.string(), city: z.string(), state: z.string(), country: z.string() }),
   labelUs: z.boolean(),
   createdAt: z.string(),
 });
@@ -253,6 +259,7 @@ export const ORDER_SYSTEM_REASONS = [
   'refundAtCancel',
   'carrierMoving',
   'carrierDelivered',
+  'freightDeparted',
   'trackingImport',
   'labelDue',
   'labelRetry',
@@ -264,6 +271,14 @@ export const ORDER_SYSTEM_REASONS = [
   'trackingCancel',
   'trackingForceCancel',
   'labelBought',
+  // The warehouse floor's check-in (docs/warehouse-floor.md).
+  'checkedIn',
+  'checkInManualWeighing',
+  'checkInRestricted',
+  'checkInMeasured',
+  'checkInUndone',
+  'dimensionReplaced',
+  'created.dimension',
 ] as const;
 export type OrderSystemReason = (typeof ORDER_SYSTEM_REASONS)[number];
 /** A history reason: a person's words, or one the platform gives by key. */

@@ -151,6 +151,10 @@ export const RESOURCES = [
     'EX-AIRLINE-MANAGE': 'Manage airlines',
     'EX-FLIGHT-MANAGE': 'Manage flights',
   }),
+  group('RS-WEBHOOK', 'Webhooks', {
+    'EX-WEBHOOK-LIST': 'See webhook endpoints and their delivery log',
+    'EX-WEBHOOK-MANAGE': 'Add, change and test webhook endpoints, see their secrets, replay deliveries',
+  }),
   group('RS-TEAM', 'Team members', {
     'EX-TEAM-MEMBER-MANAGE': 'Invite and manage team members',
   }),
@@ -169,55 +173,9 @@ export type PermissionCode = PermissionsOf<(typeof RESOURCES)[number]>;
 
 export const PERMISSION_CODES = RESOURCES.flatMap((r) => Object.keys(r.permissions)) as PermissionCode[];
 
-/** Screen keys (SPEC §6 "menu keys EX_VIEW_* style"). Each is granted by any of its action codes. */
-export const SCREEN_KEYS = {
-  EX_VIEW_TRACK_ROUTING: ['EX-TRACK-ROUTING'],
-  EX_VIEW_ORDERS: ['EX-ORDER-LIST'],
-  EX_VIEW_ORDER_CREATE: ['EX-ORDER-CREATE'],
-  /** SPEC §2 admin-edit-address: the create screen editing an order's address (PUT /orders/{id}). */
-  EX_VIEW_ORDER_ADDRESS_EDIT: ['EX-ORDER-UPDATE'],
-  EX_VIEW_ORDER_IMPORT: ['EX-ORDER-IMPORT'],
-  EX_VIEW_SURCHARGE_IMPORT: ['EX-ORDER-SURCHARGE-IMPORT'],
-  EX_VIEW_SCAN_FORM: ['EX-SCAN-FORM'],
-  EX_VIEW_TRACKING_LOGS: ['EX-TRACKING-LOG'],
-  EX_VIEW_CHECK_ADDRESS: ['EX-ADDRESS-CHECK'],
-  EX_VIEW_PRODUCTS: ['EX-PRODUCT-LIST'],
-  EX_VIEW_ACTUAL_WEIGHT_FEES: ['EX-PRODUCT-ACTUAL-WEIGHT-FEE'],
-  EX_VIEW_CHECK_IN: ['EX-CHECKIN'],
-  EX_VIEW_PACKAGED_SCANNER: ['EX-SCANNER'],
-  EX_VIEW_CHECK_OUT: ['EX-CHECKOUT'],
-  EX_VIEW_LISTING_BOX: ['EX-BOX-LIST'],
-  EX_VIEW_PACKAGE_FREIGHT: ['EX-FREIGHT-MANAGE'],
-  EX_VIEW_LISTING_FREIGHT: ['EX-FREIGHT-LIST'],
-  EX_VIEW_AIRPORT: ['EX-AIRPORT-MANAGE'],
-  EX_VIEW_AIRLINE: ['EX-AIRLINE-MANAGE'],
-  EX_VIEW_DISCOUNT: ['EX-DISCOUNT-LIST'],
-  EX_VIEW_BILLING: ['EX-BILLING'],
-  /** A seller sees its own top-up requests, staff every account's. */
-  EX_VIEW_TOP_UPS: ['EX-TOPUP-CREATE', 'EX-TOPUP-LIST'],
-  EX_VIEW_REPORT_REVENUE: ['EX-REPORT-REVENUE'],
-  EX_VIEW_REPORT_PAYMENT_METHOD: ['EX-REPORT-PAYMENT-METHOD'],
-  EX_VIEW_REPORT_SERVICES: ['EX-REPORT-SERVICES'],
-  EX_VIEW_REPORT_CUSTOMERS: ['EX-REPORT-CUSTOMERS'],
-  EX_VIEW_REPORT_CARRIERS: ['EX-REPORT-CARRIERS'],
-  EX_VIEW_REPORT_PURCHASE: ['EX-REPORT-PURCHASE'],
-  EX_VIEW_REPORT_FREIGHT: ['EX-REPORT-FREIGHT'],
-  EX_VIEW_USER_MANAGEMENT: ['EX-USER-LIST'],
-  EX_VIEW_WAREHOUSE: ['EX-WAREHOUSE-LIST'],
-  EX_VIEW_SERVICE: ['EX-SERVICE-LIST'],
-  EX_VIEW_CARRIER: ['EX-CARRIER-LIST'],
-  EX_VIEW_PRICING: ['EX-PRICING-VIEW', 'EX-PRICING-MANAGE'],
-  EX_VIEW_TAX: ['EX-TAX-LIST'],
-  EX_VIEW_CARRIER_CONFIG: ['EX-CARRIER-CONFIG'],
-  EX_VIEW_ROLE: ['EX-ROLE-LIST'],
-  EX_VIEW_RESOURCE: ['EX-RESOURCE-LIST'],
-  EX_VIEW_PERMISSION: ['EX-PERMISSION-LIST'],
-  EX_VIEW_EMAILS: ['EX-EMAIL-TEMPLATE-MANAGE'],
-  EX_VIEW_CRONJOB: ['EX-CRONJOB-LIST'],
-  EX_VIEW_TICKET: ['EX-TICKET-LIST'],
-  EX_VIEW_INTEGRATIONS: ['EX-INTEGRATION'],
-} as const satisfies Record<string, readonly PermissionCode[]>;
-export type ScreenKey = keyof typeof SCREEN_KEYS;
+// The screen keys live in their own module: the web's first load needs them (route guards) but not
+// the catalogue above.
+export { SCREEN_KEYS, type ScreenKey } from './screen-keys';
 
 /** Codes that only make sense on a seller account (staff have no wallet); 'all' leaves them out. */
 export const SELLER_ONLY_CODES: readonly PermissionCode[] = ['EX-WALLET-VIEW', 'EX-TOPUP-CREATE', 'EX-WALLET-SEND-PAYMENT'];
@@ -243,8 +201,12 @@ const SELLER_CORE: PermissionCode[] = [
   'EX-TICKET-LIST', 'EX-TICKET-CREATE', 'EX-INTEGRATION', 'EX-WALMART-CONNECT', 'EX-WALMART-PUSH',
   'EX-WALMART-DISCONNECT',
 ];
+/** An account's own webhook endpoints (the owner roles; a manager sees the log). */
+const SELLER_WEBHOOKS: PermissionCode[] = ['EX-WEBHOOK-LIST', 'EX-WEBHOOK-MANAGE'];
 const SELLER_MONEY: PermissionCode[] = [
   'EX-WALLET-VIEW', 'EX-TOPUP-CREATE', 'EX-WALLET-SEND-PAYMENT', 'EX-TRANSACTION-LIST', 'EX-TRANSACTION-EXPORT', 'EX-BILLING',
+  // The seller's own spend (docs/reports.md): the server keeps the report to the caller's account.
+  'EX-REPORT-REVENUE', 'EX-REPORT-SERVICES',
 ];
 
 /** SPEC §6 roles with their default permission sets ('all' = every staff code); seeded, then editable by staff. */
@@ -254,7 +216,7 @@ export const ROLES = [
   {
     code: 'EXR-ADMIN', name: 'Admin', kind: 'staff', parent: 'EXR-SUPER-ADMIN',
     permissions: STAFF_ALL_CODES.filter(
-      (c) => !['EX-PERMISSION-MANAGE', 'EX-RESOURCE-MANAGE', 'EX-CRONJOB-MANAGE', 'EX-QUOTE', 'EX-TICKET-CREATE', 'EX-API-KEY-GENERATE', 'EX-TEAM-MEMBER-MANAGE', 'EX-WALMART-CONNECT', 'EX-WALMART-PUSH', 'EX-WALMART-DISCONNECT', 'EX-INTEGRATION'].includes(c),
+      (c) => !['EX-PERMISSION-MANAGE', 'EX-RESOURCE-MANAGE', 'EX-CRONJOB-MANAGE', 'EX-QUOTE', 'EX-TICKET-CREATE', 'EX-API-KEY-GENERATE', 'EX-TEAM-MEMBER-MANAGE', 'EX-WALMART-CONNECT', 'EX-WALMART-PUSH', 'EX-WALMART-DISCONNECT', 'EX-INTEGRATION', 'EX-WEBHOOK-LIST', 'EX-WEBHOOK-MANAGE'].includes(c),
     ),
   },
   {
@@ -278,15 +240,15 @@ export const ROLES = [
   },
   {
     code: 'EXR-CUSTOMER', name: 'Customer', kind: 'customer',
-    permissions: [...SELLER_CORE, ...SELLER_MONEY, 'EX-API-KEY-GENERATE', 'EX-TEAM-MEMBER-MANAGE'],
+    permissions: [...SELLER_CORE, ...SELLER_MONEY, 'EX-API-KEY-GENERATE', 'EX-TEAM-MEMBER-MANAGE', ...SELLER_WEBHOOKS],
   },
   {
     code: 'EXR-VIP-CUSTOMER', name: 'VIP customer', kind: 'customer', parent: 'EXR-CUSTOMER',
-    permissions: [...SELLER_CORE, ...SELLER_MONEY, 'EX-API-KEY-GENERATE', 'EX-TEAM-MEMBER-MANAGE'],
+    permissions: [...SELLER_CORE, ...SELLER_MONEY, 'EX-API-KEY-GENERATE', 'EX-TEAM-MEMBER-MANAGE', ...SELLER_WEBHOOKS],
   },
   {
     code: 'EXR-MANAGER', name: 'Manager', kind: 'customer', parent: 'EXR-CUSTOMER',
-    permissions: [...SELLER_CORE, ...SELLER_MONEY, 'EX-TEAM-MEMBER-MANAGE'],
+    permissions: [...SELLER_CORE, ...SELLER_MONEY, 'EX-TEAM-MEMBER-MANAGE', 'EX-WEBHOOK-LIST'],
   },
   {
     code: 'EXR-ACCOUNTANT', name: 'Accountant', kind: 'customer', parent: 'EXR-CUSTOMER',

@@ -22,6 +22,7 @@ export const RESOURCE_NAMES_VI: Record<string, string> = {
   'RS-TICKET': 'Yêu cầu hỗ trợ',
   'RS-API-KEY': 'Khóa API',
   'RS-FREIGHT': 'Vận chuyển hàng không',
+  'RS-WEBHOOK': 'Webhook',
   'RS-TEAM': 'Thành viên nhóm',
   'RS-INTEGRATION': 'Kiểm tra địa chỉ, tích hợp và biểu mẫu SCAN',
 };
@@ -127,6 +128,8 @@ export const PERMISSION_DESCRIPTIONS_VI: Record<string, string> = {
   'EX-AIRPORT-MANAGE': 'Quản lý sân bay',
   'EX-AIRLINE-MANAGE': 'Quản lý hãng hàng không',
   'EX-FLIGHT-MANAGE': 'Quản lý chuyến bay',
+  'EX-WEBHOOK-LIST': 'Xem endpoint webhook và nhật ký gửi',
+  'EX-WEBHOOK-MANAGE': 'Thêm, sửa, thử endpoint webhook, xem khoá bí mật, gửi lại',
   'EX-TEAM-MEMBER-MANAGE': 'Mời và quản lý thành viên nhóm',
   'EX-ADDRESS-CHECK': 'Kiểm tra địa chỉ',
   'EX-INTEGRATION': 'Tích hợp',

@@ -14,6 +14,7 @@ import {
   PARCEL_FLAGS,
   ParcelSchema,
   PublicParcelSchema,
+  ScanFormCandidateSchema,
   ScanFormSchema,
   SHIPPING_LIMITS,
   shippingPageQuery as pageQuery,
@@ -226,6 +227,19 @@ export const CreateScanFormEndpoint = defineEndpoint({
   errors: [422],
 });
 
+export const ListScanFormCandidatesEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/scan-forms/candidates',
+  access: 'EX-SCAN-FORM',
+  summary: 'Labeled parcels not yet on a SCAN form',
+  description:
+    'The picker of the create form: the caller\'s labeled (or shipped) parcels that no SCAN form holds, newest label first, at most 500 (one form\'s limit); `keyword` matches the EX order id, order name or tracking number. Staff see every account\'s, each with its seller.',
+  operationId: 'listScanFormCandidates',
+  tags,
+  query: z.object({ keyword: textField().trim().max(64, 'validation.invalid').optional() }),
+  reply: z.object({ items: z.array(ScanFormCandidateSchema()), more: z.boolean() }),
+});
+
 export const ListScanFormsEndpoint = defineEndpoint({
   method: 'GET',
   path: '/scan-forms',
@@ -290,4 +304,18 @@ export const UpdateCarrierConnectionEndpoint = defineEndpoint({
   reply: CarrierConnectionSchema(),
   message: 'shipping.connectionSaved',
   errors: [404, 422],
+});
+
+export const TestStallParcelEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/test/parcels/:orderId/stall',
+  access: 'public',
+  summary: 'Move a parcel\'s history days back and run the lost/late flags (end-to-end tests only)',
+  operationId: 'testStallParcel',
+  tags: ['system'],
+  hidden: true,
+  params: OrderIdParamsSchema,
+  body: z.object({ days: z.number().int().min(1).max(120) }),
+  reply: z.object({ lost: z.number(), late: z.number() }),
+  errors: [404],
 });

@@ -139,6 +139,23 @@ export const ScanFormSchema = () =>
   });
 export type ScanForm = z.infer<ReturnType<typeof ScanFormSchema>>;
 
+/** A labeled parcel not yet on a SCAN form: a row of the create form's picker. */
+export const ScanFormCandidateSchema = () =>
+  z.object({
+    orderId: z.string(),
+    exOrderId: z.string(),
+    orderName: z.string(),
+    trackingNumber: z.string(),
+    carrierName: z.string(),
+    serviceName: z.string(),
+    labeledAt: z.string(),
+    /** One SCAN form holds one seller's parcels: staff pick within one account. */
+    accountId: z.string(),
+    /** The seller's email, for staff who see every account's parcels. */
+    customer: z.string(),
+  });
+export type ScanFormCandidate = z.infer<ReturnType<typeof ScanFormCandidateSchema>>;
+
 /** A label purchase of an order (one per attempt: generate tracking, new label, re-distribute). */
 export const LabelPurchaseSchema = () =>
   z.object({

@@ -112,4 +112,6 @@ export const UserActivitySchema = () =>
     status: z.number(),
     ip: z.string(),
     userAgent: z.string(),
+    /** The API key the call was made with; null for a signed-in session. */
+    apiKeyId: z.string().nullable(),
   });

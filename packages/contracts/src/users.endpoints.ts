@@ -2,11 +2,13 @@ import { z } from 'zod';
 import {
   ChangeUserStatusBodySchema,
   CustomerOptionSchema,
+  DismissNoticeBodySchema,
   CustomerSearchQuerySchema,
   LanguageBodySchema,
   ProfileSchema,
   ProfileSettingBodySchema,
   ProfileUpdateBodySchema,
+  SenderProfileBodySchema,
   UserPermissionsBodySchema,
 } from './auth';
 import { defineEndpoint } from './endpoint';
@@ -43,6 +45,7 @@ export const UpdateProfileEndpoint = defineEndpoint({
   method: 'POST',
   path: '/profile/update',
   access: 'open',
+  sessionOnly: true,
   summary: 'Update my profile',
   operationId: 'updateProfile',
   tags: ['profile'],
@@ -58,6 +61,7 @@ export const UpdateAvatarEndpoint = defineEndpoint({
   method: 'POST',
   path: '/profile/update-avatar-v2',
   access: 'open',
+  sessionOnly: true,
   summary: 'Upload my profile photo',
   description: 'multipart/form-data `avatar`: a JPG or PNG photo (recognised by its bytes, not its name) under 5 MB. It is re-encoded (metadata dropped) and the profile\'s `avatar` becomes its address.',
   operationId: 'updateAvatar',
@@ -85,6 +89,7 @@ export const UpdateProfileSettingEndpoint = defineEndpoint({
   method: 'PATCH',
   path: '/profile/update-setting',
   access: 'open',
+  sessionOnly: true,
   summary: 'Update my settings (time zone, label purchase delay, auto-pay)',
   description: "The time zone is the caller's own. Auto-pay and the label purchase delay are the account's (a team member changes its owner's) and need EX-ORDER-PAY: 403 ACCOUNT_SETTINGS_FORBIDDEN naming those fields otherwise.",
   operationId: 'updateProfileSetting',
@@ -95,10 +100,40 @@ export const UpdateProfileSettingEndpoint = defineEndpoint({
   errors: [403, 404],
 });
 
+export const DismissNoticeEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/profile/dismiss-notice',
+  access: 'open',
+  sessionOnly: true,
+  summary: 'Dismiss a notice for good',
+  description: "Remembers on the caller's own user that a notice (the integrations banner's 'Got it') was dismissed, so it is not shown again on any device. Dismissing twice changes nothing.",
+  operationId: 'dismissNotice',
+  tags: ['profile'],
+  body: DismissNoticeBodySchema,
+  reply: ProfileSchema,
+  errors: [404],
+});
+
+export const UpdateSenderProfileEndpoint = defineEndpoint({
+  method: 'PUT',
+  path: '/profile/sender',
+  access: 'open',
+  summary: 'Set the account\'s sender: company, ship-from address and US return address',
+  description:
+    "The label's FROM: the company (else the sender's name) with the US return address when one is set, else the ship-from address; without either, the warehouse's. Account-level (a team member changes its owner's) and needs EX-ORDER-PAY: 403 ACCOUNT_SETTINGS_FORBIDDEN otherwise. `null` clears one.",
+  operationId: 'updateSenderProfile',
+  tags: ['profile'],
+  body: SenderProfileBodySchema,
+  reply: ProfileSchema,
+  message: 'profile.senderUpdated',
+  errors: [403, 404],
+});
+
 export const SetNotificationLanguageEndpoint = defineEndpoint({
   method: 'PATCH',
   path: '/user/setting-notification-language',
   access: 'open',
+  sessionOnly: true,
   summary: 'Choose my language (interface, notifications and emails)',
   description: 'The reply is already in the chosen language.',
   operationId: 'setNotificationLanguage',

@@ -7,7 +7,7 @@ import { dateFilterField, idField, isWholeCents, keywordQueryField, multilineTex
 /** SPEC §9 credit periods: 1, 2, 3 weeks or 1 month. */
 export const CREDIT_PERIOD_VALUES = ['1w', '2w', '3w', '1m'] as const;
 export const CREDIT_STATUSES = ['active', 'blocked', 'overdue'] as const;
-export const TRANSACTION_TYPE_VALUES = ['payment', 'top_up', 'refund', 'sent', 'pay_credit', 'received'] as const;
+export const TRANSACTION_TYPE_VALUES = ['payment', 'top_up', 'refund', 'sent', 'pay_credit', 'received', 'compensation'] as const;
 export const TRANSACTION_RESULT_VALUES = ['success', 'failed', 'pending'] as const;
 export const INVOICE_GATEWAYS = ['wallet', 'credit'] as const;
 

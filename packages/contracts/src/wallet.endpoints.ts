@@ -5,6 +5,14 @@ import { dateFilterField, withDateRange } from './fields';
 // SPEC §7 the wallet boxes of the header. Keep zod calls inside the descriptors: the web build
 // drops them there (schemas are types on the web).
 
+/**
+ * The notes the platform writes on wallet transactions, as message keys (`wallet.note.<key>` in
+ * the top-up messages) with their values: a reader sees them in their language. A note a person
+ * wrote (a transfer's, a top-up's) has no key and reads as written.
+ */
+export const WALLET_NOTE_KEYS = ['payOrder', 'payOrders', 'refundOrder', 'creditRepayment', 'onlineTopUp', 'paymentTo', 'paymentFrom', 'openingBalance', 'claimCompensation'] as const;
+export type WalletNoteKey = (typeof WALLET_NOTE_KEYS)[number];
+
 export const WalletInfoEndpoint = defineEndpoint({
   method: 'GET',
   // SPEC §7 spelling.
@@ -44,7 +52,7 @@ export const TransactionListEndpoint = defineEndpoint({
     z.object({
       page: z.number().int().min(1).default(1),
       pageSize: z.number().int().min(1).max(100).default(10),
-      type: z.enum(['all', 'payment', 'top_up', 'refund', 'sent', 'pay_credit', 'received']).default('all'),
+      type: z.enum(['all', 'payment', 'top_up', 'refund', 'sent', 'pay_credit', 'received', 'compensation']).default('all'),
       customerId: z.string().uuid('validation.id.invalid').optional(),
       /** From this day (YYYY-MM-DD, UTC) through the day of `dateTo` inclusive. */
       dateFrom: dateFilterField().optional(),
@@ -63,7 +71,11 @@ export const TransactionListEndpoint = defineEndpoint({
         amount: z.number(),
         balanceAfter: z.number(),
         gateway: z.string().nullable(),
+        /** As written: a person's words, or the platform's note in English. */
         note: z.string(),
+        /** A note the platform wrote: `wallet.note.<noteKey>` with `noteVars`, for the reader's language. */
+        noteKey: z.enum(WALLET_NOTE_KEYS).nullable(),
+        noteVars: z.record(z.string(), z.string()).nullable(),
         orders: z.array(z.object({ orderId: z.string(), kind: z.string(), amount: z.number() })),
         createdAt: z.string(),
       }),

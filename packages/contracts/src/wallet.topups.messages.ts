@@ -1,4 +1,5 @@
-// Top-up messages (SPEC §5), spread into the catalogues of messages.ts.
+// Top-up messages (SPEC §5) and the notes the platform writes on wallet transactions
+// (WALLET_NOTE_KEYS), spread into the catalogues of messages.ts.
 
 export const TOP_UP_MESSAGES_EN = {
   'topUp.requested': 'Top-up request sent. Staff will check the transfer and credit your wallet.',
@@ -16,6 +17,14 @@ export const TOP_UP_MESSAGES_EN = {
   'error.PAYMENT_GATEWAY_FAILED': 'The payment provider did not answer. Try again later.',
   'error.WEBHOOK_SIGNATURE_INVALID': 'The webhook signature is missing, wrong or too old.',
   'error.CHECKOUT_NOT_FOUND': 'Checkout session not found.',
+  'wallet.note.payOrder': 'Payment of 1 order',
+  'wallet.note.payOrders': 'Payment of {{count}} orders',
+  'wallet.note.refundOrder': 'Refund of {{order}}',
+  'wallet.note.creditRepayment': 'Credit repayment',
+  'wallet.note.onlineTopUp': 'Online top-up ({{session}})',
+  'wallet.note.paymentTo': 'Payment to {{email}}',
+  'wallet.note.paymentFrom': 'Payment from {{email}}',
+  'wallet.note.openingBalance': 'Demo opening balance',
 } as const;
 
 export const TOP_UP_MESSAGES_VI: Record<keyof typeof TOP_UP_MESSAGES_EN, string> = {
@@ -34,4 +43,12 @@ export const TOP_UP_MESSAGES_VI: Record<keyof typeof TOP_UP_MESSAGES_EN, string>
   'error.PAYMENT_GATEWAY_FAILED': 'Cổng thanh toán không phản hồi. Hãy thử lại sau.',
   'error.WEBHOOK_SIGNATURE_INVALID': 'Chữ ký webhook bị thiếu, sai hoặc đã quá hạn.',
   'error.CHECKOUT_NOT_FOUND': 'Không tìm thấy phiên thanh toán.',
+  'wallet.note.payOrder': 'Thanh toán 1 đơn hàng',
+  'wallet.note.payOrders': 'Thanh toán {{count}} đơn hàng',
+  'wallet.note.refundOrder': 'Hoàn tiền đơn {{order}}',
+  'wallet.note.creditRepayment': 'Trả nợ tín dụng',
+  'wallet.note.onlineTopUp': 'Nạp tiền trực tuyến ({{session}})',
+  'wallet.note.paymentTo': 'Chuyển tiền cho {{email}}',
+  'wallet.note.paymentFrom': 'Nhận tiền từ {{email}}',
+  'wallet.note.openingBalance': 'Số dư ban đầu (demo)',
 };

@@ -26,6 +26,27 @@ describe('hasAccess — SPEC §6', () => {
     expect(hasAccess(['EX-ORDER-LIST'], '__')).toBe(false);
   });
 
+  it('property: a single key and a joined key are decided as by splitting every key on __', () => {
+    // hasAccess skips the split for a key without `__` (every route's case); the decision must not change.
+    const bySplit = (granted: ReadonlySet<string>, key: string | null) =>
+      !key ||
+      key.split('__').some((part) => {
+        if (!part) return false;
+        if (granted.has(part)) return true;
+        const viaScreen = (SCREEN_KEYS as Record<string, readonly string[]>)[part];
+        return viaScreen !== undefined && viaScreen.some((c) => granted.has(c));
+      });
+    const code = fc.constantFrom(...PERMISSION_CODES);
+    const part = fc.oneof(fc.constantFrom(...Object.keys(SCREEN_KEYS), ...PERMISSION_CODES), fc.constantFrom('', '_', 'EX-NOPE', 'EX_VIEW_NOPE'));
+    const key = fc.oneof(fc.constant(null), part, fc.array(part, { minLength: 1, maxLength: 4 }).map((ps) => ps.join('__')));
+    fc.assert(
+      fc.property(fc.uniqueArray(code, { maxLength: 20 }), key, fc.boolean(), (granted, k, asSet) => {
+        expect(hasAccess(asSet ? new Set(granted) : granted, k)).toBe(bySplit(new Set(granted), k));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('property: a joined key passes exactly when one of its parts passes', () => {
     const code = fc.constantFrom(...PERMISSION_CODES);
     const key = fc.constantFrom(...Object.keys(SCREEN_KEYS), ...PERMISSION_CODES);
@@ -68,9 +89,12 @@ describe('buildMenu — SPEC §2', () => {
     buildMenu(perms).flatMap((e) => (e.type === 'group' ? [`${e.group}:${e.items.map((i) => i.id).join(',')}`] : [`${e.type}:${e.screen.id}`]));
 
   it('shows only what the permissions allow, open entries always', () => {
-    expect(ids([])).toEqual(['item:dashboard', 'freight:airline', 'setting:notifications']);
+    expect(ids([])).toEqual(['item:dashboard', 'setting:notifications']);
     // The email templates screen asks for EX-EMAIL-TEMPLATE-MANAGE (EX_VIEW_EMAILS).
-    expect(ids(['EX-EMAIL-TEMPLATE-MANAGE'])).toEqual(['item:dashboard', 'freight:airline', 'setting:emails,notifications']);
+    expect(ids(['EX-EMAIL-TEMPLATE-MANAGE'])).toEqual(['item:dashboard', 'setting:emails,notifications']);
+    // The airline pages are the airline permission's: reading freights alone does not open them.
+    expect(ids(['EX-FREIGHT-LIST'])).toEqual(['item:dashboard', 'freight:listingFreight', 'setting:notifications']);
+    expect(ids(['EX-AIRLINE-MANAGE'])).toEqual(['item:dashboard', 'freight:airline', 'setting:notifications']);
   });
 
   it('a seller sees orders and products but no staff groups', () => {
@@ -78,6 +102,7 @@ describe('buildMenu — SPEC §2', () => {
     const menu = ids(seller);
     expect(menu).toContain('orders:orders,scanForm,trackingLogs,checkAddress');
     expect(menu.some((m) => m.startsWith('pickup:'))).toBe(false);
+    expect(menu.some((m) => m.startsWith('freight:'))).toBe(false);
     expect(menu).not.toContain('item:userManagement');
   });
 

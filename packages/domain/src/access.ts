@@ -9,12 +9,16 @@ import { SCREEN_KEYS, type ScreenKey } from '@exship/contracts';
 export function hasAccess(granted: ReadonlySet<string> | readonly string[], key: string | null | undefined): boolean {
   if (!key) return true;
   const set = granted instanceof Set ? granted : new Set(granted as readonly string[]);
-  return key.split('__').some((part) => {
-    if (!part) return false;
-    if (set.has(part)) return true;
-    const viaScreen = (SCREEN_KEYS as Record<string, readonly string[]>)[part];
-    return viaScreen !== undefined && viaScreen.some((code) => set.has(code));
-  });
+  // One key (every route's case): no split, no list of parts.
+  if (!key.includes('__')) return passes(set, key);
+  return key.split('__').some((part) => part !== '' && passes(set, part));
+}
+
+/** One key: the code itself, or a screen key through any of its action codes. */
+function passes(set: ReadonlySet<string>, part: string): boolean {
+  if (set.has(part)) return true;
+  const viaScreen = (SCREEN_KEYS as Record<string, readonly string[]>)[part];
+  return viaScreen !== undefined && viaScreen.some((code) => set.has(code));
 }
 
 export const isScreenKey = (key: string): key is ScreenKey => key in SCREEN_KEYS;

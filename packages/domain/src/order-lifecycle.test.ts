@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CHECK_IN_STATUSES, ORDER_STATUSES, ORDER_SYSTEM_EVENTS, ORDER_USER_ACTIONS, PAYMENT_STATUSES, type OrderAction, type OrderStatus, type PaymentStatus } from '@exship/contracts';
-import { allowedActions, apply, cancellationTerms, displayStatus, editScope, isAutoCancelDue, isDimensionTimeoutDue, isRefundDue, ORDER_TRANSITIONS, refundableCents, refundAmountCents, type OrderState } from './order-lifecycle';
+import { allowedActions, apply, cancellationTerms, displayStatus, editScope, isAutoCancelDue, isDimensionTimeoutDue, isRefundDue, ORDER_TRANSITIONS, refundableCents, refundAmountCents, setBasedRule, type OrderState } from './order-lifecycle';
 import { workingDayCalendar } from './working-days';
 
 const US = workingDayCalendar('US');
@@ -14,6 +14,7 @@ const order = (over: Partial<OrderState> = {}): OrderState => ({
   preStatus: null,
   paymentStatus: 'unpaid',
   checkInStatus: null,
+  checkInAt: null,
   labeledAt: null,
   dimensionFlaggedAt: null,
   canceledAt: null,
@@ -30,7 +31,7 @@ const TYPICAL: Record<OrderStatus, Partial<OrderState>> = {
   'label error': { paymentStatus: 'paid' },
   labeled: { paymentStatus: 'paid', labeledAt: days(1) },
   'not-verified': { paymentStatus: 'paid', preStatus: 'labeled', labeledAt: days(1) },
-  'error-dimension': { paymentStatus: 'paid', preStatus: 'labeled', labeledAt: days(1), checkInStatus: 'checked-in', dimensionFlaggedAt: days(1) },
+  'error-dimension': { paymentStatus: 'paid', preStatus: 'labeled', labeledAt: days(1), checkInStatus: 'check-in pending', checkInAt: days(1), dimensionFlaggedAt: days(1) },
   'on-hold': { paymentStatus: 'paid', preStatus: 'labeled', labeledAt: days(1) },
   'on-hold-ship': { paymentStatus: 'paid', preStatus: 'labeled', labeledAt: days(1), checkInStatus: 'checked-in' },
   'waiting-cancel': { paymentStatus: 'paid', preStatus: 'labeled', labeledAt: days(1), canceledAt: days(0) },
@@ -94,6 +95,20 @@ describe('the order transition table', () => {
     expect(to('shipped', 'cancel')).toBe('ACTION_NOT_ALLOWED_FOR_STATUS');
     expect(to('labeled', 'redistribute', { checkInStatus: 'checked-in' })).toBe('ACTION_NOT_ALLOWED_FOR_STATUS');
     expect(to('draft', 'submitDraft')).toBe('unpaid');
+    expect(to('labeled', 'freightDeparted')).toBe('shipped');
+    expect(to('on-hold-ship', 'freightDeparted')).toBe('ACTION_NOT_ALLOWED_FOR_STATUS');
+    expect(to('shipped', 'freightDeparted')).toBe('ACTION_NOT_ALLOWED_FOR_STATUS');
+  });
+
+  it('a set-based action is one unconditional status rule, and apply agrees with it', () => {
+    expect(setBasedRule('freightDeparted')).toEqual({ from: ['labeled'], to: 'shipped' });
+    for (const status of ORDER_STATUSES) {
+      const r = apply(order({ status, ...TYPICAL[status] }), 'freightDeparted', ctx);
+      expect(r.ok, status).toBe(status === 'labeled');
+      if (r.ok) expect(r.state).toEqual({ ...order({ status, ...TYPICAL[status] }), status: 'shipped', preStatus: null });
+    }
+    // Conditions, payment changes and returns to a previous status cannot be written as one UPDATE.
+    for (const action of ['autoCancel', 'pay', 'unhold', 'hold', 'cancel'] as const) expect(() => setBasedRule(action), action).toThrow();
   });
 
   it('a surcharge makes the payment status surcharge-unpaid, and paying it restores paid without moving the order', () => {

@@ -30,6 +30,8 @@ export interface OrderState {
   preStatus: OrderStatus | null;
   paymentStatus: PaymentStatus;
   checkInStatus: CheckInStatus | null;
+  /** When the parcel reached the origin warehouse (its first check-in scan). */
+  checkInAt: Date | null;
   labeledAt: Date | null;
   dimensionFlaggedAt: Date | null;
   canceledAt: Date | null;
@@ -56,6 +58,10 @@ export interface TransitionRule {
 
 const hasLabel = (o: OrderState) => o.labeledAt !== null;
 const received = (o: OrderState) => o.checkInStatus === 'checked-in';
+/** The parcel reached the warehouse, whatever its check-in came to (manual weighing and a check-in error too). */
+const arrived = (o: OrderState) => o.checkInStatus !== null;
+/** A check-in may still decide: not received yet, or waiting for manual weighing, or set aside for restricted goods. */
+const checkInOpen = (o: OrderState) => o.checkInStatus === null || o.checkInStatus === 'manual weighing' || o.checkInStatus === 'check-in error';
 const BEFORE_LABEL: readonly OrderStatus[] = ['draft', 'unpaid', 'paid', 'waiting-label', 'label error'];
 
 /**
@@ -94,7 +100,13 @@ export const ORDER_TRANSITIONS: { readonly [A in OrderAction]: readonly Transiti
   retryLabel: [{ from: ['label error'], to: 'waiting-label', by: 'system' }],
   addressInvalid: [{ from: ['paid', 'waiting-label', 'labeled'], to: 'not-verified', by: 'system' }],
   addressEdited: [{ from: ['not-verified'], to: 'preStatus', by: 'system', when: (o) => !hasLabel(o) }],
-  dimensionMismatch: [{ from: ['labeled'], to: 'error-dimension', by: 'system' }],
+  // The warehouse floor: the parcel measured within the tolerance, waiting for the scale, holding
+  // restricted goods, or beyond the tolerance (the seller confirms the new price); an undo of the scan.
+  checkIn: [{ from: ['labeled'], to: 'same', by: 'system', when: checkInOpen }],
+  weighManually: [{ from: ['labeled'], to: 'same', by: 'system', when: (o) => o.checkInStatus === null }],
+  checkInError: [{ from: ['labeled'], to: 'same', by: 'system', when: checkInOpen }],
+  dimensionMismatch: [{ from: ['labeled'], to: 'error-dimension', by: 'system', when: checkInOpen }],
+  undoCheckIn: [{ from: ['labeled', 'error-dimension'], to: 'preStatus', by: 'system', when: arrived }],
   // The seller confirms the measured size: a new order replaces this one, which is cancelled.
   confirmDimension: [{ from: ['error-dimension'], to: 'canceled', by: 'user' }],
   dimensionTimeout: [{ from: ['error-dimension'], to: 'canceled', by: 'system' }],
@@ -102,13 +114,19 @@ export const ORDER_TRANSITIONS: { readonly [A in OrderAction]: readonly Transiti
   carrierCancelRefused: [{ from: ['waiting-cancel'], to: 'preStatus', by: 'system' }],
   forceCancel: [{ from: ['labeled', 'on-hold', 'on-hold-ship', 'not-verified', 'error-dimension', 'waiting-cancel'], to: 'canceled', by: 'system', when: hasLabel }],
   ship: [{ from: ['labeled'], to: 'shipped', by: 'system' }],
+  // Written set-based over a freight's parcels (setBasedRule): a status condition only.
+  freightDeparted: [{ from: ['labeled'], to: 'shipped', by: 'system' }],
   deliver: [{ from: ['shipped'], to: 'delivered', by: 'system' }],
   complete: [{ from: ['delivered'], to: 'completed', by: 'system' }],
-  autoCancel: [{ from: ['labeled'], to: 'canceled', by: 'system', when: (o) => hasLabel(o) && !received(o) }],
+  // A parcel that reached the warehouse is never auto-cancelled, whatever its check-in came to.
+  autoCancel: [{ from: ['labeled'], to: 'canceled', by: 'system', when: (o) => hasLabel(o) && !arrived(o) }],
   refundDue: [{ from: ['canceled'], to: 'same', by: 'system', paymentFrom: ['waiting-refund'], paymentTo: 'refund' }],
   // The refund action with an amount other than the scheduled one (offered through `refund`, so not a user action of its own).
   refundCustom: [{ from: ['canceled'], to: 'same', by: 'system', paymentFrom: ['waiting-refund'], paymentTo: 'refund-custom' }],
 };
+
+/** The check-in status each check-in action sets. */
+const CHECK_IN_STATUS_OF = { checkIn: 'checked-in', weighManually: 'manual weighing', checkInError: 'check-in error', dimensionMismatch: 'check-in pending' } as const satisfies Partial<Record<OrderAction, CheckInStatus>>;
 
 /** The actions that cancel an order (and so may start a refund). */
 const CANCELLING = new Set<OrderAction>(['cancel', 'confirmDimension', 'dimensionTimeout', 'carrierCancelConfirmed', 'autoCancel', 'forceCancel']);
@@ -117,6 +135,19 @@ function ruleFor(o: OrderState, action: OrderAction): TransitionRule | undefined
   return ORDER_TRANSITIONS[action].find(
     (r) => r.from.includes(o.status) && (!r.paymentFrom || r.paymentFrom.includes(o.paymentStatus)) && (!r.when || r.when(o)),
   );
+}
+
+/**
+ * A system action's one rule as a set-based statement applies it (`UPDATE … WHERE status IN from`):
+ * only a rule with no condition beyond the status and no payment change can be written that way.
+ */
+export function setBasedRule(action: OrderAction): { from: readonly OrderStatus[]; to: OrderStatus } {
+  const rules = ORDER_TRANSITIONS[action];
+  const rule = rules[0]!;
+  if (rules.length !== 1 || rule.by !== 'system' || rule.when || rule.paymentFrom || rule.paymentTo || rule.to === 'same' || rule.to === 'preStatus' || SUSPENDED_STATUSES.includes(rule.to as never)) {
+    throw new Error(`${action} cannot be applied set-based`);
+  }
+  return { from: rule.from, to: rule.to };
 }
 
 /** The user actions the order allows now, in the table's order (the buttons the web shows). */
@@ -188,17 +219,29 @@ export function apply(o: OrderState, action: OrderAction, ctx: ApplyContext): Ap
     const wasWaiting = o.status === 'waiting-cancel';
     const askedAt = wasWaiting && o.canceledAt ? o.canceledAt : ctx.now;
     const asked = wasWaiting ? { ...o, status: o.preStatus ?? o.status } : o;
-    const terms = cancellationTerms(asked, askedAt, ctx.calendar);
+    // A dimension error keeps the terms of the day the warehouse found it (the seller had up to 10
+    // days to answer); the refund is still paid 7 working days after the cancellation.
+    const dimension = (action === 'confirmDimension' || action === 'dimensionTimeout') && o.dimensionFlaggedAt !== null;
+    const terms = cancellationTerms(asked, dimension ? o.dimensionFlaggedAt! : askedAt, ctx.calendar);
     refund = terms.refund;
     next.canceledAt = askedAt;
     if (terms.refund !== 'none') {
       next.paymentStatus = 'waiting-refund';
-      next.refundDueAt = terms.refundDueAt;
+      next.refundDueAt = dimension && terms.refund === 'shipping' ? ctx.calendar.addWorkingDays(askedAt, ORDER_WINDOWS.refundAfterWorkingDays) : terms.refundDueAt;
     }
   }
   if (action === 'labelPurchased') next.labeledAt = ctx.now;
   if (action === 'buildNewLabel' || action === 'redistribute' || action === 'generateTracking') next.labeledAt = null;
+  if (action === 'checkIn' || action === 'weighManually' || action === 'checkInError' || action === 'dimensionMismatch') {
+    next.checkInStatus = CHECK_IN_STATUS_OF[action];
+    next.checkInAt = o.checkInAt ?? ctx.now;
+  }
   if (action === 'dimensionMismatch') next.dimensionFlaggedAt = ctx.now;
+  if (action === 'undoCheckIn') {
+    next.checkInStatus = null;
+    next.checkInAt = null;
+    next.dimensionFlaggedAt = null;
+  }
   if (action === 'refund' || action === 'refundDue' || action === 'refundCustom') next.refundDueAt = null;
   return { ok: true, state: next, history: { action, from: o.status, to, paymentFrom: o.paymentStatus, paymentTo: next.paymentStatus, at: ctx.now }, refund };
 }

@@ -131,28 +131,64 @@ export function zipNumber(zip: string): number {
 type Zone = CatalogSnapshot['zones'][number];
 
 /**
- * The zones of one country, ready for lookup: every zip range in zone order (a zip-range match wins,
- * the first zone listed first), then zones by state, then a zone with neither (the whole country).
+ * The zones of one country, ready for lookup. The zip ranges are cut into segments where no range
+ * starts or ends, each listing the zones covering it in lookup order (every zip range in zone order:
+ * a zip-range match wins, the first zone listed first), so a destination finds its zones by halving
+ * instead of scanning every range. Then zones by state, then a zone with neither (the whole country).
  */
 interface CountryZones {
-  rangeFrom: Float64Array;
-  rangeTo: Float64Array;
-  rangeZone: Zone[];
+  /** Segment i covers zips [segmentFrom[i], segmentFrom[i + 1]); the last one runs past every range. */
+  segmentFrom: Float64Array;
+  /** The covering zones of each segment, in lookup order, each once (empty where no range covers). */
+  segmentZones: Zone[][];
   byState: Map<string, Zone>;
   whole: Zone | undefined;
 }
 
 function countryZones(zones: readonly Zone[]): CountryZones {
   const ranged = zones.flatMap((z) => z.ranges.map((r) => ({ r, z })));
+  // A destination's zip number is a whole number (zipNumber), and ranges include both ends: what
+  // covers a zip changes only at a range's first whole zip and at the one after its last.
+  const opens = new Map<number, number[]>();
+  const closes = new Map<number, number[]>();
+  const at = (m: Map<number, number[]>, edge: number, i: number) => (m.get(edge) ?? m.set(edge, []).get(edge)!).push(i);
+  ranged.forEach(({ r }, i) => {
+    const first = Math.ceil(r.from);
+    const after = Math.floor(r.to) + 1;
+    if (!(first < after)) return;
+    at(opens, first, i);
+    at(closes, after, i);
+  });
+  const edges = [...new Set([...opens.keys(), ...closes.keys()])].sort((a, b) => a - b);
+  const covering = new Set<number>();
+  const segmentZones = edges.map((edge) => {
+    for (const i of closes.get(edge) ?? []) covering.delete(i);
+    for (const i of opens.get(edge) ?? []) covering.add(i);
+    return [...new Set([...covering].sort((a, b) => a - b).map((i) => ranged[i]!.z))];
+  });
   const byState = new Map<string, Zone>();
   for (const z of zones) if (z.ranges.length === 0) for (const st of z.states) if (!byState.has(st)) byState.set(st, z);
   return {
-    rangeFrom: Float64Array.from(ranged, (x) => x.r.from),
-    rangeTo: Float64Array.from(ranged, (x) => x.r.to),
-    rangeZone: ranged.map((x) => x.z),
+    segmentFrom: Float64Array.from(edges),
+    segmentZones,
     byState,
     whole: zones.find((z) => z.ranges.length === 0 && z.states.length === 0),
   };
+}
+
+const NO_ZONES: Zone[] = [];
+
+/** The zones whose zip ranges cover `n`, in lookup order. */
+function zonesCovering(cz: CountryZones, n: number): Zone[] {
+  const from = cz.segmentFrom;
+  let lo = 0;
+  let hi = from.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    if (from[mid]! <= n) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return hi >= 0 ? cz.segmentZones[hi]! : NO_ZONES;
 }
 
 /**
@@ -162,19 +198,14 @@ function countryZones(zones: readonly Zone[]): CountryZones {
  * first covering zone, so the quote says the carrier has no cost there.
  */
 function zoneIn(cz: CountryZones, state: string | undefined, zip: string, priced?: (zoneId: string) => boolean): Zone | undefined {
-  const n = zipNumber(zip);
-  const { rangeFrom, rangeTo } = cz;
-  let first: Zone | undefined;
-  for (let i = 0; i < rangeFrom.length; i++) {
-    if (n >= rangeFrom[i]! && n <= rangeTo[i]!) {
-      const z = cz.rangeZone[i]!;
-      if (!priced || priced(z.id)) return z;
-      first ??= z;
-    }
-  }
+  const covering = zonesCovering(cz, zipNumber(zip));
+  if (priced) for (let i = 0; i < covering.length; i++) if (priced(covering[i]!.id)) return covering[i];
   const byState = state ? cz.byState.get(state) : undefined;
-  if (priced) for (const z of [byState, cz.whole]) if (z && priced(z.id)) return z;
-  return first ?? byState ?? cz.whole;
+  if (priced) {
+    if (byState && priced(byState.id)) return byState;
+    if (cz.whole && priced(cz.whole.id)) return cz.whole;
+  }
+  return covering[0] ?? byState ?? cz.whole;
 }
 
 /** The zone for a destination: a zip-range match wins over a state match. */
@@ -192,27 +223,49 @@ export function pickAllocation<T extends { percentage: number }>(allocations: re
   return allocations.at(-1);
 }
 
-/** Brackets of one lane sorted by `from`, searched by halving. Half-open: [from, to). */
+/**
+ * Brackets of one lane sorted by `from`. Half-open: [from, to). A table of equal, back-to-back
+ * brackets (every 500 g, every 1 kg: the usual shape) finds the weight's bracket by arithmetic;
+ * any other table by halving.
+ */
 class Brackets<T extends { from: number; to: number }> {
   private readonly rows: T[] = [];
+  /** Width of every bracket when they are equal and back to back; 0 otherwise. */
+  private step = 0;
+  /** Two brackets share a weight (refused at import; older tables may still hold such rows). */
+  private overlapping = false;
   add(row: T) {
     this.rows.push(row);
   }
   seal() {
-    this.rows.sort((a, b) => a.from - b.from);
+    const rows = this.rows;
+    rows.sort((a, b) => a.from - b.from);
+    let reach = -Infinity;
+    for (const r of rows) {
+      if (r.from < reach) this.overlapping = true;
+      if (r.to > reach) reach = r.to;
+    }
+    const step = rows.length > 0 ? rows[0]!.to - rows[0]!.from : 0;
+    const even = step > 0 && rows.every((r, i) => r.to - r.from === step && (i === 0 || r.from === rows[i - 1]!.to));
+    this.step = even && !this.overlapping ? step : 0;
   }
   find(weight: number): T | undefined {
     const rows = this.rows;
+    if (this.step > 0) {
+      const row = rows[Math.floor((weight - rows[0]!.from) / this.step)];
+      if (row && inBracket(row, weight)) return row;
+    }
     let lo = 0;
     let hi = rows.length - 1;
-    // The last bracket starting at or below the weight; overlaps are refused at import, so it is the only candidate.
+    // The last bracket starting at or below the weight: without overlaps, the only candidate.
     while (lo <= hi) {
       const mid = (lo + hi) >>> 1;
       if (rows[mid]!.from <= weight) lo = mid + 1;
       else hi = mid - 1;
     }
     const row = hi >= 0 ? rows[hi] : undefined;
-    return row && inBracket(row, weight) ? row : rows.find((b) => inBracket(b, weight));
+    if (row && inBracket(row, weight)) return row;
+    return this.overlapping ? rows.find((b) => inBracket(b, weight)) : undefined;
   }
 }
 
@@ -233,8 +286,12 @@ class Nested<V> {
     return v;
   }
   get(k1: string, k2: string, k3: string, k4: string): V | undefined {
+    return this.level(k1, k2, k3)?.get(k4);
+  }
+  /** The values under the first three keys, by the fourth. */
+  level(k1: string, k2: string, k3: string): Map<string, V> | undefined {
     const a = this.root.get(k1) as Map<string, Map<string, Map<string, V>>> | undefined;
-    return a?.get(k2)?.get(k3)?.get(k4);
+    return a?.get(k2)?.get(k3);
   }
   values(): V[] {
     const out: V[] = [];
@@ -250,6 +307,7 @@ class Nested<V> {
 /** Lookups built once per snapshot, so a quote does not scan every price row. */
 interface CatalogIndex {
   serviceByCode: Map<string, CatalogSnapshot['services'][number]>;
+  byId: CatalogById;
   routesByService: Map<string, CatalogSnapshot['routes']>;
   sellByService: Map<string, Brackets<CatalogSnapshot['servicePrices'][number]>>;
   /** carrier → service → warehouse → zone → cost brackets */
@@ -258,6 +316,14 @@ interface CatalogIndex {
   activeWarehouses: Set<string>;
   zonesByCountry: Map<string, CountryZones>;
   taxesByCountry: Map<string, CatalogSnapshot['taxes']>;
+}
+
+/** The snapshot's services, carriers, warehouses and zones by id. */
+export interface CatalogById {
+  services: Map<string, CatalogSnapshot['services'][number]>;
+  carriers: Map<string, CatalogSnapshot['carriers'][number]>;
+  warehouses: Map<string, CatalogSnapshot['warehouses'][number]>;
+  zones: Map<string, CatalogSnapshot['zones'][number]>;
 }
 
 const indexes = new WeakMap<CatalogSnapshot, CatalogIndex>();
@@ -296,6 +362,12 @@ function indexOf(c: CatalogSnapshot): CatalogIndex {
     for (const [country, list] of group(c.zones.filter((z) => z.active), (z) => z.country)) zonesByCountry.set(country, countryZones(list));
     idx = {
       serviceByCode: new Map(c.services.map((s) => [s.code, s])),
+      byId: {
+        services: new Map(c.services.map((x) => [x.id, x])),
+        carriers: new Map(c.carriers.map((x) => [x.id, x])),
+        warehouses: new Map(c.warehouses.map((x) => [x.id, x])),
+        zones: new Map(c.zones.map((x) => [x.id, x])),
+      },
       routesByService,
       sellByService,
       costByLane,
@@ -358,14 +430,17 @@ export function quote(c: CatalogSnapshot, p: Parcel, now: number): QuoteResult {
   const allocation = usableAllocation(idx, route.allocations, p.bucket);
   if (!allocation) return noService('NO_ROUTE');
 
+  // The lane's cost tables by zone, looked up once. The zone search keeps the cost row it tried last:
+  // the chosen zone's when it is priced (the search stops there), none when no covering zone is.
+  const lane = idx.costByLane.level(allocation.carrierId, service.id, allocation.warehouseId);
+  let cost: CatalogSnapshot['carrierPrices'][number] | undefined;
+  const pricedZone = (zoneId: string) => (cost = lane?.get(zoneId)?.find(weight)) !== undefined;
   const countryIndex = idx.zonesByCountry.get(p.country);
-  const pricedZone = (zoneId: string) => !!idx.costByLane.get(allocation.carrierId, service.id, allocation.warehouseId, zoneId)?.find(weight);
   const zone = countryIndex && zoneIn(countryIndex, p.state, p.zipcode, pricedZone);
   if (!zone) return noService('NO_ZONE');
 
   const sell = idx.sellByService.get(service.id)?.find(weight);
   if (!sell) return noService('NO_SELL_PRICE');
-  const cost = idx.costByLane.get(allocation.carrierId, service.id, allocation.warehouseId, zone.id)?.find(weight);
   if (!cost) return noService('NO_CARRIER_PRICE');
 
   let discount = 0;
@@ -404,6 +479,11 @@ export function quote(c: CatalogSnapshot, p: Parcel, now: number): QuoteResult {
       margin: total - taxFee - costCents,
     },
   };
+}
+
+/** The snapshot's services, carriers, warehouses and zones by id (built once per snapshot). */
+export function catalogById(c: CatalogSnapshot): CatalogById {
+  return indexOf(c).byId;
 }
 
 /**

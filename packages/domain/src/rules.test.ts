@@ -16,6 +16,7 @@ import {
   wallClockWithOffset,
   localToInstant,
   offsetMinutes,
+  startOfDayAt,
 } from '.';
 
 describe('product approval (SPEC §4)', () => {
@@ -127,6 +128,19 @@ describe('time offsets', () => {
         expect(Date.parse(wallClockWithOffset(wall, off))).toBe(ms);
         expect(localToInstant(wall, off)).toBe(ms);
         expect(Date.parse(`${wall}Z`) - ms).toBe(offsetMinutes(off) * 60_000 + 0); // + 0: "-00:00" is -0
+      }),
+    );
+  });
+  it('the day an instant falls on starts at that day\'s midnight at the offset', () => {
+    // 20:05 UTC on 31 Jan is already 1 Feb in Ho Chi Minh City, still 31 Jan in New York.
+    expect(startOfDayAt(new Date('2026-01-31T20:05:09Z'), '+07:00').toISOString()).toBe('2026-01-31T17:00:00.000Z');
+    expect(startOfDayAt(new Date('2026-01-31T20:05:09Z'), '-05:00').toISOString()).toBe('2026-01-31T05:00:00.000Z');
+    fc.assert(
+      fc.property(instant, offset, (ms, off) => {
+        const start = startOfDayAt(new Date(ms), off).getTime();
+        expect(start).toBeLessThanOrEqual(ms);
+        expect(ms - start).toBeLessThan(86_400_000);
+        expect(wallClockAt(start, off).slice(11)).toBe('00:00:00');
       }),
     );
   });

@@ -17,6 +17,21 @@ export function formatDateTime(value: Date | string | number, offset = '+07:00')
   return `${pad(shifted.getUTCDate())}-${pad(shifted.getUTCMonth() + 1)}-${shifted.getUTCFullYear()} ${pad(shifted.getUTCHours())}:${pad(shifted.getUTCMinutes())}:${pad(shifted.getUTCSeconds())}`;
 }
 
+/** The day of an instant at `offset`: DD-MM-YYYY ('' for a bad date). */
+export function formatDay(value: Date | string | number, offset = '+07:00'): string {
+  return formatDateTime(value, offset).slice(0, 10);
+}
+
+/**
+ * A message's values with each ISO instant shown as its day at `offset` (DD-MM-YYYY); other values
+ * pass unchanged.
+ */
+export function dayVars(vars: Record<string, string> | undefined, offset: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(vars ?? {})) out[k] = /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(v) ? formatDay(v, offset) : v;
+  return out;
+}
+
 /** A usable ±HH:MM offset: `timeZone` when well formed, else `fallback` (SPEC §9: +00:00). */
 export function validOffset(timeZone: string | null | undefined, fallback = '+00:00'): string {
   return timeZone && OFFSET.test(timeZone) ? timeZone : fallback;
@@ -33,4 +48,11 @@ export function wallClockAt(instant: Date | string | number, offset: string): st
 export function wallClockWithOffset(local: string, offset: string): string {
   const withSeconds = local.length === 16 ? `${local}:00` : local.slice(0, 19);
   return `${withSeconds}${validOffset(offset)}`;
+}
+
+/** The instant the day holding `instant` starts at `offset` (today's midnight in the user's zone). */
+export function startOfDayAt(instant: Date, offset: string): Date {
+  const shift = offsetMinutes(validOffset(offset, '+00:00')) * 60_000;
+  const local = new Date(instant.getTime() + shift);
+  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) - shift);
 }

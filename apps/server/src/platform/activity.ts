@@ -14,6 +14,10 @@ import { activityLog } from './platform.tables';
 // the request that commits), so a committed change cannot lose its line and a rolled-back one has
 // none. A change without a transaction (a single statement, a sign-in) gets its line before the
 // reply leaves. Either way the line exists by the time the caller sees the answer.
+//
+// A call made with an API key is traced whatever it is (docs/api-keys.md): a change as above, with the
+// key's id; any other call, read or refused, gets its line once the reply has gone, so the caller
+// does not wait for it. Session calls pay nothing for this: the auth hook calls onApiKeyUse for keys only.
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -54,6 +58,7 @@ function rowOf(line: PendingLine, status: number): ActivityRow | null {
     status,
     ip: req.ip ?? '',
     userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300),
+    apiKeyId: req.auth?.apiKey?.id ?? null,
   };
 }
 
@@ -91,7 +96,7 @@ function trailInTransactions(db: Db): void {
   }) as Db['transaction'];
 }
 
-export function registerActivityLog(app: FastifyInstance, database: Database): void {
+export function registerActivityLog(app: FastifyInstance, database: Database): { onApiKeyUse: (req: FastifyRequest, reply: FastifyReply) => void } {
   trailInTransactions(database.db);
 
   // After the body is parsed, so the handler and everything it awaits run inside the line's context.
@@ -132,4 +137,20 @@ export function registerActivityLog(app: FastifyInstance, database: Database): v
     route.preHandler = [...list(route.preHandler), openLine] as typeof route.preHandler;
     route.onSend = [...list(route.onSend), closeLine] as typeof route.onSend;
   });
+
+  /** An API key's call that wrote no line of its own (a read, a refusal, a failed change): one line after the reply. */
+  const onApiKeyUse = (req: FastifyRequest, reply: FastifyReply) => {
+    reply.raw.once('finish', () => {
+      if (pendingOf.get(req)?.written) return;
+      const endpoint = req.routeOptions.config?.endpoint as EndpointDef | undefined;
+      if (!endpoint) return;
+      const row = rowOf({ req, endpoint }, reply.statusCode);
+      if (!row) return;
+      database.db
+        .insert(activityLog)
+        .values(row)
+        .catch((err: unknown) => req.log.error({ err }, 'activity log write failed'));
+    });
+  };
+  return { onApiKeyUse };
 }

@@ -22,9 +22,18 @@ describe('configuration from the environment', () => {
     [{ CARRIER_SECRETS_KEY: 'too-short' }, /CARRIER_SECRETS_KEY=\(hidden\): must be 32 bytes written as 64 hex digits or as base64/],
     [{ CARRIER_SECRETS_KEY: Buffer.alloc(31, 1).toString('base64') }, /CARRIER_SECRETS_KEY=\(hidden\)/],
     [{ CARRIER_SECRETS_KEY: Buffer.alloc(32, 1).toString('hex'), CARRIER_SECRETS_PREVIOUS_KEYS: 'abc' }, /CARRIER_SECRETS_PREVIOUS_KEYS=\(hidden\)/],
+    [{ RESPONSE_ENCRYPTION_KEY: 'secret' }, /RESPONSE_ENCRYPTION_KEY=\(hidden\): must be 32 bytes written as 64 hex digits or as base64/],
+    [{ RESPONSE_ENCRYPTION_KEY: Buffer.alloc(16, 1).toString('base64') }, /RESPONSE_ENCRYPTION_KEY=\(hidden\)/],
   ])('rejects %j with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('reads RESPONSE_ENCRYPTION_KEY as 32 bytes in hex or base64; off when unset', () => {
+    expect(loadConfig({}).responseEncryptionKey).toBeUndefined();
+    const key = Buffer.alloc(32, 7);
+    expect(loadConfig({ RESPONSE_ENCRYPTION_KEY: key.toString('hex') }).responseEncryptionKey).toEqual(key);
+    expect(loadConfig({ RESPONSE_ENCRYPTION_KEY: key.toString('base64') }).responseEncryptionKey).toEqual(key);
   });
 
   it('reads TRUST_PROXY as off, a hop count or a list of proxy addresses and ranges', () => {

@@ -2,7 +2,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { ORDER_IMPORT_LIMITS, translate } from '@exship/contracts';
+import { API_KEY_LIMITS, ORDER_IMPORT_LIMITS, translate } from '@exship/contracts';
 import { parseAllowEntry } from './outbound';
 import { createKeyring, parseSecretKey, type SecretKeyring } from './secrets';
 import { parseStorageUrl, type S3Location } from './storage.s3';
@@ -58,6 +58,14 @@ const ConfigSchema = z.object({
     .string()
     .refine((v) => v.split(',').every((k) => parseSecretKey(k) !== undefined), 'must be keys of 32 bytes (64 hex digits or base64), comma-separated')
     .optional(),
+  /**
+   * docs/encrypted-replies.md: AES-256-GCM key for /api/v1 JSON replies (32 bytes as 64 hex digits or base64);
+   * replies are plain JSON when unset. The web build must be given the same key (VITE_RESPONSE_ENCRYPTION_KEY).
+   */
+  RESPONSE_ENCRYPTION_KEY: z
+    .string()
+    .refine((v) => parseSecretKey(v) !== undefined, 'must be 32 bytes written as 64 hex digits or as base64 (e.g. `openssl rand -base64 32`)')
+    .optional(),
   /** The address provider's API base (docs/address-check.md); address checks stay offline without it. */
   ADDRESS_PROVIDER_URL: z.string().url('must be a full URL such as https://address.provider.example').optional(),
   ADDRESS_PROVIDER_API_KEY: z.string().min(8, 'must have at least 8 characters').optional(),
@@ -75,6 +83,8 @@ const ConfigSchema = z.object({
     .min(1, 'must be at least 1')
     .max(ORDER_IMPORT_LIMITS.maxRowsCeiling, `must be at most ${ORDER_IMPORT_LIMITS.maxRowsCeiling}`)
     .default(ORDER_IMPORT_LIMITS.defaultRows),
+  /** Requests one API key may make per minute, across every process (429 with Retry-After beyond it). */
+  API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(1_000_000, 'must be at most 1000000').default(API_KEY_LIMITS.requestsPerMinute),
   /** S3-compatible file storage shared by every process (storage.s3.ts); local disk under DATA_DIR without it. */
   STORAGE_URL: z
     .string()
@@ -111,6 +121,32 @@ const ConfigSchema = z.object({
     })
     .default(false),
   /**
+   * The Walmart Marketplace API base (docs/walmart.md). Unset: the built-in fake Walmart mounted at
+   * {APP_URL}/fake-walmart (outside production only), so the integration works offline.
+   */
+  WALMART_BASE_URL: z.string().url('must be a full URL such as https://marketplace.walmartapis.com').optional(),
+  /** Serve the fake Walmart at /fake-walmart (default: on outside production when WALMART_BASE_URL is unset). */
+  WALMART_FAKE: z.enum(['true', 'false']).optional(),
+  /** Origins a /connect/walmart callback-uri may lie on, comma-separated (e.g. https://partner.example). Paths of ours are always allowed. */
+  WALMART_CALLBACK_ALLOW: z
+    .string()
+    .transform((raw, ctx): string[] => {
+      const list = raw.split(',').map((part) => part.trim()).filter(Boolean);
+      const origins: string[] = [];
+      for (const entry of list) {
+        try {
+          const u = new URL(entry);
+          if ((u.protocol !== 'https:' && u.protocol !== 'http:') || u.origin !== entry.replace(/\/$/, '')) throw new Error('not an origin');
+          origins.push(u.origin);
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'must be a comma-separated list of origins such as https://partner.example,http://localhost:5173' });
+          return z.NEVER;
+        }
+      }
+      return origins;
+    })
+    .default([]),
+  /**
    * Internal targets the outbound client may reach although they are not public (a sandbox on the
    * same host, local fakes in tests): comma-separated `host:port` and CIDR entries. Empty by default.
    */
@@ -124,6 +160,12 @@ const ConfigSchema = z.object({
     })
     .default([]),
 });
+
+/** The fake is served (and is the default base) outside production when no real base is set. */
+function walmartSettings(baseUrl: string | undefined, fake: 'true' | 'false' | undefined, callbackAllow: string[], production: boolean, appUrl: string): Config['walmart'] {
+  const serveFake = fake === undefined ? !production && !baseUrl : fake === 'true';
+  return { baseUrl: (baseUrl ?? `${appUrl}/fake-walmart`).replace(/\/$/, ''), fake: serveFake, callbackAllow };
+}
 
 function isAddressOrCidr(v: string): boolean {
   const [address, prefix, extra] = v.split('/');
@@ -180,6 +222,12 @@ export interface Config {
   storage?: { location: S3Location; credentials?: { accessKeyId: string; secretAccessKey: string } };
   /** MULTI_PROCESS=true or INSTANCES>1: other processes share the database. */
   multiProcess: boolean;
+  /** API_KEY_REQUESTS_PER_MINUTE: each API key's rate limit. */
+  apiKeyRequestsPerMinute: number;
+  /** RESPONSE_ENCRYPTION_KEY, or undefined: API replies are plain JSON (docs/encrypted-replies.md). */
+  responseEncryptionKey?: Buffer;
+  /** The Walmart integration: the API base, whether the fake is served here, the callback origins allowed. */
+  walmart: { baseUrl: string; fake: boolean; callbackAllow: string[] };
 }
 
 export class ConfigError extends Error {}
@@ -191,7 +239,7 @@ export const DEMO_BANK_TRANSFER = { bankName: 'ExShip Demo Bank', accountName: '
 export const DEFAULT_ADMIN_PASSWORD = 'Admin#Passw0rd!';
 
 /** Variables whose values are secrets: a configuration error names them without their value. */
-const SECRET_VARIABLES = new Set(['SEED_ADMIN_PASSWORD', 'SEED_SELLER_PASSWORD', 'DATABASE_URL', 'SMTP_URL', 'PAYMENT_PROVIDER_SECRET_KEY', 'PAYMENT_WEBHOOK_SECRET', 'ADDRESS_PROVIDER_API_KEY', 'CARRIER_SECRETS_KEY', 'CARRIER_SECRETS_PREVIOUS_KEYS', 'STORAGE_URL', 'AWS_SECRET_ACCESS_KEY']);
+const SECRET_VARIABLES = new Set(['SEED_ADMIN_PASSWORD', 'SEED_SELLER_PASSWORD', 'DATABASE_URL', 'SMTP_URL', 'PAYMENT_PROVIDER_SECRET_KEY', 'PAYMENT_WEBHOOK_SECRET', 'ADDRESS_PROVIDER_API_KEY', 'CARRIER_SECRETS_KEY', 'CARRIER_SECRETS_PREVIOUS_KEYS', 'RESPONSE_ENCRYPTION_KEY', 'STORAGE_URL', 'AWS_SECRET_ACCESS_KEY']);
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -271,6 +319,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : undefined,
     multiProcess,
+    apiKeyRequestsPerMinute: c.API_KEY_REQUESTS_PER_MINUTE,
+    responseEncryptionKey: c.RESPONSE_ENCRYPTION_KEY ? parseSecretKey(c.RESPONSE_ENCRYPTION_KEY) : undefined,
+    walmart: walmartSettings(c.WALMART_BASE_URL, c.WALMART_FAKE, c.WALMART_CALLBACK_ALLOW, production, (c.APP_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '')),
     webDist: path.resolve(c.WEB_DIST ?? fileURLToPath(new URL('../../../web/dist', import.meta.url))),
   };
 }

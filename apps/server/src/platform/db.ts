@@ -68,7 +68,10 @@ const retryable = (err: unknown): boolean => {
  *   1. orders rows (FOR UPDATE, ascending id when several: requireOwned; new orders are inserted),
  *   2. the accounts' wallet rows (wallet `lockWallets`, ascending account id),
  *   3. discount rows (consumed uses), ledger entries, the orders' per-status counters
- *      (order_status_counts) and the wallet's unpaid figure — all behind the wallet lock of their account.
+ *      (order_status_counts) and the wallet's unpaid figure — all behind the wallet lock of their account
+ *      (a status change that moves no money takes no wallet lock: it writes only the counters, in one
+ *      statement ordered by status).
+ *   4. cartons (the warehouse floor): a scan locks its parcel's order, then the carton.
  * Create, import, edit, pay, cancel/refund, surcharges, the sweeps and the shipping calls (lockOrder,
  * then transition) follow it; billing and top-ups touch wallet rows only. The retry is the backstop.
  */

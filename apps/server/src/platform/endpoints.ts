@@ -1,7 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
-import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, FastifySchemaCompiler } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler as zodSerializerCompiler, validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  WEBHOOK_EVENT_CATALOGUE,
+  WEBHOOK_EVENT_VERSION,
+  webhookEnvelopeSchema,
   ErrorEnvelopeSchema,
   errorStatusesOf,
   isBinaryReply,
@@ -105,13 +108,32 @@ function wireDates(value: unknown): unknown {
 }
 export type EndpointHandler<E extends EndpointDef> = (req: RouteRequest<E>, reply: FastifyReply) => Promise<RouteResult<E>> | RouteResult<E>;
 
-export interface RouteOptions {
+export interface RouteOptions<E extends EndpointDef = EndpointDef> {
   /**
    * 'validate' (default) checks the reply against its schema before writing it, so a reply that
    * drifts from the contract fails loudly. 'compiled' is for hot routes: a compiled writer, no
    * re-validation (the handler's reply is already typed).
    */
   serializer?: 'validate' | 'compiled';
+  /**
+   * For hot routes: a hand-written check of the body's usual, already-valid shape, giving exactly
+   * what the body schema would give, or undefined for any other body, which the schema then parses
+   * (so refusals keep the schema's fields and messages). Hold it to the schema with a property test.
+   */
+  settledBody?: (body: unknown) => ParsedBody<E> | undefined;
+}
+
+/** The zod validator, with the body first offered to `settled` (RouteOptions.settledBody). */
+function settledBodyCompiler(settled: (body: unknown) => unknown): FastifySchemaCompiler<FastifySchema> {
+  return (route) => {
+    // Route schemas hold zod types (the schema built in route()).
+    const bySchema = zodValidatorCompiler(route as unknown as Parameters<typeof zodValidatorCompiler>[0]);
+    if (route.httpPart !== 'body') return bySchema;
+    return (data: unknown) => {
+      const value = settled(data);
+      return value === undefined ? bySchema(data) : { value };
+    };
+  };
 }
 
 const permissionText = (access: EndpointDef['access']) =>
@@ -120,13 +142,15 @@ const permissionText = (access: EndpointDef['access']) =>
 const rateLimitText = (limit: EndpointDef['rateLimit']) =>
   limit ? ` Rate limit: ${limit.limit} calls per ${limit.windowSeconds} s per ${limit.per === 'account' ? 'account' : 'client address'} (429 RATE_LIMITED with \`Retry-After\` beyond it).` : '';
 
+const SESSION_ONLY_TEXT = ' Session only: an API key is refused (403 API_KEY_NOT_ALLOWED).';
+
 /** Registers one route from its descriptor: access, validation, reply schemas and the OpenAPI operation. */
 export function route<E extends EndpointDef>(
   // Any type provider: the descriptor carries the types.
   app: FastifyInstance<any, any, any, any, any>,
   endpoint: E,
   handler: EndpointHandler<E>,
-  options: RouteOptions = {},
+  options: RouteOptions<E> = {},
 ): void {
   const successStatus = endpoint.status ?? 200;
   const binary = isBinaryReply(endpoint.reply);
@@ -142,8 +166,9 @@ export function route<E extends EndpointDef>(
     summary: endpoint.summary,
     operationId: endpoint.operationId,
     tags: [...endpoint.tags],
-    description: `${endpoint.description ? `${endpoint.description}\n\n` : ''}${permissionText(endpoint.access)}${rateLimitText(endpoint.rateLimit)}`,
+    description: `${endpoint.description ? `${endpoint.description}\n\n` : ''}${permissionText(endpoint.access)}${rateLimitText(endpoint.rateLimit)}${endpoint.sessionOnly ? SESSION_ONLY_TEXT : ''}`,
     'x-permission': endpoint.access,
+    ...(endpoint.sessionOnly ? { 'x-session-only': true } : {}),
     ...(endpoint.hidden ? { hide: true } : {}),
     ...(endpoint.params ? { params: endpoint.params } : {}),
     ...(endpoint.query ? { querystring: endpoint.query } : {}),
@@ -160,6 +185,7 @@ export function route<E extends EndpointDef>(
     config: { access: endpoint.access, endpoint },
     schema,
     ...(endpoint.rateLimit ? { preValidation: rateLimitHook(app, endpoint) } : {}),
+    ...(options.settledBody && endpoint.body && !endpoint.multipart ? { validatorCompiler: settledBodyCompiler(options.settledBody) } : {}),
     // Success replies are checked against the contract (or written by a compiled writer on hot
     // routes); error replies are built by the error handler from the same envelope, and files are bytes.
     serializerCompiler: (route: { schema: unknown; method: string; url: string; httpStatus?: string }) => {
@@ -234,7 +260,10 @@ export const endpointSchemaTransform: typeof jsonSchemaTransform = (document) =>
  * transform writes an input and an output variant of each; the ones no operation uses are left out.
  */
 export const endpointSchemaTransformObject: typeof jsonSchemaTransformObject = (document) => {
-  const result = jsonSchemaTransformObject(document) as { components?: { schemas?: Record<string, unknown> } };
+  const result = jsonSchemaTransformObject(document) as { components?: { schemas?: Record<string, unknown> }; 'x-webhooks'?: unknown };
+  // OpenAPI 3.0 has no `webhooks` object (3.1 does): the 3.0 spelling readers know is `x-webhooks`,
+  // same shape, so moving the document to 3.1 is a rename.
+  result['x-webhooks'] = webhookOperations();
   const schemas = result.components?.schemas;
   if (schemas) {
     const used = JSON.stringify({ ...result, components: { ...result.components, schemas: undefined } });
@@ -242,3 +271,33 @@ export const endpointSchemaTransformObject: typeof jsonSchemaTransformObject = (
   }
   return result as ReturnType<typeof jsonSchemaTransformObject>;
 };
+
+/**
+ * The webhook events a seller's endpoint receives, one operation each (OpenAPI 3.1 `webhooks`, `x-webhooks` in 3.0): the body's
+ * schema from packages/contracts/src/webhooks.ts and the Standard Webhooks headers (docs/webhooks.md).
+ */
+function webhookOperations(): Record<string, unknown> {
+  const header = (name: string, description: string) => ({ name, in: 'header', required: true, description, schema: { type: 'string' } });
+  const parameters = [
+    header('webhook-id', 'The message id (msg_…), the same on every attempt and replay: de-duplicate on it.'),
+    header('webhook-timestamp', 'Unix seconds when this attempt was signed: refuse one more than 5 minutes away from your clock.'),
+    header('webhook-signature', 'Space-separated `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` keyed with the base64-decoded part of the endpoint secret (whsec_…); two during a secret rotation.'),
+  ];
+  return Object.fromEntries(
+    WEBHOOK_EVENT_CATALOGUE.map((e) => [
+      e.type,
+      {
+        post: {
+          operationId: `webhook_${e.type.replace(/\./g, '_')}`,
+          summary: e.type,
+          description: `${e.description} Payload version ${WEBHOOK_EVENT_VERSION}. Sent with POST to each endpoint subscribed to it, with the endpoint's own header key when set. Answer 2xx within 15 s; anything else (3xx included) is retried; 410 disables the endpoint.`,
+          tags: ['webhooks'],
+          security: [],
+          parameters,
+          requestBody: { required: true, content: { 'application/json': { schema: z.toJSONSchema(webhookEnvelopeSchema(e.type), { target: 'openapi-3.0', io: 'output' }) } } },
+          responses: { '200': { description: 'Received (any 2xx).' }, '410': { description: 'Gone: the endpoint is disabled and receives nothing more until turned back on.' } },
+        },
+      },
+    ]),
+  );
+}

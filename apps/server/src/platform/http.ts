@@ -35,6 +35,17 @@ export interface AuthContext {
   timeZone: string;
   /** Only /me, /logout and /password/update are open until the password is changed. */
   mustChangePassword?: boolean;
+  /** Set when the caller holds an API key rather than a session (docs/api-keys.md). */
+  apiKey?: ApiKeyCaller;
+}
+
+/** What the auth hook needs of an API key beyond the permissions its scope leaves. */
+export interface ApiKeyCaller {
+  id: string;
+  /** The codes usable on calls that change something (the scope's read/write groups). */
+  writable: ReadonlySet<string>;
+  /** A key scoped to all of the creator's permissions: it may also change state on open routes. */
+  fullScope: boolean;
 }
 
 declare module 'fastify' {

@@ -10,7 +10,7 @@ import { multipartFile, readXlsx, xlsxOf } from '../test/files';
 import { AppError } from './errors';
 import { ImportRunner, defineImport, type ImportActor } from './imports';
 import { LocalDiskStorage } from './storage';
-import { checkXlsxFile, inReadOrder, readSheet, type ReadStats, type SheetTemplate } from './xlsx';
+import { checkXlsxFile, inReadOrder, readSheet, templateWorkbook, type ReadStats, type SheetTemplate } from './xlsx';
 
 // ---------------------------------------------------------------------------------------------
 // A 2,000,000-row workbook written directly as a zip (ExcelJS would take minutes to write it).
@@ -108,6 +108,20 @@ describe('readSheet stops at the row limit', () => {
     // Still a valid workbook with the same cells, and already-ordered files are left as they are.
     expect(await readXlsx(ordered)).toEqual([['Code'], ['QQ'], ['RR']]);
     expect(inReadOrder(ordered, await checkXlsxFile({ fileName: 'a.xlsx', data: ordered }, 1024 * 1024))).toBe(ordered);
+  });
+
+  it('reads a text cell as it was before the export escape: an apostrophe written before +, -, @ is not part of the value; an escaped = is still a formula', async () => {
+    type H = 'Phone' | 'Note';
+    const tpl: SheetTemplate<H> = { sheetName: 'Data', maxRows: 10, maxBytes: 1024 * 1024, columns: [{ header: 'Phone', kind: 'text', required: true }, { header: 'Note', kind: 'text' }] };
+    // The template writer escapes what it writes (safeCell): '+13105550100, '-5, '@home, '=1+1.
+    const data = await templateWorkbook(tpl, [['+13105550100', '-5 cm'], ['@home', "'quoted' on purpose"], ['=1+1', null]]);
+    const rows = await readSheet({ fileName: 'escaped.xlsx', data }, tpl);
+    expect(rows.map((r) => r.values)).toEqual([
+      { Phone: '+13105550100', Note: '-5 cm' },
+      { Phone: '@home', Note: "'quoted' on purpose" },
+      { Phone: null, Note: null },
+    ]);
+    expect(rows[2]!.errors).toEqual([{ field: 'rows.4.Phone', message: 'import.cell.formula' }]);
   });
 
   it('reads every row of a file within the limit', async () => {

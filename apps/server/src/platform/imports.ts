@@ -58,8 +58,8 @@ export interface ImportDefinition<H extends string = string, R = unknown, P = un
   rowSchema?: z.ZodType<R>;
   /** Lookups for the whole file (one query per set, never per row); pushes row errors, returns what commit needs. */
   batchChecks?: (rows: ImportRow<H, R>[], tx: Db, actor: ImportActor) => Promise<P>;
-  /** Writes the valid file, in the same transaction as the checks. Never called with onlyValidate. */
-  commit: (rows: ImportRow<H, R>[], tx: Db, actor: ImportActor, prepared: P, file: { fileName: string }) => Promise<C>;
+  /** Writes the valid file, in the same transaction as the checks. Never called with onlyValidate. `params`: what the caller passed to `start` beside the file. */
+  commit: (rows: ImportRow<H, R>[], tx: Db, actor: ImportActor, prepared: P, file: { fileName: string; params: Record<string, string> }) => Promise<C>;
   /** Runs after the transaction committed (cache invalidation and the like); not with onlyValidate. */
   afterCommit?: (committed: C) => Promise<void>;
   /** The reply data (JSON), for inline replies and a job's result. */
@@ -122,6 +122,7 @@ interface JobPayload {
   runId: string;
   lang: Language;
   skipRows?: number[];
+  params?: Record<string, string>;
   actor: Omit<ImportActor, 'permissions'> & { permissions: string[] };
 }
 
@@ -172,7 +173,7 @@ export class ImportRunner {
     def: ImportDefinition<H, R, P, C, S>,
     actor: ImportActor,
     upload: Upload,
-    opts: { onlyValidate: boolean; lang: Language; skipRows?: number[] },
+    opts: { onlyValidate: boolean; lang: Language; skipRows?: number[]; params?: Record<string, string> },
   ): Promise<ImportStart<S>> {
     this.declare(def as AnyImport);
     const inline = upload.data.length <= (def.inlineMaxBytes ?? IMPORT_LIMITS.inlineMaxBytes) || !this.jobs;
@@ -189,7 +190,7 @@ export class ImportRunner {
     if (!inline) {
       // Only what the checks need travels in the job (no session id): who, which account, which codes.
       const { userId, accountId, roleKind, timeZone } = actor;
-      const payload: JobPayload = { runId, lang: opts.lang, skipRows: opts.skipRows, actor: { userId, accountId, roleKind, timeZone, permissions: [...actor.permissions] } };
+      const payload: JobPayload = { runId, lang: opts.lang, skipRows: opts.skipRows, params: opts.params, actor: { userId, accountId, roleKind, timeZone, permissions: [...actor.permissions] } };
       try {
         const jobId = await this.jobs!.send(JOB_NAME, payload, { retryLimit: 0 });
         await this.db.update(importRuns).set({ jobId }).where(eq(importRuns.id, runId));
@@ -216,7 +217,7 @@ export class ImportRunner {
     runId: string,
     actor: ImportActor,
     upload: Upload,
-    opts: { onlyValidate: boolean; lang: Language; skipRows?: number[]; stats?: ReadStats; progress?: (p: number) => Promise<void> },
+    opts: { onlyValidate: boolean; lang: Language; skipRows?: number[]; params?: Record<string, string>; stats?: ReadStats; progress?: (p: number) => Promise<void> },
   ): Promise<S> {
     const progress = opts.progress ?? (async () => {});
     const sheetRows = await readSheet(upload, def.template, opts.stats);
@@ -235,7 +236,7 @@ export class ImportRunner {
       prepared = def.batchChecks ? await def.batchChecks(rows, tx, actor) : undefined;
       invalid = rows.some((r) => r.errors.length > 0);
       if (invalid || opts.onlyValidate) return;
-      committed = await def.commit(rows, tx, actor, prepared, { fileName: upload.fileName });
+      committed = await def.commit(rows, tx, actor, prepared, { fileName: upload.fileName, params: opts.params ?? {} });
     });
     if (!invalid && !opts.onlyValidate && def.afterCommit) await def.afterCommit(committed);
     await progress(90);
@@ -377,6 +378,7 @@ export class ImportRunner {
           onlyValidate: claimed.onlyValidate,
           lang: data.lang,
           skipRows: data.skipRows,
+          params: data.params,
           progress: (p) => this.setProgress(claimed.id, p),
         }),
       );

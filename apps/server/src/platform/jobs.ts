@@ -154,16 +154,12 @@ export async function emitMany<T, In>(tx: Db, event: EventDef<T, In>, payloads: 
   const { rows } = await db.executeSql(`select name from ${SCHEMA}.subscription where event = $1 order by name`, [event.name]);
   const queues = (rows as { name: string }[]).map((r) => r.name);
   const ids: string[] = [];
-  if (parsed.length === 1) {
-    for (const name of queues) {
-      const id = await senderBoss().send(name, parsed[0] as object, { db, ...RETRY, priority: inheritedPriority() });
-      if (id) ids.push(id);
-    }
-    return ids;
-  }
-  // Many facts (an import of 10,000 orders): one multi-row insert per EMIT_CHUNK jobs instead of one
-  // statement per job; the queue's policy and dead letter are applied by pg-boss's insert as by send.
-  const jobs = parsed.flatMap((data) => queues.map((name) => ({ id: crypto.randomUUID(), name, data: data as object, ...RETRY, priority: Math.min(inheritedPriority(), BULK_PRIORITY) })));
+  if (queues.length === 0) return ids;
+  // One multi-row insert per EMIT_CHUNK jobs (a fact for two queues is one statement, an import of
+  // 10,000 orders a few) instead of one statement per job; the queue's policy and dead letter are
+  // applied by pg-boss's insert as by send. One fact keeps the caller's priority; many go behind.
+  const priority = parsed.length === 1 ? inheritedPriority() : Math.min(inheritedPriority(), BULK_PRIORITY);
+  const jobs = parsed.flatMap((data) => queues.map((name) => ({ id: crypto.randomUUID(), name, data: data as object, ...RETRY, priority })));
   for (let at = 0; at < jobs.length; at += EMIT_CHUNK) {
     const part = jobs.slice(at, at + EMIT_CHUNK);
     await senderBoss().insert(part, { db });

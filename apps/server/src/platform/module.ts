@@ -70,6 +70,11 @@ export interface ModuleDeclaration<S = unknown> {
   seeds?(ctx: ModuleContext, self: S): ModuleSeeds;
   /** The auth module answers "who holds this bearer token". */
   sessions?(self: S): SessionResolver;
+  /**
+   * Bearer tokens that start with `prefix` are this module's (API keys), resolved by it instead of
+   * the sessions; a string check per request, so session requests pay nothing more.
+   */
+  credentials?(self: S): { prefix: string; resolve: SessionResolver };
 }
 
 export const defineModule = <S>(declaration: ModuleDeclaration<S>): ModuleDeclaration<S> => declaration;

@@ -108,6 +108,11 @@ export interface OutboundInit {
   timeoutMs?: number;
   /** The reply body's limit in bytes (default 5 MB): a longer one is cut and the call fails. */
   maxBytes?: number;
+  /**
+   * Keep only the first bytes of the reply body: a longer one is cut there and the call still
+   * answers (a webhook's status is what counts, its body only an excerpt). Overrides `maxBytes`.
+   */
+  keepBytes?: number;
 }
 
 /** A fetch for our own calls: the reply is read whole (within the limits) into a standard Response. */
@@ -200,7 +205,8 @@ export function createOutbound(config: OutboundConfig, opts: { lookup?: LookupAl
     if (net.isIP(t.host)) await checkedAddresses(t);
     else if (!hostAllowed(t) && METADATA_NAMES.has(t.host)) throw new OutboundError('refused', `${t.host} is a cloud metadata name`);
     const timeoutMs = init.timeoutMs ?? opts.timeoutMs ?? OUTBOUND_DEFAULT_TIMEOUT_MS;
-    const maxBytes = init.maxBytes ?? opts.maxBytes ?? OUTBOUND_DEFAULT_MAX_BYTES;
+    const maxBytes = init.keepBytes ?? init.maxBytes ?? opts.maxBytes ?? OUTBOUND_DEFAULT_MAX_BYTES;
+    const keep = init.keepBytes !== undefined;
     if (init.signal?.aborted) throw init.signal.reason;
 
     const controller = new AbortController();
@@ -237,24 +243,13 @@ export function createOutbound(config: OutboundConfig, opts: { lookup?: LookupAl
               return void res.destroy();
             }
             const declared = Number(res.headers['content-length']);
-            if (Number.isFinite(declared) && declared > maxBytes) {
+            if (!keep && Number.isFinite(declared) && declared > maxBytes) {
               fail(new OutboundError('too-large', `the reply is larger than ${maxBytes} bytes`));
               return void res.destroy();
             }
             const chunks: Buffer[] = [];
             let size = 0;
-            res.on('data', (chunk: Buffer) => {
-              size += chunk.length;
-              if (size > maxBytes) {
-                // Settled first: destroying the reply emits its own close events.
-                fail(new OutboundError('too-large', `the reply is larger than ${maxBytes} bytes`));
-                res.destroy();
-              } else chunks.push(chunk);
-            });
-            res.on('error', fail);
-            res.on('aborted', () => fail(new OutboundError('network', 'the connection closed before the reply was complete')));
-            res.on('end', () => {
-              if (size > maxBytes) return;
+            const finish = () => {
               const replyHeaders = new Headers();
               for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) {
                 try {
@@ -269,6 +264,31 @@ export function createOutbound(config: OutboundConfig, opts: { lookup?: LookupAl
               } catch {
                 fail(new OutboundError('network', `unusable HTTP status ${status}`));
               }
+            };
+            res.on('data', (chunk: Buffer) => {
+              if (keep) {
+                // Settled with the first bytes; the rest of the reply is not read.
+                if (size >= maxBytes) return;
+                chunks.push(chunk.subarray(0, maxBytes - size));
+                size += chunk.length;
+                if (size >= maxBytes) {
+                  finish();
+                  res.destroy();
+                }
+                return;
+              }
+              size += chunk.length;
+              if (size > maxBytes) {
+                // Settled first: destroying the reply emits its own close events.
+                fail(new OutboundError('too-large', `the reply is larger than ${maxBytes} bytes`));
+                res.destroy();
+              } else chunks.push(chunk);
+            });
+            res.on('error', fail);
+            res.on('aborted', () => fail(new OutboundError('network', 'the connection closed before the reply was complete')));
+            res.on('end', () => {
+              if (size > maxBytes || (keep && size >= maxBytes)) return;
+              finish();
             });
           },
         );

@@ -135,6 +135,8 @@ export const activityLog = pgTable(
     ip: text('ip').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** The API key the call was made with (docs/api-keys.md); null for a session. */
+    apiKeyId: uuid('api_key_id'),
   },
-  (t) => [index('activity_log_user_at_idx').on(t.userId, t.at)],
+  (t) => [index('activity_log_user_at_idx').on(t.userId, t.at), index('activity_log_api_key_at_idx').on(t.apiKeyId, t.at).where(sql`${t.apiKeyId} is not null`)],
 );

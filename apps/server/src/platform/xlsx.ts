@@ -1,9 +1,10 @@
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
-import type { FieldError } from '@exship/contracts';
+import { isMessageKey, translate, type FieldError, type Language } from '@exship/contracts';
 import { offsetMinutes } from '@exship/domain';
+import { parseCsv } from './csv';
 import { AppError } from './errors';
 import { formatBytes, type Upload } from './storage';
 
@@ -28,6 +29,8 @@ export interface SheetTemplate<H extends string = string> {
   maxRows: number;
   /** File size accepted (SPEC §5: xlsx 10 MB). */
   maxBytes: number;
+  /** The files the import reads (default xlsx only); a .csv is read by readCsvSheet. */
+  formats?: readonly ('xlsx' | 'csv')[];
 }
 
 export type CellValue = string | number | null;
@@ -209,7 +212,9 @@ type Cell = { value: CellValue; formula?: boolean; invalid?: boolean };
 function readCell(v: unknown): Cell {
   if (v === null || v === undefined) return { value: null };
   if (typeof v === 'string') {
-    const s = v.trim();
+    // The apostrophe safeCell writes before =, +, -, @ (templates, error workbooks, exports) is not
+    // part of the value: a template's '+13105550100 is the phone +13105550100 when read back.
+    const s = unescapeCell(v.trim());
     // A formula typed as text is refused too: it would run when someone opens an export.
     return s === '' ? { value: null } : { value: s, formula: s.startsWith('=') };
   }
@@ -240,6 +245,10 @@ export interface ReadStats {
 }
 
 export async function readSheet<H extends string>(upload: Upload, tpl: SheetTemplate<H>, stats: ReadStats = { rowsRead: 0 }): Promise<SheetRow<H>[]> {
+  const formats = tpl.formats ?? ['xlsx'];
+  if (formats.includes('csv') && /\.csv$/i.test(upload.fileName)) return readCsvSheet(upload, tpl, stats);
+  if (!formats.includes('xlsx')) throw new AppError('IMPORT_NOT_CSV', 400);
+  if (formats.includes('csv') && !/\.xlsx$/i.test(upload.fileName)) throw new AppError('IMPORT_NOT_XLSX_OR_CSV', 400);
   const entries = await checkXlsxFile(upload, tpl.maxBytes);
   const data = inReadOrder(upload.data, entries);
   const headers = tpl.columns.map((c) => c.header);
@@ -300,6 +309,33 @@ export async function readSheet<H extends string>(upload: Upload, tpl: SheetTemp
   return rows;
 }
 
+/**
+ * readSheet for a .csv (SPEC §5: the check-in import): the same rules — size, exact header, blank
+ * lines skipped, the row limit, typed cells with their errors — over comma-separated UTF-8 text.
+ */
+function readCsvSheet<H extends string>(upload: Upload, tpl: SheetTemplate<H>, stats: ReadStats): SheetRow<H>[] {
+  if (upload.data.length > tpl.maxBytes) throw new AppError('FILE_TOO_LARGE', 413, { vars: { max: formatBytes(tpl.maxBytes) } });
+  const text = upload.data.toString('utf8');
+  if (text.includes('\u0000')) throw new AppError('IMPORT_NOT_CSV', 400);
+  const records = parseCsv(text);
+  const headers = tpl.columns.map((c) => c.header);
+  const found = (records[0] ?? []).map((h) => h.trim());
+  while (found.length > 0 && (found.at(-1) === '' || ERRORS_HEADERS.has(found.at(-1)!))) found.pop();
+  if (records.length === 0 || found.length !== headers.length || headers.some((h, i) => found[i] !== h)) {
+    throw new AppError('IMPORT_TEMPLATE_CHANGED', 400, { details: { expectedHeaders: headers } });
+  }
+  const rows: SheetRow<H>[] = [];
+  for (let r = 1; r < records.length; r++) {
+    stats.rowsRead++;
+    const cells = headers.map((_, i) => readCell(records[r]![i]));
+    if (cells.every((c) => c.value === null)) continue;
+    if (rows.length >= tpl.maxRows) throw new AppError('IMPORT_TOO_MANY_ROWS', 400, { vars: { max: tpl.maxRows.toLocaleString('en-US') }, details: { maxRows: tpl.maxRows } });
+    rows.push(toRow(r + 1, cells, tpl));
+  }
+  if (rows.length === 0) throw new AppError('IMPORT_NO_DATA', 400);
+  return rows;
+}
+
 function toRow<H extends string>(rowNumber: number, cells: Cell[], tpl: SheetTemplate<H>): SheetRow<H> {
   const values = {} as Record<H, CellValue>;
   const errors: FieldError[] = [];
@@ -332,9 +368,34 @@ function toRow<H extends string>(rowNumber: number, cells: Cell[], tpl: SheetTem
 // ---------------------------------------------------------------------------------------------
 // Writing: templates, error workbooks, exports.
 
+const ESCAPED = /^[=+\-@\t\r\0]/;
+
 /** money-and-security.md: a text cell starting with =, +, -, @, tab, CR or NUL is prefixed with '. */
 export function safeCell(v: CellValue): CellValue {
-  return typeof v === 'string' && /^[=+\-@\t\r\0]/.test(v) ? `'${v}` : v;
+  return typeof v === 'string' && ESCAPED.test(v) ? `'${v}` : v;
+}
+
+/** The reverse of safeCell, for cells read back from a workbook this server wrote. */
+const unescapeCell = (s: string): string => (s.charCodeAt(0) === 39 && ESCAPED.test(s.slice(1, 2)) ? s.slice(1) : s);
+
+/**
+ * A value's label in the reader's language (`prefix` + value, e.g. `export.txType.` + `top_up`), or
+ * the value itself when there is no message for it (a gateway added later), so a file never shows a key.
+ */
+export function labelOf(lang: Language, prefix: string, value: string | null | undefined): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  return isMessageKey(prefix + value) ? translate(lang, prefix + value) : value;
+}
+
+/** One sheet of a report: a bold, frozen header row and the rows, every cell neutralised (safeCell). */
+export async function reportWorkbook(sheetName: string, headers: readonly string[], rows: readonly CellValue[][]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet(sheetName.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31));
+  ws.columns = headers.map((header) => ({ header, width: Math.max(12, header.length + 4) }));
+  ws.getRow(1).font = { bold: true };
+  ws.views = [{ state: 'frozen', ySplit: 1 }];
+  for (const r of rows) ws.addRow(r.map((v) => safeCell(v)));
+  return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
 const columnLetter = (n: number): string => (n <= 26 ? String.fromCharCode(64 + n) : columnLetter(Math.floor((n - 1) / 26)) + String.fromCharCode(65 + ((n - 1) % 26)));
@@ -392,6 +453,11 @@ export async function errorWorkbook(tpl: SheetTemplate, rows: { raw: CellValue[]
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/** The day in a download's name (`Orders_2026-03-01.xlsx`): today in the user's offset, not UTC's. */
+export function fileDay(now: Date, offset = '+07:00'): string {
+  return new Date(now.getTime() + offsetMinutes(offset) * 60_000).toISOString().slice(0, 10);
+}
+
 /** SPEC §8: original file name + `_Errors_` + DDMMYYYY_HHmmss (in the user's offset) + `.xlsx`. */
 export function errorWorkbookFileName(original: string, now: Date, offset = '+07:00'): string {
   const base = original.replace(/\.xlsx$/i, '').replace(/[\\/:*?"<>|\r\n]/g, '_') || 'import';
@@ -408,3 +474,37 @@ export function sendXlsx(reply: FastifyReply, fileName: string, data: Buffer) {
 }
 /** At most this many row errors travel in `errors`; the error workbook has them all. */
 export const MAX_REPORTED_ERRORS = 200;
+
+/** One sheet of a streamed workbook: a bold, frozen header row and rows produced one at a time. */
+export interface StreamedSheet {
+  name: string;
+  headers: readonly string[];
+  rows: Iterable<readonly CellValue[]> | AsyncIterable<readonly CellValue[]>;
+}
+
+/**
+ * The one streaming export pipeline: sheets written row by row into the reply (ExcelJS's streaming
+ * writer, each row committed as written), every cell neutralised (safeCell), so a large export never
+ * holds the workbook in memory.
+ */
+export function streamWorkbook(sheets: readonly StreamedSheet[]): Readable {
+  const out = new PassThrough();
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  void (async () => {
+    for (const s of sheets) {
+      const ws = wb.addWorksheet(s.name.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
+      ws.columns = s.headers.map((header) => ({ header, width: Math.max(12, header.length + 4) }));
+      ws.getRow(1).font = { bold: true };
+      ws.getRow(1).commit();
+      for await (const r of s.rows) ws.addRow(r.map((v) => safeCell(v))).commit();
+      ws.commit();
+    }
+    await wb.commit();
+  })().catch((err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))));
+  return out;
+}
+
+/** Replies with a streamed workbook as a download. */
+export function sendXlsxStream(reply: FastifyReply, fileName: string, stream: Readable) {
+  return reply.header('content-type', XLSX_CONTENT_TYPE).header('content-disposition', `attachment; filename="${fileName.replace(/["\\\r\n]/g, '_')}"`).send(stream);
+}

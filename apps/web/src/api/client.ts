@@ -1,4 +1,5 @@
 import type { ErrorCode } from '@exship/contracts';
+import { isEncryptedReply, openEncryptedReply } from './encrypted-replies';
 import { session } from './session';
 
 // SPEC §7 / docs/engineering.md "API": base /api/v1, envelope { success, message, data }, errors with a stable code.
@@ -63,6 +64,20 @@ const parseJson = (text: string): Record<string, unknown> | null => {
   }
 };
 
+/**
+ * The reply's JSON, opened first when the server encrypts its replies (SPEC §7: a body with `iv`
+ * and `data`). One that does not open (no key in this build, a different key) reads as no body: BAD_RESPONSE.
+ */
+async function readBody(res: Response): Promise<Record<string, unknown> | null> {
+  const body = parseJson(await res.text());
+  if (!isEncryptedReply(body)) return body;
+  try {
+    return (await openEncryptedReply(body)) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+}
+
 /** The error of a reply, and the end of the session on 401 / SESSION_EXPIRED. */
 function failure(res: Response, body: Record<string, unknown> | null, sentToken: boolean): ApiError {
   const code = typeof body?.code === 'string' ? body.code : undefined;
@@ -97,12 +112,12 @@ async function send(method: string, path: string, init: { body?: BodyInit; json?
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(0, 'NETWORK_ERROR', '');
   }
-  if (!res.ok) throw failure(res, parseJson(await res.text()), sentToken);
+  if (!res.ok) throw failure(res, await readBody(res), sentToken);
   return res;
 }
 
 async function envelope<T>(res: Response): Promise<Envelope<T>> {
-  const body = parseJson(await res.text());
+  const body = await readBody(res);
   if (!body || body.success !== true) throw failure(res, body, false);
   return body as unknown as Envelope<T>;
 }

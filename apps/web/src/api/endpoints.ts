@@ -1,22 +1,13 @@
 import {
-  ActivateAccountEndpoint,
-  ForgotPasswordEndpoint,
-  LoginEndpoint,
-  LoginSocialEndpoint,
-  LogoutEndpoint,
-  MeEndpoint,
-  RegisterEndpoint,
-  RequestVerifyEndpoint,
-  ResetPasswordEndpoint,
+  DismissNoticeEndpoint,
   SetNotificationLanguageEndpoint,
-  SignInOptionsEndpoint,
-  UpdatePasswordEndpoint,
   UpdateProfileEndpoint,
   UpdateProfileSettingEndpoint,
   WalletInfoEndpoint,
   type EndpointBody,
   type EndpointReply,
   type Language,
+  type UserNotice,
 } from '@exship/contracts';
 import { call, callEnvelope } from './call';
 
@@ -24,26 +15,14 @@ import { call, callEnvelope } from './call';
 // descriptors in packages/contracts; these wrappers only name the calls the features make.
 export type WalletInfo = EndpointReply<typeof WalletInfoEndpoint>;
 
-export type RegisterInput = EndpointBody<typeof RegisterEndpoint>;
-
-export const authApi = {
-  register: (body: RegisterInput) => callEnvelope(RegisterEndpoint, { body }),
-  activate: (verifyCode: string) => callEnvelope(ActivateAccountEndpoint, { params: { token: verifyCode } }),
-  requestVerify: (userId: string) => callEnvelope(RequestVerifyEndpoint, { params: { id: userId } }),
-  login: (body: EndpointBody<typeof LoginEndpoint>) => callEnvelope(LoginEndpoint, { body }),
-  signInOptions: (signal?: AbortSignal) => call(SignInOptionsEndpoint, { signal }),
-  loginGoogle: (idToken: string) => callEnvelope(LoginSocialEndpoint, { body: { provider: 'google', idToken } }),
-  logout: () => callEnvelope(LogoutEndpoint),
-  me: (signal?: AbortSignal) => callEnvelope(MeEndpoint, { signal }),
-  forgot: (email: string) => callEnvelope(ForgotPasswordEndpoint, { body: { email } }),
-  reset: (body: EndpointBody<typeof ResetPasswordEndpoint>) => callEnvelope(ResetPasswordEndpoint, { body }),
-  updatePassword: (body: EndpointBody<typeof UpdatePasswordEndpoint>) => callEnvelope(UpdatePasswordEndpoint, { body }),
-};
+// The sign-in calls have a module of their own, so the sign-in pages load none of the screens' descriptors.
+export { authApi, type RegisterInput } from './auth-api';
 
 export const profileApi = {
   update: (body: EndpointBody<typeof UpdateProfileEndpoint>) => callEnvelope(UpdateProfileEndpoint, { body }),
   updateSetting: (body: EndpointBody<typeof UpdateProfileSettingEndpoint>) => callEnvelope(UpdateProfileSettingEndpoint, { body }),
   setLanguage: (code: Language) => callEnvelope(SetNotificationLanguageEndpoint, { body: { code } }),
+  dismissNotice: (notice: UserNotice) => callEnvelope(DismissNoticeEndpoint, { body: { notice } }),
 };
 
 /** SPEC §7: the wallet boxes of the header. */

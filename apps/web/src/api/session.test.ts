@@ -15,6 +15,18 @@ describe('session storage', () => {
     expect(localStorage.getItem('exship.profile')).toBeNull();
   });
 
+  it("signing in applies the user's saved language, so a new browser speaks it at once", () => {
+    session.setLanguage('en');
+    session.signIn('tok-1', makeProfile({ language: 'vi' }));
+    expect(session.get().language).toBe('vi');
+    expect(localStorage.getItem('exship.language')).toBe('vi');
+    session.clear();
+    // Signed out, the language chosen stays; the next sign-in takes that user's own.
+    expect(session.get().language).toBe('vi');
+    session.signIn('tok-2', makeProfile({ language: 'en' }));
+    expect(session.get().language).toBe('en');
+  });
+
   it('keeps the profile in memory while the token stays, and drops it when another tab changes the token', () => {
     session.signIn('tok-1', makeProfile());
     session.reload();

@@ -63,8 +63,9 @@ export const session = {
     state = load(token === state.token ? state.profile : null);
     listeners.forEach((l) => l());
   },
+  /** Signing in brings the user's saved language (the profile's), whatever this browser last spoke. */
   signIn(token: string, profile: Profile): void {
-    set({ token, profile });
+    set(isLanguage(profile.language) ? { token, profile, language: profile.language } : { token, profile });
   },
   setProfile(profile: Profile): void {
     set({ profile });

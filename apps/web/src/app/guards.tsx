@@ -31,7 +31,7 @@ export function GuestOnly({ children }: { children: ReactNode }) {
   // The endpoints load on demand: the entry holds only the router, the guards, i18n and the client.
   const me = useQuery({
     queryKey: ['me', token],
-    queryFn: async ({ signal }) => (await import('../api/endpoints')).authApi.me(signal),
+    queryFn: async ({ signal }) => (await import('../api/auth-api')).authApi.me(signal),
     enabled: !!token && !profile,
     retry: false,
   });
@@ -52,12 +52,17 @@ export function GuestOnly({ children }: { children: ReactNode }) {
   if (token && profile?.status === 'active') {
     // Back to the page that sent the user to sign in, if it was an app page.
     const from = (location.state as { from?: unknown } | null)?.from;
-    const back = typeof from === 'string' && from.startsWith('/app/') && !from.startsWith('/app/login') ? from : '/app/dashboard';
+    // SPEC §2: signing in with a callback-uri goes on to /connect/walmart with it (the marketplace connect).
+    const callbackUri = new URLSearchParams(location.search).get('callback-uri');
+    const back = callbackUri !== null ? `/connect/walmart?callback-uri=${encodeURIComponent(callbackUri)}` : typeof from === 'string' && isReturnPath(from) ? from : '/app/dashboard';
     const target = profile.mustChangePassword ? '/app/profile?t=change-password' : back;
     return <Navigate to={target} replace />;
   }
   return <>{children}</>;
 }
+
+/** Where signing in may send the user back to: an app page, or the marketplace connect screens (never off-site). */
+const isReturnPath = (path: string) => (path.startsWith('/app/') && !path.startsWith('/app/login')) || /^\/(connect|callback)\/walmart([?#]|$)/.test(path);
 
 /** A screen: checks the screen's key, sets the document title, renders the (lazy) component. */
 export function ScreenRoute({ screen, component: Screen }: { screen: ScreenDef; component: ComponentType<{ screen: ScreenDef }> }) {

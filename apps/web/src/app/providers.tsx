@@ -1,7 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { App as AntApp, ConfigProvider, theme } from 'antd';
+import { App as AntApp, ConfigProvider } from 'antd';
 import type { Locale } from 'antd/es/locale';
-import dayjs from 'dayjs';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import './a11y.css';
@@ -15,7 +14,7 @@ import { useSession } from '../api/session';
  * #ff4d4f 3.3:1, the green and gold tag texts); the fixes live here, once, for every screen.
  */
 export const brandTheme = {
-  algorithm: theme.defaultAlgorithm,
+  // antd's default (light) algorithm; naming it would bring the theme module (dark, compact) along.
   token: {
     colorPrimary: '#1d4ed8',
     // antd derives a hover shade (#4373e6) under which white text is 4.34:1; this one is 5.2:1.
@@ -36,23 +35,28 @@ export const brandTheme = {
   },
 };
 
+let dayjsInVietnamese = false;
+
 /** i18n, antd (theme, locale, App for message/modal), TanStack Query. */
 export function Providers({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   const { language } = useSession();
-  // antd and dayjs speak English by default; the Vietnamese packs load only when needed,
-  // which keeps them out of the login page's first download.
+  // antd and dayjs speak English by default; the Vietnamese packs load only when needed, and
+  // dayjs itself only with them (the screens that show dates import it), which keeps them out of the
+  // login page's first download.
   const [antdLocale, setAntdLocale] = useState<Locale | undefined>(undefined);
   useEffect(() => {
     let current = true;
     if (language === 'vi') {
-      void Promise.all([import('antd/locale/vi_VN'), import('dayjs/locale/vi')]).then(([vi]) => {
+      void Promise.all([import('antd/locale/vi_VN'), import('dayjs'), import('dayjs/locale/vi')]).then(([vi, { default: dayjs }]) => {
         if (!current) return;
         dayjs.locale('vi');
+        dayjsInVietnamese = true;
         setAntdLocale(vi.default);
       });
     } else {
-      dayjs.locale('en');
+      // Back from Vietnamese: dayjs is loaded then; a page that starts in English never asks for it.
+      if (dayjsInVietnamese) void import('dayjs').then(({ default: dayjs }) => current && (dayjs.locale('en'), (dayjsInVietnamese = false)));
       setAntdLocale(undefined);
     }
     return () => {

@@ -64,6 +64,29 @@ const TrackingLogsPage = lazyScreen(() => import('../features/shipping/tracking-
 const ScanFormPage = lazyScreen(() => import('../features/shipping/scan-form-page'));
 const PublicTrackingPage = lazyScreen(() => import('../features/shipping/public-tracking-page'));
 
+// The warehouse floor: check-in, cartons by scanner, check-out, the box listing.
+const CheckInPage = lazyScreen(() => import('../features/floor/check-in-page'));
+const PackagedScannerPage = lazyScreen(() => import('../features/floor/packaged-scanner-page'));
+const CheckOutPage = lazyScreen(() => import('../features/floor/check-out-page'));
+const ListingBoxPage = lazyScreen(() => import('../features/floor/listing-box-page'));
+
+// Air freight: airports, airlines with their fee schedules, freights, package freight, the freight report.
+const AirportPage = lazyScreen(() => import('../features/freight/airport-page'));
+const AirlinePage = lazyScreen(() => import('../features/freight/airline-page'));
+const AirlineDetailPage = lazyScreen(() => import('../features/freight/airline-detail-page'));
+const ListingFreightPage = lazyScreen(() => import('../features/freight/listing-freight-page'));
+const FreightDetailPage = lazyScreen(() => import('../features/freight/freight-detail-page'));
+const PackageFreightPage = lazyScreen(() => import('../features/freight/package-freight-page'));
+const FreightReportPage = lazyScreen(() => import('../features/freight/freight-report-page'));
+
+// Reports: one screen shape for the six reports read from the daily rollups.
+const RevenueReportPage = lazyScreen(() => import('../features/reports/revenue-page'));
+const PaymentMethodReportPage = lazyScreen(() => import('../features/reports/payment-method-page'));
+const ServicesReportPage = lazyScreen(() => import('../features/reports/services-page'));
+const CustomersReportPage = lazyScreen(() => import('../features/reports/customers-page'));
+const CarriersReportPage = lazyScreen(() => import('../features/reports/carriers-page'));
+const PurchaseReportPage = lazyScreen(() => import('../features/reports/purchase-page'));
+
 // Address check: one address or an xlsx file, the history and the rows of a check.
 const AddressCheckPage = lazyScreen(() => import('../features/address-check/address-check-page'));
 const CronJobListPage = lazyScreen(() => import('../features/cronjobs/cronjob-list-page'));
@@ -71,6 +94,8 @@ const CronJobDetailPage = lazyScreen(() => import('../features/cronjobs/cronjob-
 const RolePage = lazyScreen(() => import('../features/roles/role-page'));
 const ResourcePage = lazyScreen(() => import('../features/roles/resource-page'));
 const PermissionPage = lazyScreen(() => import('../features/roles/permission-page'));
+const IntegrationsPage = lazyScreen(() => import('../features/integrations/integrations-page'));
+const TicketPage = lazyScreen(() => import('../features/tickets/ticket-page'));
 
 const HomePage = lazyScreen(() => import('../features/public/home-page'));
 const PolicyPage = lazyScreen(() => import('../features/public/policy-page'));
@@ -79,6 +104,9 @@ const AboutPage = lazyScreen(() => import('../features/public/about-page'));
 const SystemGuidePage = lazyScreen(() => import('../features/public/system-guide-page'));
 const ShippingProceduresPage = lazyScreen(() => import('../features/public/shipping-procedures-page'));
 const WalmartPage = lazyScreen(() => import('../features/public/walmart-page'));
+const WalmartStoresPage = lazyScreen(() => import('../features/walmart/walmart-stores-page'));
+const WalmartConnectPage = lazyScreen(() => import('../features/walmart/walmart-connect-page'));
+const WalmartCallbackPage = lazyScreen(() => import('../features/walmart/walmart-callback-page'));
 
 /** The component of every available screen (SCREENS `available: true`); a test keeps the two in step. */
 export const SCREEN_COMPONENTS: Record<string, typeof DashboardPage> = {
@@ -111,18 +139,40 @@ export const SCREEN_COMPONENTS: Record<string, typeof DashboardPage> = {
   trackingLogs: TrackingLogsPage,
   scanForm: ScanFormPage,
   checkAddress: AddressCheckPage,
+  checkIn: CheckInPage,
+  packagedScanner: PackagedScannerPage,
+  checkOut: CheckOutPage,
+  listingBox: ListingBoxPage,
+  packageFreight: PackageFreightPage,
+  listingFreight: ListingFreightPage,
+  freightDetail: FreightDetailPage,
+  airport: AirportPage,
+  airline: AirlinePage,
+  airlineDetail: AirlineDetailPage,
+  reportFreight: FreightReportPage,
+  reportRevenue: RevenueReportPage,
+  reportPaymentMethod: PaymentMethodReportPage,
+  reportServices: ServicesReportPage,
+  reportCustomers: CustomersReportPage,
+  reportCarriers: CarriersReportPage,
+  reportPurchase: PurchaseReportPage,
   cronjob: CronJobListPage,
   cronjobDetail: CronJobDetailPage,
   role: RolePage,
   resource: ResourcePage,
   permission: PermissionPage,
+  integrations: IntegrationsPage,
+  walmartStores: WalmartStoresPage,
+  walmartConnect: WalmartConnectPage,
+  walmartCallback: WalmartCallbackPage,
+  ticket: TicketPage,
 };
 
 /** SPEC §2 marketplace routes outside /app; reached signed in, they land with the Walmart module. */
-const MARKETPLACE_SCREENS: ScreenDef[] = [
-  { id: 'walmartConnect', path: '/connect/walmart', key: null, available: false },
-  { id: 'walmartCallback', path: '/callback/walmart', key: null, available: false },
-  { id: 'walmartStores', path: '/integrations/walmart', key: 'EX_VIEW_INTEGRATIONS', available: false },
+export const MARKETPLACE_SCREENS: ScreenDef[] = [
+  { id: 'walmartConnect', path: '/connect/walmart', key: null, available: true },
+  { id: 'walmartCallback', path: '/callback/walmart', key: null, available: true },
+  { id: 'walmartStores', path: '/integrations/walmart', key: 'EX_VIEW_INTEGRATIONS', available: true },
 ];
 
 /** Wires the router into the API client and applies `?lang=` on every navigation. */

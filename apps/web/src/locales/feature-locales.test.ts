@@ -1,8 +1,9 @@
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '@exship/contracts';
+import { CHECK_IN_STATUSES, MESSAGES, ROLES, ROUTING_STATUSES, SUB_SELLER_ROLES, SURCHARGE_REASONS, TOP_UP_STATUSES, WALLET_NOTE_KEYS } from '@exship/contracts';
 import sharedEn from './en.json';
+import sharedVi from './vi.json';
 import { keyDiff } from '../test/key-diff';
 
 type Dict = Record<string, string>;
@@ -65,6 +66,44 @@ describe('feature locale bundles', () => {
     // A counted string exists as its plural forms (key_one, key_other).
     const exists = (k: string) => known.has(k) || known.has(`${k}_other`);
     expect([...used].filter(([k]) => !exists(k)).map(([k, f]) => `${k} (${f})`)).toEqual([]);
+  });
+
+  // Texts that read the same in Vietnamese: names, acronyms, units, placeholders only. Any other
+  // Vietnamese text equal to its English was left untranslated ("Check-in" in a Vietnamese column).
+  const SAME_IN_BOTH = new Set(['Email', 'SKU', 'PDF', 'HTML', 'N/A', 'OK', 'FBA', 'Walmart', 'HTTP API', 'Sandbox', 'Mockup', 'First class flat', 'Cron (UTC)', '{{count}} ms', '{{file}}: {{message}}']);
+
+  it('no Vietnamese text is left in English (every bundle, the shared files and the server messages)', () => {
+    const pairs: [string, Dict, Dict][] = [
+      ...features.map((f) => [f, load(f, 'en'), load(f, 'vi')] as [string, Dict, Dict]),
+      ['locales', sharedEn as Dict, sharedVi as Dict],
+      ['server messages', MESSAGES.en as Dict, MESSAGES.vi as Dict],
+    ];
+    const untranslated = pairs.flatMap(([where, en, vi]) => Object.entries(en).filter(([k, v]) => vi[k] === v && !SAME_IN_BOTH.has(v)).map(([k, v]) => `${where}: ${k} = ${JSON.stringify(v)}`));
+    expect(untranslated).toEqual([]);
+  });
+
+  it('every value the platform shows by its code has words in both languages', () => {
+    // Everything a screen may look up: the bundles, the shared files and the server messages.
+    const words = (lang: 'en' | 'vi') => {
+      const all: Dict = { ...(MESSAGES[lang] as Dict), ...((lang === 'en' ? sharedEn : sharedVi) as Dict) };
+      for (const f of features) Object.assign(all, load(f, lang));
+      return all;
+    };
+    const [en, vi] = [words('en'), words('vi')];
+    const wanted = [
+      // The routing events' sentences (a carrier describes an event in English only).
+      ...ROUTING_STATUSES.map((s) => `routing.event.${s}`),
+      ...ROUTING_STATUSES.map((s) => `routing.status.${s}`),
+      // Role chips and lists: every built-in role, the team's sub-seller roles too.
+      ...ROLES.map((r) => `role.${r.code}`),
+      ...SUB_SELLER_ROLES.map((code) => `role.${code}`),
+      ...CHECK_IN_STATUSES.map((s) => `orders.checkIn.${s}`),
+      ...SURCHARGE_REASONS.map((r) => `orders.surchargeReason.${r}`),
+      ...TOP_UP_STATUSES.map((s) => `billing.status.${s}`),
+      // The notes the platform writes on wallet transactions ("Payment of 8 orders").
+      ...WALLET_NOTE_KEYS.map((k) => `wallet.note.${k}`),
+    ];
+    expect(wanted.filter((k) => !en[k]?.trim() || !vi[k]?.trim())).toEqual([]);
   });
 
   it('bundles do not collide with each other', () => {

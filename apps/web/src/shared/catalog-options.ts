@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { catalogApi } from '../api/endpoints';
+import { catalogApi, pricingApi } from '../api/endpoints';
 import { useCan } from './list-ui';
 
 // Pick lists for filters and forms (first 100 records of each; the API caps a page at 100).
@@ -46,3 +46,30 @@ export const codeOf = (items: { id: string; code: string }[]) => {
   const map = new Map(items.map((i) => [i.id, i.code]));
   return (id: string | null | undefined) => (id ? (map.get(id) ?? id.slice(0, 8)) : '');
 };
+
+/**
+ * The shipping services a user may pick: the service list for staff who manage the catalog, the
+ * services with sell prices (the Price screen's list) for sellers. Value: the service code.
+ */
+export function useServiceCodeOptions(enabled = true) {
+  const can = useCan();
+  const full = can('EX-SERVICE-LIST');
+  const priced = can('EX_VIEW_PRICING');
+  const services = useQuery({
+    queryKey: ['services', 'options'],
+    queryFn: ({ signal }) => catalogApi.services({ pageSize: 100 }, signal),
+    enabled: enabled && full,
+    staleTime: 30_000,
+  });
+  const sellPrices = useQuery({
+    queryKey: ['pricing', 'sell-prices'],
+    queryFn: ({ signal }) => pricingApi.sellPrices(signal),
+    enabled: enabled && !full && priced,
+    staleTime: 30_000,
+  });
+  const list = full ? (services.data?.data.items ?? []).filter((s) => s.status === 'active') : (sellPrices.data?.data ?? []).map((p) => p.service);
+  return {
+    loading: services.isLoading || sellPrices.isLoading,
+    options: list.map((s) => ({ value: s.code, label: `${s.code} — ${s.name}` })),
+  };
+}

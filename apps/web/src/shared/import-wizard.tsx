@@ -65,6 +65,10 @@ export interface ImportWizardProps<K extends string, R> {
   maxBytes?: number;
   /** On a screen of its own (a route) instead of a modal: `open` is ignored, Cancel and Close call onClose. */
   embedded?: boolean;
+  /** The file types taken, lower case with the dot (SPEC §5: .xlsx unless the import says otherwise). */
+  extensions?: string[];
+  /** Can review rows be left out? Only where the import route takes `skipRows`. */
+  deletableRows?: boolean;
 }
 
 export interface ImportFailure {
@@ -143,7 +147,21 @@ export function ImportErrorPanel({ failure }: { failure: ImportFailure }) {
 
 type Step = 0 | 1 | 2;
 
-export function ImportWizard<K extends string, R>({ open, title, onClose, kinds, upload, reviewRows, describe, confirmLabel, onImported, maxBytes = DEFAULT_MAX_BYTES, embedded = false }: ImportWizardProps<K, R>) {
+export function ImportWizard<K extends string, R>({
+  open,
+  title,
+  onClose,
+  kinds,
+  upload,
+  reviewRows,
+  describe,
+  confirmLabel,
+  onImported,
+  maxBytes = DEFAULT_MAX_BYTES,
+  embedded = false,
+  extensions = ['.xlsx'],
+  deletableRows = true,
+}: ImportWizardProps<K, R>) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [kind, setKind] = useState<K>(kinds[0]!.value);
@@ -165,6 +183,8 @@ export function ImportWizard<K extends string, R>({ open, title, onClose, kinds,
     };
   }, []);
   const maxText = `${Math.round((maxBytes / (1024 * 1024)) * 10) / 10} MB`;
+  const onlyXlsx = extensions.length === 1 && extensions[0] === '.xlsx';
+  const typesText = extensions.join(' / ');
   const current = kinds.find((k) => k.value === kind) ?? kinds[0]!;
 
   const reset = () => {
@@ -184,9 +204,9 @@ export function ImportWizard<K extends string, R>({ open, title, onClose, kinds,
   };
 
   const choose = (f: File) => {
-    // SPEC §5: only .xlsx (case-insensitive), within the size limit, a single file.
-    if (!/\.xlsx$/i.test(f.name)) {
-      message.error(t('importWizard.onlyXlsx'));
+    // SPEC §5: only .xlsx (case-insensitive) unless the import takes other types, within the size limit, a single file.
+    if (!extensions.some((ext) => f.name.toLowerCase().endsWith(ext))) {
+      message.error(onlyXlsx ? t('importWizard.onlyXlsx') : t('importWizard.onlyTypes', { types: typesText }));
       return;
     }
     if (f.size > maxBytes) {
@@ -324,7 +344,7 @@ export function ImportWizard<K extends string, R>({ open, title, onClose, kinds,
             </Button>
           )}
           <Upload.Dragger
-            accept=".xlsx"
+            accept={extensions.join(',')}
             multiple={false}
             maxCount={1}
             disabled={file !== null || busy}
@@ -337,8 +357,8 @@ export function ImportWizard<K extends string, R>({ open, title, onClose, kinds,
             <p className="ant-upload-drag-icon">
               <InboxOutlined />
             </p>
-            <p className="ant-upload-text">{t('importWizard.drop')}</p>
-            <p className="ant-upload-hint">{t('importWizard.dropHint', { max: maxText })}</p>
+            <p className="ant-upload-text">{onlyXlsx ? t('importWizard.drop') : t('importWizard.dropTypes', { types: typesText })}</p>
+            <p className="ant-upload-hint">{onlyXlsx ? t('importWizard.dropHint', { max: maxText }) : t('importWizard.dropTypesHint', { types: typesText, max: maxText })}</p>
           </Upload.Dragger>
           {file && (
             // The chosen file, outside the (disabled) input so it can still be removed.
@@ -385,7 +405,7 @@ export function ImportWizard<K extends string, R>({ open, title, onClose, kinds,
               columns={[
                 { title: t('importWizard.row'), dataIndex: 'row', width: 70, fixed: 'left' },
                 ...headers.map((h) => ({ title: h, dataIndex: h, render: (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v)) })),
-                {
+                ...(deletableRows ? [{
                   title: '',
                   key: 'delete',
                   width: 56,
@@ -401,7 +421,7 @@ export function ImportWizard<K extends string, R>({ open, title, onClose, kinds,
                       onClick={() => setDeleted((d) => [...d, r.row])}
                     />
                   ),
-                },
+                }] : []),
               ]}
             />
           )}

@@ -162,6 +162,7 @@ export function FormModal<T extends object>({
   width = 560,
   okText,
   readOnly = false,
+  afterClose,
 }: {
   open: boolean;
   title: ReactNode;
@@ -172,6 +173,8 @@ export function FormModal<T extends object>({
   width?: number;
   okText?: string;
   readOnly?: boolean;
+  /** Once the modal has closed (its animation over): a screen gives the focus back where it works. */
+  afterClose?: () => void;
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<T>();
@@ -189,6 +192,7 @@ export function FormModal<T extends object>({
       confirmLoading={saving}
       okButtonProps={{ disabled: readOnly }}
       destroyOnHidden
+      afterClose={afterClose}
       width={width}
       style={{ maxWidth: 'calc(100vw - 16px)' }}
     >

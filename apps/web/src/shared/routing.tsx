@@ -62,9 +62,19 @@ export function TimeText({ value, format }: { value: string | null | undefined; 
 /** "City, ST, US" without the empty parts. */
 export const placeOf = (p: { city: string; state: string; country: string }) => [p.city, p.state, p.country].filter(Boolean).join(', ');
 
+/**
+ * What an event says, in the page's language. Carriers describe events in English: an English page
+ * shows their words; another language shows our sentence for the event's routing status (the
+ * carrier's words in its title, where the text is needed word for word).
+ */
+export function eventText(e: Pick<RoutingEvent, 'status' | 'description'>, t: (key: string) => string, language: string): { text: string; carrierWords: string | null } {
+  if (language === 'en' && e.description.trim()) return { text: e.description, carrierWords: null };
+  return { text: t(`routing.event.${e.status}`), carrierWords: e.description.trim() || null };
+}
+
 /** A parcel's routing events, newest first: date, description, location. */
 export function RoutingTimeline({ events, format }: { events: RoutingEvent[]; format: (v: string) => string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (events.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('routing.timelineEmpty')} />;
   const items = [...events]
     .sort((a, b) => b.at.localeCompare(a.at))
@@ -73,7 +83,7 @@ export function RoutingTimeline({ events, format }: { events: RoutingEvent[]; fo
       color: i === 0 ? (e.status === 'delivered' ? 'green' : e.status === 'error' || e.status === 'lost' ? 'red' : 'blue') : 'gray',
       content: (
         <div>
-          <Typography.Text strong={i === 0}>{e.description}</Typography.Text>
+          <EventText event={e} strong={i === 0} t={t} language={i18n.language} />
           <div style={{ fontSize: 12, color: '#4b5563' }}>
             <span style={{ fontVariantNumeric: 'tabular-nums' }}>{format(e.at)}</span>
             {placeOf(e) && <span>{` · ${placeOf(e)}`}</span>}
@@ -82,6 +92,15 @@ export function RoutingTimeline({ events, format }: { events: RoutingEvent[]; fo
       ),
     }));
   return <Timeline items={items} />;
+}
+
+function EventText({ event, strong, t, language }: { event: RoutingEvent; strong: boolean; t: (key: string) => string; language: string }) {
+  const { text, carrierWords } = eventText(event, t, language);
+  return (
+    <Typography.Text strong={strong} title={carrierWords ?? undefined}>
+      {text}
+    </Typography.Text>
+  );
 }
 
 /** Splits pasted text into references: spaces, commas, semicolons or new lines; repeats dropped. */
@@ -93,7 +112,7 @@ export function splitRefs(text: string): string[] {
 export const publicLink = (publicPath: string) => `${window.location.origin}${publicPath}`;
 
 /** Puts text on the clipboard; the old way where the Clipboard API is missing (plain http). */
-async function copyText(text: string): Promise<void> {
+export async function copyText(text: string): Promise<void> {
   if (navigator.clipboard?.writeText) {
     try {
       await navigator.clipboard.writeText(text);

@@ -43,7 +43,11 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
     timeZone: '+07:00',
     language: 'en',
     labelPurchaseDelayHours: 0,
+    shipFrom: null,
+    returnAddress: null,
     mustChangePassword: false,
+    // The integrations banner is dismissed unless a test asks for it, so it covers no other screen.
+    dismissedNotices: ['integrations-banner'],
     wallet: { balance: 12.5, unPaid: 0, autoPay: false, credit: null },
     createdAt: '2026-01-02T03:04:05.000Z',
     ...overrides,

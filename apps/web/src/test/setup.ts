@@ -3,6 +3,10 @@ import { createRequire } from 'node:module';
 import { cleanup } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { session } from '../api/session';
+import { loadLanguage } from '../app/i18n';
+
+// The app loads Vietnamese on demand; tests switch languages synchronously, so it is there from the start.
+await loadLanguage('vi');
 
 // antd's responsive helpers (Grid, Sider breakpoints) need matchMedia, which jsdom lacks.
 if (!window.matchMedia) {

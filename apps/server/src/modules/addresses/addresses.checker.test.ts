@@ -53,6 +53,39 @@ describe('checkAddress (offline)', () => {
     expect(checkAddress({ ...good, address1: '  ' })).toEqual({ status: 'invalid', reasons: ['address_not_found'], suggestion: null });
   });
 
+  // SPEC §5 "recognisable as an address": offline, a US street line is a house number and a street
+  // name with a USPS Publication 28 suffix, or a PO box.
+  it('a US line without a house number and a recognised street suffix is address not found', () => {
+    const seattle = { country: 'US', state: 'WA', city: 'Seattle', zip: '98101' };
+    expect(checkAddress({ ...seattle, address1: 'zzzz qqqq' })).toEqual({ status: 'invalid', reasons: ['address_not_found'], suggestion: null });
+    expect(checkAddress({ ...seattle, address1: '1234 qqqq' }).reasons).toEqual(['address_not_found']);
+    expect(checkAddress({ ...seattle, address1: 'Main Street' }).reasons).toEqual(['address_not_found']);
+    expect(checkAddress({ ...seattle, address1: '12 St' }).reasons).toEqual(['address_not_found']);
+    for (const line of [
+      '1301 2nd Ave',
+      '400 Broad Street',
+      '600 Pine St Ste 200',
+      '1600 Pennsylvania Ave NW',
+      '85 S. Washington Blvd.',
+      '12B Elm Rd',
+      '77 Lakeview Drive',
+      '9 Cedar Ln',
+      '1 Microsoft Way',
+      '300 Pike Pl',
+      '2200 Westlake Pkwy',
+      '18 Harbor Cir',
+      '5 Queen Anne Ter',
+      '14500 Pacific Hwy S',
+      'PO Box 1234',
+      'P.O. Box 77',
+      'post office box 9',
+    ]) {
+      expect(checkAddress({ ...seattle, address1: line }), line).toEqual({ status: 'valid', reasons: [], suggestion: null });
+    }
+    // A company name on line 1 with the street on line 2.
+    expect(checkAddress({ ...seattle, address1: 'Acme Imports LLC', address2: '1301 2nd Ave' }).status).toBe('valid');
+  });
+
   it('writes the full address on one line', () => {
     expect(fullAddressOf({ ...good, address2: 'Floor 3' })).toBe('350 5th Ave, Floor 3, New York, NY 10001, US');
   });

@@ -1,10 +1,12 @@
 import { countryCodeFromName, isCountryCode, subdivisionCodeFromName, subdivisionsOf, type AddressReason } from '@exship/contracts';
 import { lookupUsZip, usZipMatches, usZipsOfCity } from '../../platform/zip';
+import { isUsStreetLine } from './addresses.street';
 
 // SPEC §8 address check reasons, offline: the country is an ISO 3166-1 alpha-2 code, the state a
 // subdivision of it (ISO 3166-2; for the US the USPS code), and for the US the ZIP exists, belongs to
-// the state and names the city (`zipcodes`: one primary city per ZIP). No database, clock or network:
-// the shipping module calls it before buying a label.
+// the state and names the city (`zipcodes`: one primary city per ZIP), and a US street line is
+// recognisable as one (a house number and a Publication 28 street suffix, or a PO box: SPEC §5). No
+// database, clock or network: the shipping module calls it before buying a label.
 
 export interface AddressInput {
   country: string;
@@ -50,6 +52,8 @@ export function checkAddress(input: AddressInput): AddressCheckResult {
   if (country === 'US') checkUsZip(input, state, reasons, suggestion);
 
   if (input.address1.trim() === '') reasons.add('address_not_found');
+  // The street may follow a company name on line 2.
+  else if (country === 'US' && !isUsStreetLine(input.address1) && !isUsStreetLine(input.address2 ?? '')) reasons.add('address_not_found');
 
   const list = [...reasons];
   return {

@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
 import { renderMail } from '../emails';
 import { activeAccountUsers, searchCustomers } from '../users';
-import { creditWallet, listCreditWallets, lockCreditTerms, overdueUnlockedWallets, updateCreditTerms, walletsOf, walletsToRemind, type CreditTermsRow } from '../wallet';
+import { creditWallet, walletNote, listCreditWallets, lockCreditTerms, overdueUnlockedWallets, updateCreditTerms, walletsOf, walletsToRemind, type CreditTermsRow } from '../wallet';
 import { creditHistory } from './billing.tables';
 
 // SPEC §3/§4/§9 credit customers. Staff set a limit and a period (the due date follows), block,
@@ -144,7 +144,7 @@ export function createCreditService({ db, mailer, now = () => new Date() }: Cred
       if (before.creditLimitCents <= 0) throw new AppError('CREDIT_NOT_SET', 409);
       const owed = usedCredit(before.balanceCents);
       if (amountCents > owed) throw new AppError('CREDIT_REPAY_TOO_MUCH', 409, { details: { usedCents: owed } });
-      const paid = await creditWallet(tx, 'pay_credit', { accountId: customerId, amountCents, actorId, gateway: 'bank', note: note || 'Credit repayment' });
+      const paid = await creditWallet(tx, 'pay_credit', { accountId: customerId, amountCents, actorId, gateway: 'bank', ...(note ? { note } : walletNote('creditRepayment')) });
       let after = await lockCreditTerms(tx, customerId);
       if (after.balanceCents >= 0 && after.creditPeriod) {
         after = await updateCreditTerms(tx, customerId, {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
-import type { InvoiceDetail, InvoiceListBody, InvoiceSummary } from '@exship/contracts';
+import type { InvoiceDetail, InvoiceListBody, InvoiceSummary, Language } from '@exship/contracts';
 import { fromCents } from '@exship/domain';
 import type { WorkingDayCalendar } from '@exship/domain/working-days';
 import { accountScope, requireOwned, type Actor } from '../../platform/access';
@@ -160,10 +160,11 @@ export function createInvoiceService({ db, calendar, now = () => new Date() }: I
       };
     },
 
-    async pdf(actor: Actor, id: string): Promise<{ fileName: string; data: Buffer }> {
+    /** The PDF for its reader: their language, their time zone (as the invoice screen shows it). */
+    async pdf(actor: Actor & { timeZone?: string }, id: string, lang: Language): Promise<{ fileName: string; data: Buffer }> {
       const inv = await this.detail(actor, id);
       const [who] = await searchCustomers(db, { ids: [inv.customerId], limit: 1 });
-      return { fileName: `${inv.number}.pdf`, data: await invoicePdf(inv, { email: who?.email ?? null, fullName: who?.fullName ?? null }) };
+      return { fileName: `${inv.number}.pdf`, data: await invoicePdf(inv, { email: who?.email ?? null, fullName: who?.fullName ?? null }, { lang, offset: actor.timeZone ?? '+07:00' }) };
     },
   };
 }

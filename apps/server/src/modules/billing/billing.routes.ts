@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   BlockCreditEndpoint,
@@ -23,12 +24,13 @@ import type { Db } from '../../platform/db';
 import { route } from '../../platform/endpoints';
 import { AppError } from '../../platform/errors';
 import { idempotencyKeyOf, idempotent } from '../../platform/idempotency';
-import { sendXlsx } from '../../platform/xlsx';
+import { fileDay, sendXlsx } from '../../platform/xlsx';
 import type { CreditService } from './billing.credit';
 import type { InvoiceService } from './billing.invoices';
 import type { TransactionReports } from './billing.transactions';
 
-const stamp = () => new Date().toISOString().slice(0, 10);
+/** Today in the caller's offset, for a download's name. */
+const stamp = (req: FastifyRequest) => fileDay(new Date(), authOf(req).timeZone);
 
 export const billingRoutes =
   (db: Db, credit: CreditService, invoices: InvoiceService, reports: TransactionReports): FastifyPluginAsyncZod =>
@@ -52,15 +54,15 @@ export const billingRoutes =
       const actor = authOf(req);
       return idempotent(db, `send-payment:${actor.userId}`, idempotencyKeyOf(req), req.body, (tx) => reports.sendPaymentIn(tx, actor, req.body));
     });
-    route(app, ExportTransactionsEndpoint, async (req, reply) => sendXlsx(reply, `Transactions_${stamp()}.xlsx`, await reports.exportTransactions(authOf(req), req.body)));
+    route(app, ExportTransactionsEndpoint, async (req, reply) => sendXlsx(reply, `Transactions_${stamp(req)}.xlsx`, await reports.exportTransactions(authOf(req), req.body, req.lang)));
     route(app, TransactionOrdersEndpoint, (req) => reports.listOrders(authOf(req), req.body));
-    route(app, ExportTransactionOrdersEndpoint, async (req, reply) => sendXlsx(reply, `Order_transactions_${stamp()}.xlsx`, await reports.exportOrders(authOf(req), req.body)));
+    route(app, ExportTransactionOrdersEndpoint, async (req, reply) => sendXlsx(reply, `Order_transactions_${stamp(req)}.xlsx`, await reports.exportOrders(authOf(req), req.body, req.lang)));
 
     // Invoices: a seller sees its own; staff every account's.
     route(app, ListInvoicesEndpoint, (req) => invoices.list(authOf(req), req.body));
     route(app, GetInvoiceEndpoint, (req) => invoices.detail(authOf(req), req.params.invoiceId));
     route(app, InvoicePdfEndpoint, async (req, reply) => {
-      const { fileName, data } = await invoices.pdf(authOf(req), req.params.invoiceId);
+      const { fileName, data } = await invoices.pdf(authOf(req), req.params.invoiceId, req.lang);
       return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${fileName.replace(/["\\\r\n]/g, '_')}"`).send(data);
     });
     route(app, GenerateInvoicesEndpoint, (req) => {

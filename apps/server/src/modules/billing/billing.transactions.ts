@@ -1,13 +1,12 @@
-import ExcelJS from 'exceljs';
 import { AppError } from '../../platform/errors';
-import { dateFilterBound, type SendPaymentBody, type TransactionExportBody, type TransactionOrdersBody } from '@exship/contracts';
-import { fromCents, toCents, wallClockAt } from '@exship/domain';
+import { dateFilterBound, translate, type Language, type SendPaymentBody, type TransactionExportBody, type TransactionOrdersBody } from '@exship/contracts';
+import { formatDateTime, fromCents, signedAmountCents, toCents } from '@exship/domain';
 import { accountScope, actsForAnyAccount, type Actor } from '../../platform/access';
 import type { Db } from '../../platform/db';
-import { safeCell, type CellValue } from '../../platform/xlsx';
+import { labelOf, reportWorkbook } from '../../platform/xlsx';
 import { billedOrders, ordersMatching } from '../orders';
 import { customerAccountsByEmails, findUsersByIds } from '../users';
-import { transactionOrderRows, transactionRows, transferBetweenWallets, type TransactionFilter } from '../wallet';
+import { transactionOrderRows, transactionRows, transferBetweenWallets, walletNote, type TransactionFilter } from '../wallet';
 
 // SPEC §7 transaction reports (export, the orders of transactions and their export) and
 // send-payment. A seller is limited to its own account through platform/access.ts; staff see every
@@ -26,17 +25,9 @@ function filterOf(actor: Actor, q: TransactionExportBody): TransactionFilter {
   return { accountId: accountScope(actor, q.customerId), type: q.type, result: q.result, from: instant(q.dateFrom, 'from'), to: instant(q.dateTo, 'to') };
 }
 
-async function workbook(sheet: string, headers: string[], rows: CellValue[][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet(sheet);
-  ws.columns = headers.map((header) => ({ header, width: Math.max(12, header.length + 4) }));
-  ws.getRow(1).font = { bold: true };
-  ws.views = [{ state: 'frozen', ySplit: 1 }];
-  for (const r of rows) ws.addRow(r.map((v) => safeCell(v)));
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
 export function createTransactionReports(db: Db) {
+  /** The accounts' owners (email, name): a file names its customer, a seller's own account included. */
+  const customers = async (accountIds: string[]) => new Map((await findUsersByIds(db, new Set(accountIds))).map((u) => [u.id, u]));
   const emails = async (actor: Actor, accountIds: string[]) =>
     actsForAnyAccount(actor) ? new Map((await findUsersByIds(db, new Set(accountIds))).map((u) => [u.id, u.email])) : new Map<string, string>();
 
@@ -66,14 +57,27 @@ export function createTransactionReports(db: Db) {
   }
 
   return {
-    async exportTransactions(actor: Actor & { timeZone?: string }, q: TransactionExportBody): Promise<Buffer> {
+    /** The notes the platform wrote read in `lang`; a person's note as written. */
+    async exportTransactions(actor: Actor & { timeZone?: string }, q: TransactionExportBody, lang: Language): Promise<Buffer> {
       const rows = await transactionRows(db, filterOf(actor, q), EXPORT_ROW_LIMIT);
-      const who = await emails(actor, rows.map((r) => r.accountId));
+      const who = await customers(rows.map((r) => r.accountId));
       const offset = actor.timeZone ?? '+07:00';
-      return workbook(
-        'Transactions',
-        ['Transaction ID', 'Customer', 'Type', 'Result', 'Amount (USD)', 'Balance after (USD)', 'Payment gateway', 'Note', 'Created at'],
-        rows.map((r) => [r.id, who.get(r.accountId) ?? r.accountId, r.type, r.result, fromCents(r.amountCents), fromCents(r.balanceAfterCents), r.gateway, r.note, wallClockAt(r.createdAt, offset)]),
+      return reportWorkbook(
+        translate(lang, 'export.tx.sheet'),
+        ['id', 'customerEmail', 'customerName', 'type', 'result', 'amount', 'balanceAfter', 'gateway', 'note', 'createdAt'].map((k) => translate(lang, `export.tx.${k}`)),
+        rows.map((r) => [
+          r.id,
+          who.get(r.accountId)?.email ?? null,
+          who.get(r.accountId)?.fullName ?? null,
+          labelOf(lang, 'export.txType.', r.type),
+          labelOf(lang, 'export.txResult.', r.result),
+          // Signed as the screen shows it, so the balance before + the amount = the balance after.
+          fromCents(signedAmountCents(r.type, r.amountCents)),
+          fromCents(r.balanceAfterCents),
+          labelOf(lang, 'export.gateway.', r.gateway),
+          r.noteKey ? translate(lang, `wallet.note.${r.noteKey}`, r.noteVars ?? {}) : r.note,
+          formatDateTime(r.createdAt, offset),
+        ]),
       );
     },
 
@@ -82,13 +86,26 @@ export function createTransactionReports(db: Db) {
       return { items, total, page: q.page, pageSize: q.pageSize };
     },
 
-    async exportOrders(actor: Actor & { timeZone?: string }, q: Omit<TransactionOrdersBody, 'page' | 'pageSize'>): Promise<Buffer> {
+    async exportOrders(actor: Actor & { timeZone?: string }, q: Omit<TransactionOrdersBody, 'page' | 'pageSize'>, lang: Language): Promise<Buffer> {
       const { items } = await orderRows(actor, q, { limit: EXPORT_ROW_LIMIT, offset: 0 });
+      const who = await customers(items.map((r) => r.customerId));
       const offset = actor.timeZone ?? '+07:00';
-      return workbook(
-        'Order transactions',
-        ['Transaction ID', 'Customer', 'Order ID', 'Order name', 'Kind', 'Amount (USD)', 'Transaction type', 'Result', 'Payment gateway', 'Created at'],
-        items.map((r) => [r.transactionId, r.customerEmail ?? r.customerId, r.exOrderId ?? r.orderId, r.orderName, r.kind, r.amount, r.type, r.result, r.gateway, wallClockAt(new Date(r.createdAt), offset)]),
+      return reportWorkbook(
+        translate(lang, 'export.tx.ordersSheet'),
+        ['id', 'customerEmail', 'customerName', 'orderId', 'orderName', 'kind', 'amount', 'type', 'result', 'gateway', 'createdAt'].map((k) => translate(lang, `export.tx.${k}`)),
+        items.map((r) => [
+          r.transactionId,
+          who.get(r.customerId)?.email ?? null,
+          who.get(r.customerId)?.fullName ?? null,
+          r.exOrderId ?? r.orderId,
+          r.orderName,
+          labelOf(lang, 'export.lineKind.', r.kind),
+          r.amount,
+          labelOf(lang, 'export.txType.', r.type),
+          labelOf(lang, 'export.txResult.', r.result),
+          labelOf(lang, 'export.gateway.', r.gateway),
+          formatDateTime(r.createdAt, offset),
+        ]),
       );
     },
 
@@ -98,7 +115,9 @@ export function createTransactionReports(db: Db) {
       if (!to) throw new AppError('CUSTOMER_NOT_FOUND', 404, { errors: [{ field: 'receiverEmail', message: 'error.CUSTOMER_NOT_FOUND' }] });
       if (to === actor.accountId) throw new AppError('SEND_PAYMENT_TO_SELF', 409, { errors: [{ field: 'receiverEmail', message: 'error.SEND_PAYMENT_TO_SELF' }] });
       const amountCents = toCents(body.amount);
-      const done = await transferBetweenWallets(tx, { fromAccountId: actor.accountId, toAccountId: to, amountCents, actorId: actor.userId, note: body.note || `Payment to ${body.receiverEmail}` });
+      const [sender] = body.note ? [] : await findUsersByIds(tx, [actor.accountId]);
+      const notes = body.note ? undefined : { sent: walletNote('paymentTo', { email: body.receiverEmail.toLowerCase() }), received: walletNote('paymentFrom', { email: sender?.email ?? '' }) };
+      const done = await transferBetweenWallets(tx, { fromAccountId: actor.accountId, toAccountId: to, amountCents, actorId: actor.userId, note: body.note, notes });
       return { transactionId: done.sentTransactionId, amount: fromCents(amountCents), balanceAfter: fromCents(done.balanceAfterCents) };
     },
   };

@@ -13,7 +13,8 @@ import type { PricingService } from './pricing.service';
 import { carriers } from './catalog.tables';
 
 // Demo data for a fresh install (`npm start` on a new data dir): a small US network that a seller
-// can quote against at once and staff can study — two carriers, two services, two warehouses,
+// can quote against at once and staff can study — two carriers, two services, two US warehouses (each
+// with its hand-over point in Viet Nam, where sellers drop parcels off),
 // four US zones, routing (one service split 70/30 between warehouses), both price tables activated
 // as dated versions, and a sales tax. Written through the same use cases staff use.
 
@@ -58,10 +59,37 @@ export async function seedDemoNetwork(db: Db, catalog: CatalogService, pricing: 
   const std = await catalog.createService(ServiceBodySchema.parse({ code: 'STD', name: 'Standard', carrierId: upx.id, signatureFee: 2.5, overLengthFee: 15, transitDaysMin: 5, transitDaysMax: 8 }));
   const exp = await catalog.createService(ServiceBodySchema.parse({ code: 'EXP', name: 'Expedited', carrierId: swf.id, signatureFee: 3.5, overLengthFee: 20, transitDaysMin: 2, transitDaysMax: 4 }));
   const lax = await catalog.createWarehouse(
-    WarehouseBodySchema.parse({ code: 'LAX1', name: 'Los Angeles', zipcode: '90001', address: '100 Harbor Way', city: 'Los Angeles', state: 'CA', country: 'US', phone: '+13105550100' }),
+    WarehouseBodySchema.parse({
+      code: 'LAX1',
+      name: 'Los Angeles',
+      zipcode: '90001',
+      address: '100 Harbor Way',
+      city: 'Los Angeles',
+      state: 'CA',
+      country: 'US',
+      phone: '+13105550100',
+      // Sellers hand parcels over at the origin; the flight lands at this US warehouse.
+      handoverAddress: '285 Cach Mang Thang Tam, Ward 12, District 10',
+      handoverCity: 'Ho Chi Minh City',
+      handoverCountry: 'VN',
+      handoverHours: 'Mon–Sat 08:00–18:00',
+    }),
   );
   const ewr = await catalog.createWarehouse(
-    WarehouseBodySchema.parse({ code: 'EWR1', name: 'Newark', zipcode: '07102', address: '25 Port Street', city: 'Newark', state: 'NJ', country: 'US', phone: '+19735550100' }),
+    WarehouseBodySchema.parse({
+      code: 'EWR1',
+      name: 'Newark',
+      zipcode: '07102',
+      address: '25 Port Street',
+      city: 'Newark',
+      state: 'NJ',
+      country: 'US',
+      phone: '+19735550100',
+      handoverAddress: '54 Lieu Giai, Cong Vi Ward, Ba Dinh District',
+      handoverCity: 'Hanoi',
+      handoverCountry: 'VN',
+      handoverHours: 'Mon–Fri 08:30–17:30, Sat 08:30–12:00',
+    }),
   );
   const zones: { id: string; factor: number }[] = [];
   for (const z of ZONES) {

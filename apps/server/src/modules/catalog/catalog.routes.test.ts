@@ -67,6 +67,42 @@ describe('SPEC §5 rules: carriers, warehouses, services, taxes', () => {
   });
 });
 
+describe('taxes: one active tax per country, province and carrier (quotes would use only one)', () => {
+  const put = (id: string, payload: unknown) => t.call({ method: 'PUT', url: `/api/v1/taxes/${id}`, payload: payload as object, token: admin });
+  const overlap = { code: 'TAX_OVERLAP', errors: [{ field: 'province', message: 'An active tax already applies to MX / SON / all carriers (IVA, 16.00 %): quotes would use only one of them. Deactivate that tax or change this one.' }] };
+
+  it('a second active tax for the same country and province is refused at create, naming the field', async () => {
+    expect((await post('/taxes', { country: 'MX', province: 'SON', taxType: 'IVA', rate: 16 })).status).toBe(201);
+    const again = await post('/taxes', { country: 'MX', province: 'SON', taxType: 'Other', rate: 8 });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject(overlap);
+    const vi = await t.call({ method: 'POST', url: '/api/v1/taxes', payload: { country: 'MX', province: 'SON', taxType: 'Other', rate: 8 }, token: admin, headers: { language: 'vi' } });
+    expect(vi.body.errors[0].message).toBe('Đã có một loại thuế đang hoạt động cho MX / SON / mọi hãng vận chuyển (IVA, 16.00 %): báo giá chỉ dùng được một. Hãy tắt thuế đó hoặc sửa thuế này.');
+    const list = await t.call({ method: 'GET', url: '/api/v1/taxes?country=MX&pageSize=50', token: admin });
+    expect(list.body.data.items.filter((x: { province: string }) => x.province === 'SON')).toHaveLength(1);
+  });
+
+  it('another province, another carrier or an inactive one is no overlap; activating or moving one onto the other is refused', async () => {
+    expect((await post('/taxes', { country: 'MX', province: 'BCN', taxType: 'IVA', rate: 8 })).status).toBe(201);
+    expect((await post('/taxes', { country: 'MX', province: 'SON', carrierId: net.carrierId, taxType: 'IVA carrier', rate: 10 })).status).toBe(201);
+    const parked = await post('/taxes', { country: 'MX', province: 'SON', taxType: 'Spare', rate: 5, status: 'inactive' });
+    expect(parked.status).toBe(201);
+    // Activate (an update to active) the parked one: refused.
+    const activate = await put(parked.body.data.id, { country: 'MX', province: 'SON', taxType: 'Spare', rate: 5, status: 'active' });
+    expect(activate.status).toBe(409);
+    expect(activate.body).toMatchObject(overlap);
+    // Move the BCN tax onto SON: refused; editing a tax in place is not an overlap with itself.
+    const bcn = (await t.call({ method: 'GET', url: '/api/v1/taxes?country=MX&keyword=BCN', token: admin })).body.data.items[0];
+    expect((await put(bcn.id, { country: 'MX', province: 'SON', taxType: 'IVA', rate: 8 })).status).toBe(409);
+    expect((await put(bcn.id, { country: 'MX', province: 'BCN', taxType: 'IVA', rate: 9 })).status).toBe(200);
+    // A country-wide tax is not the same place as a province's.
+    expect((await post('/taxes', { country: 'MX', taxType: 'Federal', rate: 3 })).status).toBe(201);
+    const wide = await post('/taxes', { country: 'MX', taxType: 'Federal 2', rate: 4 });
+    expect(wide.status).toBe(409);
+    expect(wide.body.errors[0].message).toMatch(/^An active tax already applies to MX \/ all provinces \/ all carriers \(Federal, 3\.00 %\)/);
+  });
+});
+
 describe('service transit days', () => {
   const base = () => ({ code: 'TRANSIT', name: 'Transit', carrierId: net.carrierId, signatureFee: 0 });
 

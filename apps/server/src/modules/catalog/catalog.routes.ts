@@ -17,6 +17,7 @@ import {
   ListSellPricesEndpoint,
   ListServicesEndpoint,
   ListTaxesEndpoint,
+  ListHandoverPointsEndpoint,
   ListWarehousesEndpoint,
   ListZonesEndpoint,
   PreviewPriceVersionEndpoint,
@@ -33,6 +34,7 @@ import { authOf } from '../../platform/auth';
 import { route } from '../../platform/endpoints';
 import type { CatalogService } from './catalog.service';
 import type { PricingService } from './pricing.service';
+import { settledQuoteBody } from './quote.body';
 import type { QuoteService } from './quote.service';
 
 export const catalogRoutes =
@@ -52,6 +54,7 @@ export const catalogRoutes =
 
     // warehouses
     route(app, ListWarehousesEndpoint, (req) => catalog.listWarehouses(req.query));
+    route(app, ListHandoverPointsEndpoint, () => catalog.handoverPoints());
     route(app, CreateWarehouseEndpoint, (req) => catalog.createWarehouse(req.body));
     route(app, UpdateWarehouseEndpoint, (req) => catalog.updateWarehouse(req.params.id, req.body));
 
@@ -90,7 +93,8 @@ export const catalogRoutes =
 
     // the quote: the hot route. Its reply schema documents the API and compiles its writer; the reply is built
     // by typed code, so it is not validated again. The use case is synchronous when the snapshot is warm.
-    route(app, QuoteEndpoint, (req) => quotes.quote(authOf(req), req.body), { serializer: 'compiled' });
+    // An already-valid body (nearly every one) is checked by hand; any other goes to the schema (quote.body.ts).
+    route(app, QuoteEndpoint, (req) => quotes.quote(authOf(req), req.body), { serializer: 'compiled', settledBody: settledQuoteBody });
     // Every service side by side: the same quote per service, on the same cached snapshot.
     route(app, QuoteRatesEndpoint, (req) => quotes.rates(authOf(req), req.body, req.lang));
   };

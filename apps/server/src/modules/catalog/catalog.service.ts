@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
+  HandoverPoint,
   Packaging,
   CarrierBodySchema,
   CarrierConfigBodySchema,
@@ -20,6 +21,31 @@ import { carrierRoutes, carriers, services, taxes, warehouses, zoneRanges, zones
 
 type Body<S extends z.ZodType> = z.infer<S>;
 type ListQuery = z.infer<typeof ListQuerySchema>;
+type WarehouseRow = typeof warehouses.$inferSelect;
+
+/** Optional fields left empty are stored as null (an update clears them). */
+const warehouseRow = (b: Body<typeof WarehouseBodySchema>) => ({
+  ...b,
+  email: b.email ?? null,
+  phone: b.phone ?? null,
+  state: b.state ?? null,
+  handoverAddress: b.handoverAddress || null,
+  handoverCity: b.handoverCity || null,
+  handoverCountry: b.handoverCountry || null,
+  handoverHours: b.handoverHours || null,
+});
+
+/**
+ * Where a seller hands a warehouse's parcels over, and where the carrier takes them: the hand-over
+ * point staff set (its city and country, else the warehouse's), else the warehouse's own address.
+ */
+export function handoverPlaceOf(w: WarehouseRow): { address: string; city: string; state: string; zipcode: string; country: string } {
+  if (w.handoverAddress) {
+    const sameCity = !w.handoverCity || w.handoverCity === w.city;
+    return { address: w.handoverAddress, city: w.handoverCity ?? w.city, state: sameCity ? (w.state ?? '') : '', zipcode: sameCity ? w.zipcode : '', country: w.handoverCountry ?? w.country };
+  }
+  return { address: w.address, city: w.city, state: w.state ?? '', zipcode: w.zipcode, country: w.country };
+}
 
 /** Staff writes to the network: carriers, services, warehouses, zones, taxes, carrier routing. */
 export function createCatalogService(db: Db, onChange: () => Promise<void>) {
@@ -80,6 +106,41 @@ export function createCatalogService(db: Db, onChange: () => Promise<void>) {
     rateBp: Math.round(b.rate * 100),
     status: b.status,
   });
+
+  /**
+   * Quotes use one tax per country, province and carrier (findTax in the domain): a second active tax
+   * for the same place would be ignored without a word, so it is refused, naming the tax in the way.
+   * Taxes have no validity dates, so two active ones always overlap. The table lock makes two
+   * concurrent writes wait for each other (reads, the quotes' snapshot included, are not blocked).
+   */
+  async function refuseOverlappingTax(tx: Db, id: string | null, b: Body<typeof TaxBodySchema>) {
+    if (b.status !== 'active') return;
+    await tx.execute(sql`lock table ${taxes} in share row exclusive mode`);
+    const row = taxRow(b);
+    const [other] = await tx
+      .select({ taxType: taxes.taxType, rateBp: taxes.rateBp, carrierCode: carriers.code })
+      .from(taxes)
+      .leftJoin(carriers, eq(carriers.id, taxes.carrierId))
+      .where(
+        and(
+          eq(taxes.status, 'active'),
+          eq(taxes.country, row.country),
+          sql`${taxes.province} is not distinct from ${row.province}`,
+          sql`${taxes.carrierId} is not distinct from ${row.carrierId}`,
+          id ? sql`${taxes.id} <> ${id}` : undefined,
+        ),
+      )
+      .limit(1);
+    if (!other) return;
+    const vars = {
+      country: row.country,
+      province: row.province ?? 'tax.allProvinces',
+      carrier: other.carrierCode ?? 'tax.allCarriers',
+      taxType: other.taxType,
+      rate: (other.rateBp / 100).toFixed(2),
+    };
+    throw new AppError('TAX_OVERLAP', 409, { vars, errors: [{ field: 'province', message: 'error.TAX_OVERLAP', vars }] });
+  }
 
   async function writeRoute(id: string | null, b: Body<typeof CarrierConfigBodySchema>) {
     const values = {
@@ -167,10 +228,15 @@ export function createCatalogService(db: Db, onChange: () => Promise<void>) {
     },
 
     // ----- warehouses -----
-    /** A warehouse by its code (the sender block of a label), or undefined. */
-    async warehouseByCode(code: string) {
-      const [w] = await db.select().from(warehouses).where(eq(warehouses.code, code)).limit(1);
+    /** A warehouse by its code (the sender block of a label, the floor's timeline), or undefined; in `tx` when given. */
+    async warehouseByCode(code: string, tx: Db = db) {
+      const [w] = await tx.select().from(warehouses).where(eq(warehouses.code, code)).limit(1);
       return w;
+    },
+    /** Where sellers hand parcels over: each active warehouse's hand-over point (else its own address) and hours. */
+    async handoverPoints(): Promise<HandoverPoint[]> {
+      const rows = await db.select().from(warehouses).where(eq(warehouses.status, 'active')).orderBy(asc(warehouses.code));
+      return rows.map((w) => ({ code: w.code, name: w.name, hours: w.handoverHours, phone: w.phone, ...handoverPlaceOf(w) }));
     },
     /** Carriers by id (code and name), for labels and tracking. */
     async carriersByIds(ids: string[]) {
@@ -186,12 +252,9 @@ export function createCatalogService(db: Db, onChange: () => Promise<void>) {
       );
       return paginate(db, warehouses, where, q, (offset, limit) => db.select().from(warehouses).where(where).orderBy(asc(warehouses.code)).offset(offset).limit(limit));
     },
-    createWarehouse: (b: Body<typeof WarehouseBodySchema>) =>
-      uniqueWrite('code', async () => changed((await db.insert(warehouses).values({ ...b, email: b.email ?? null, phone: b.phone ?? null, state: b.state ?? null }).returning())[0]!)),
+    createWarehouse: (b: Body<typeof WarehouseBodySchema>) => uniqueWrite('code', async () => changed((await db.insert(warehouses).values(warehouseRow(b)).returning())[0]!)),
     async updateWarehouse(id: string, b: Body<typeof WarehouseBodySchema>) {
-      const [r] = await uniqueWrite('code', () =>
-        db.update(warehouses).set({ ...b, email: b.email ?? null, phone: b.phone ?? null, state: b.state ?? null, updatedAt: new Date() }).where(eq(warehouses.id, id)).returning(),
-      );
+      const [r] = await uniqueWrite('code', () => db.update(warehouses).set({ ...warehouseRow(b), updatedAt: new Date() }).where(eq(warehouses.id, id)).returning());
       notFound(r);
       return changed(r);
     },
@@ -237,9 +300,21 @@ export function createCatalogService(db: Db, onChange: () => Promise<void>) {
         (await db.select().from(taxes).where(where).orderBy(asc(taxes.country), asc(taxes.province)).offset(offset).limit(limit)).map(taxDto),
       );
     },
-    createTax: (b: Body<typeof TaxBodySchema>) => uniqueWrite('carrierId', async () => changed(taxDto((await db.insert(taxes).values(taxRow(b)).returning())[0]!))),
+    createTax: (b: Body<typeof TaxBodySchema>) =>
+      uniqueWrite('carrierId', () =>
+        db.transaction(async (tx) => {
+          await refuseOverlappingTax(tx, null, b);
+          return (await tx.insert(taxes).values(taxRow(b)).returning())[0]!;
+        }),
+      ).then((r) => changed(taxDto(r))),
+    /** Also how a tax is activated (its status set to active): the same overlap rule applies. */
     async updateTax(id: string, b: Body<typeof TaxBodySchema>) {
-      const [r] = await uniqueWrite('carrierId', () => db.update(taxes).set({ ...taxRow(b), updatedAt: new Date() }).where(eq(taxes.id, id)).returning());
+      const [r] = await uniqueWrite('carrierId', () =>
+        db.transaction(async (tx) => {
+          await refuseOverlappingTax(tx, id, b);
+          return tx.update(taxes).set({ ...taxRow(b), updatedAt: new Date() }).where(eq(taxes.id, id)).returning();
+        }),
+      );
       notFound(r);
       return changed(taxDto(r));
     },

@@ -63,6 +63,11 @@ export const warehouses = pgTable(
     state: text('state'),
     country: text('country').notNull(),
     shippingType: text('shipping_type').notNull(),
+    /** Where sellers hand parcels over (an origin drop-off point, when the warehouse has one), and when. */
+    handoverAddress: text('handover_address'),
+    handoverCity: text('handover_city'),
+    handoverCountry: text('handover_country'),
+    handoverHours: text('handover_hours'),
     status: status(),
     ...stamps,
   },

@@ -10,7 +10,7 @@ import { SnapshotCache } from './catalog.snapshot';
 import { createPricingService } from './pricing.service';
 import { createQuoteService } from './quote.service';
 
-export { createCatalogService, type CatalogService } from './catalog.service';
+export { createCatalogService, handoverPlaceOf, type CatalogService } from './catalog.service';
 export { SnapshotCache } from './catalog.snapshot';
 export { redistributeCandidates, type RedistributeCarrier } from './catalog.redistribute';
 export { createQuoteService, quoteError, runQuote, type QuoteService } from './quote.service';

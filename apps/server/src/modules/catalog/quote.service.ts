@@ -1,7 +1,7 @@
 import { desc, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { translate, type Language, type QuoteBody, type QuoteRate, type QuoteRatesBody, type QuoteRatesReply, type QuoteReply } from '@exship/contracts';
-import { bucketOf, chargeableWeight, fromCents, offeredServices, quote, type CatalogSnapshot, type Fees, type Parcel, type Quote, type QuoteError, type QuoteResult } from '@exship/domain';
+import { bucketOf, catalogById, chargeableWeight, fromCents, offeredServices, quote, type CatalogSnapshot, type Fees, type Parcel, type Quote, type QuoteError, type QuoteResult } from '@exship/domain';
 import { actsForAnyAccount } from '../../platform/access';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
@@ -98,10 +98,11 @@ export function createQuoteService(db: Db, cache: SnapshotCache, log: FastifyBas
 
   /** Staff see where the parcel goes and what it costs us. */
   function routingOf(snapshot: CatalogSnapshot, q: Quote): NonNullable<QuoteReply['routing']> {
+    const byId = catalogById(snapshot);
     return {
-      carrier: snapshot.carriers.find((c) => c.id === q.carrierId)!.code,
-      warehouse: snapshot.warehouses.find((w) => w.id === q.warehouseId)!.code,
-      zone: snapshot.zones.find((z) => z.id === q.zoneId)!.code,
+      carrier: byId.carriers.get(q.carrierId)!.code,
+      warehouse: byId.warehouses.get(q.warehouseId)!.code,
+      zone: byId.zones.get(q.zoneId)!.code,
     };
   }
 
@@ -118,7 +119,7 @@ export function createQuoteService(db: Db, cache: SnapshotCache, log: FastifyBas
     if (!result.ok) throw quoteError(result.error);
     const q = result.quote;
     keepSample(input.customerId, input, q.fees.total);
-    const service = snapshot.services.find((s) => s.id === q.serviceId)!;
+    const service = catalogById(snapshot).services.get(q.serviceId)!;
     const reply: QuoteReply = {
       service: { code: service.code, name: service.name },
       chargeableWeight: q.chargeableWeight,
@@ -164,7 +165,7 @@ export function createQuoteService(db: Db, cache: SnapshotCache, log: FastifyBas
       const rate: QuoteRate = {
         serviceCode: service.code,
         serviceName: service.name,
-        carrierName: snapshot.carriers.find((c) => c.id === service.carrierId)?.name ?? '',
+        carrierName: catalogById(snapshot).carriers.get(service.carrierId)?.name ?? '',
         transitDaysMin: service.transitDaysMin ?? null,
         transitDaysMax: service.transitDaysMax ?? null,
         fees: feesOf(q.fees),

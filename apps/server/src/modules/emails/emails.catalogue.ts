@@ -44,6 +44,7 @@ const DEFAULTS: Record<EmailKind, (lang: Language) => Parts> = {
         },
   'product.reviewed': notice,
   'topup.reviewed': notice,
+  'parcel.dimension': notice,
   // A notification staff publish may have no link: the sentence that carries it is left out then.
   notification: (lang) => ({ subject: '{{{title}}}', text: `{{{content}}}{{#link}}\n\n${OPEN_IN_APP[lang]} {{{link}}}{{/link}}` }),
   'credit.reminder': fromMessages('mail.creditReminder.subject', 'mail.creditReminder.text'),

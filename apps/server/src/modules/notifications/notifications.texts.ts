@@ -47,11 +47,25 @@ const TEXTS = {
       vi: 'Yêu cầu nạp {amount} bị từ chối: {reason}. Hãy kiểm tra chuyển khoản và gửi yêu cầu mới.',
     },
   },
+  'top-up.submitted': {
+    title: { en: 'Top-up waiting for review', vi: 'Yêu cầu nạp tiền chờ duyệt' },
+    content: {
+      en: '{customer} asked for a top-up of {amount}. Check the transfer, then accept or decline it.',
+      vi: '{customer} yêu cầu nạp {amount}. Hãy kiểm tra chuyển khoản rồi duyệt hoặc từ chối.',
+    },
+  },
   'parcel.lost': {
     title: { en: 'Parcel may be lost', vi: 'Bưu kiện có thể đã thất lạc' },
     content: {
-      en: 'Parcel {tracking} of order {order} has had no tracking update for 15 business days. We are checking with the carrier; you can file a claim within 15 business days.',
-      vi: 'Bưu kiện {tracking} của đơn {order} không có cập nhật hành trình trong 15 ngày làm việc. Chúng tôi đang kiểm tra với hãng vận chuyển; bạn có thể gửi khiếu nại trong vòng 15 ngày làm việc.',
+      en: 'Parcel {tracking} of order {order} has had no tracking update for 15 business days. We are checking with the carrier; you can file a claim within 15 business days: open this notice to start one.',
+      vi: 'Bưu kiện {tracking} của đơn {order} không có cập nhật hành trình trong 15 ngày làm việc. Chúng tôi đang kiểm tra với hãng vận chuyển; bạn có thể gửi khiếu nại trong vòng 15 ngày làm việc: mở thông báo này để bắt đầu.',
+    },
+  },
+  'walmart.ack-overdue': {
+    title: { en: 'Walmart order waits for acknowledgement', vi: 'Đơn Walmart đang chờ xác nhận' },
+    content: {
+      en: 'Walmart purchase order {po} of {store} is not acknowledged yet. Walmart expects it by {due}: acknowledge it now.',
+      vi: 'Đơn mua Walmart {po} của {store} chưa được xác nhận. Walmart yêu cầu xác nhận trước {due}: hãy xác nhận ngay.',
     },
   },
   'parcel.late': {
@@ -60,6 +74,35 @@ const TEXTS = {
       en: 'Parcel {tracking} of order {order} arrived at the US warehouse more than 15 days ago and is not delivered yet.',
       vi: 'Bưu kiện {tracking} của đơn {order} đã đến kho Mỹ hơn 15 ngày nhưng vẫn chưa được giao.',
     },
+  },
+  'parcel.dimension': {
+    title: { en: 'Parcel measured differently: confirm by {confirmBy}', vi: 'Bưu kiện đo khác khai báo: xác nhận trước {confirmBy}' },
+    content: {
+      en: 'Order {order} was measured at the warehouse as {measured} (declared {declared}). Its price at the measured size is {newPrice} (paid {price}). Confirm by {confirmBy} to ship it as a new order at that price; otherwise it is cancelled and refunded.',
+      vi: 'Đơn {order} được đo tại kho là {measured} (khai báo {declared}). Giá theo kích thước đo được là {newPrice} (đã trả {price}). Hãy xác nhận trước {confirmBy} để gửi bằng đơn mới với giá đó; nếu không, đơn sẽ bị huỷ và hoàn tiền.',
+    },
+  },
+  'webhook.gone': {
+    title: { en: 'Webhook endpoint disabled', vi: 'Endpoint webhook đã bị tắt' },
+    content: {
+      en: 'Your webhook endpoint {url} answered HTTP 410 Gone, so it was disabled. Turn it back on in Integrations → Webhooks when it is ready; deliveries waiting for it go again.',
+      vi: 'Endpoint webhook {url} của bạn trả về HTTP 410 Gone nên đã bị tắt. Hãy bật lại trong Tích hợp → Webhook khi đã sẵn sàng; các lượt gửi đang chờ sẽ được gửi lại.',
+    },
+  },
+  'webhook.failing': {
+    title: { en: 'Webhook endpoint disabled', vi: 'Endpoint webhook đã bị tắt' },
+    content: {
+      en: 'Every delivery to your webhook endpoint {url} failed for 5 days, so it was disabled. Fix it, then turn it back on in Integrations → Webhooks; deliveries waiting for it go again.',
+      vi: 'Mọi lượt gửi tới endpoint webhook {url} của bạn đều thất bại trong 5 ngày nên endpoint đã bị tắt. Hãy sửa rồi bật lại trong Tích hợp → Webhook; các lượt gửi đang chờ sẽ được gửi lại.',
+    },
+  },
+  'ticket.reply': {
+    title: { en: 'New reply on ticket {code}', vi: 'Có trả lời mới cho yêu cầu {code}' },
+    content: { en: '“{subject}” has a new reply. Open the ticket to read it.', vi: '“{subject}” có trả lời mới. Mở yêu cầu để đọc.' },
+  },
+  'ticket.status': {
+    title: { en: 'Ticket {code} is now {status}', vi: 'Yêu cầu {code} chuyển sang {statusVi}' },
+    content: { en: '“{subject}” is now {status}.', vi: '“{subject}” chuyển sang trạng thái {statusVi}.' },
   },
 } satisfies Record<string, { title: Text; content: Text }>;
 

@@ -6,6 +6,7 @@ import { productsModule } from '../products';
 import { usersModule } from '../users';
 import { walletModule } from '../wallet';
 import { orderImportRoutes } from './orders.imports';
+import { dimensionsPort } from './orders.floor';
 import { labelsPort } from './orders.labels';
 import { orderJobs } from './orders.jobs';
 import { ordersRoutes } from './orders.routes';
@@ -20,6 +21,8 @@ export {
   OrderPaid,
   OrderReleased,
   OrderStatusChanged,
+  SurchargeAdded,
+  type SurchargeAddedEvent,
   type LabelRequestedEvent,
   type OrderAddressEditedEvent,
   type OrderCanceledEvent,
@@ -28,10 +31,14 @@ export {
   type OrderReleasedEvent,
   type OrderStatusChangedEvent,
 } from './orders.events';
-export { createOrderService, type OrderService } from './orders.service';
+export { createOrderService, type DraftOutcome, type OrderService } from './orders.service';
 export type { OrderLabel, OrderLabels } from './orders.labels';
+export type { DimensionSource } from './orders.floor';
+export type { OrderRow } from './orders.repository';
 export { billedOrders, ordersMatching, type BilledOrder } from './orders.billing';
 export { orderLinesOf } from './orders.lines';
+/** Air freight: the parcels it carries, departed set-based, and their facts and money. */
+export { departFreightParcels, freightParcelFacts, orderLinesOfOrders, parcelMoneyByGroup } from './orders.freight';
 /** Recounts the list's stored per-status counts from the orders (after a bulk load outside the service). */
 export { rebuildStatusCounts as rebuildOrderStatusCounts } from './orders.repository';
 
@@ -46,13 +53,16 @@ export const ordersModule = defineModule({
   needs: [walletModule, usersModule, discountsModule, catalogModule, productsModule],
   setup(ctx, use) {
     const labels = labelsPort();
-    const deps = { db: ctx.database.db, snapshot: use(catalogModule).snapshot, calendar: workingDayCalendar('US'), labels: labels.labels };
+    const dimensions = dimensionsPort();
+    const deps = { db: ctx.database.db, snapshot: use(catalogModule).snapshot, calendar: workingDayCalendar('US'), labels: labels.labels, dimensions: dimensions.dimensions };
     // The imports call the create and surcharge use cases' exported functions with the same deps.
     return {
       orders: createOrderService(deps),
       deps,
       /** Called once by the shipping module (which depends on orders): where the list, detail and export read labels. */
       connectLabels: labels.connect,
+      /** Called once by the floor module: where a dimension confirmation reads the measured values. */
+      connectDimensions: dimensions.connect,
     };
   },
   routes: (ctx, m) => [ordersRoutes(m.orders, ctx.database.db), orderImportRoutes(ctx, m.deps)],

@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { redistributeCandidates } from '../catalog';
 import { orderMoney } from '../wallet';
+import { confirmDimension } from './orders.floor';
 import { transition } from './orders.lifecycle';
 import { detail } from './orders.queries';
 import * as repo from './orders.repository';
@@ -33,6 +34,8 @@ export async function refundIn(ctx: OrderContext, tx: Db, actor: OrderActor, id:
 }
 
 export async function act(ctx: OrderContext, actor: OrderActor, id: string, action: OrderUserAction, reason: string): Promise<OrderDetail> {
+  // A confirmed dimension is a new order at the measured size replacing this one.
+  if (action === 'confirmDimension') return confirmDimension(ctx, actor, id, reason);
   return ctx.db.transaction(async (tx) => {
     const row = await orderFor(tx, actor, id, true);
     // Re-distribute goes to another carrier: refused before the order changes when none serves its lane.

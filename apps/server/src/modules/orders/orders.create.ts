@@ -393,3 +393,60 @@ export async function duplicate(ctx: OrderContext, actor: OrderActor, id: string
   });
   return { _id: row.created.id, exOrderId: row.created.exOrderId, totalPrice: fromCents(row.created.totalCents), paid: row.paid };
 }
+
+/** One outcome of createDraftsIn, in the order of the bodies given. */
+export type DraftOutcome = { ok: true; id: string; exOrderId: string } | { ok: false; nameTaken: boolean; errors: FieldError[] };
+
+/**
+ * Orders made for a marketplace's purchase orders (the Walmart integration): each body checked by
+ * the create rules and priced from today's prices, the good ones inserted together in `tx` (the
+ * caller's, so its own rows commit with them) as unpaid orders for the seller to review and pay.
+ * A body whose name is taken comes back `nameTaken` (the order exists already). The lines of all
+ * bodies are resolved in two queries.
+ */
+export async function createDraftsIn(ctx: OrderContext, tx: Db, actor: OrderActor, accountId: string, bodies: readonly OrderCreateBody[], reason: HistoryReason = ''): Promise<DraftOutcome[]> {
+  const out: DraftOutcome[] = new Array(bodies.length);
+  const taken = await takenNames(tx, accountId, bodies.map((b) => b.orderName));
+  const allLines = bodies.flatMap((b) => b.lines);
+  const resolved = allLines.length > 0 ? await lineValues(tx, accountId, allLines) : { lines: [], errors: [] };
+  const badLine = new Set(resolved.errors.map((e) => Number(e.field.split('.')[1])));
+  const lineAt = new Map<number, LineValues>();
+  let found = 0;
+  allLines.forEach((_, i) => {
+    if (!badLine.has(i)) lineAt.set(i, resolved.lines[found++]!);
+  });
+  const prepared: { values: OrderValues; lines: LineValues[] }[] = [];
+  const preparedAt: number[] = [];
+  const seen = new Set<string>();
+  let offset = 0;
+  for (const [i, body] of bodies.entries()) {
+    const from = offset;
+    offset += body.lines.length;
+    if (taken.has(body.orderName) || seen.has(body.orderName)) {
+      out[i] = { ok: false, nameTaken: true, errors: [{ field: 'orderName', message: 'error.ORDER_NAME_TAKEN' }] };
+      continue;
+    }
+    const errors = addressAndGoodsErrors(body);
+    const lines: LineValues[] = [];
+    body.lines.forEach((_, j) => {
+      const l = lineAt.get(from + j);
+      if (l) lines.push({ ...l, position: j });
+      else errors.push({ field: `lines.${j}.productId`, message: 'validation.product.unknown' });
+    });
+    if (errors.length > 0) {
+      out[i] = { ok: false, nameTaken: false, errors };
+      continue;
+    }
+    try {
+      prepared.push({ values: await pricedValues(ctx, accountId, body, lines, tx), lines });
+      preparedAt.push(i);
+      seen.add(body.orderName);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      out[i] = { ok: false, nameTaken: false, errors: err.opts.errors?.length ? err.opts.errors : [{ field: '', message: `error.${err.code}` }] };
+    }
+  }
+  const rows = prepared.length > 0 ? await insertOrders(ctx, tx, accountId, actor, prepared, reason) : [];
+  rows.forEach((r, k) => (out[preparedAt[k]!] = { ok: true, id: r.id, exOrderId: r.exOrderId }));
+  return out;
+}

@@ -33,10 +33,27 @@ export const OrderStatusChanged = defineEvent(
     /** What the change owes the seller: 'full' or 'shipping' starts a refund (due at refundDueAt). */
     refund: z.enum(['none', 'full', 'shipping']),
     refundDueAt: z.iso.datetime().nullable(),
+    /** The order's refund amount after the change (what a refund pays out); absent in events queued before it was added. */
+    refundCents: z.number().int().optional(),
     at: z.iso.datetime(),
   }),
 );
 export type OrderStatusChangedEvent = z.infer<typeof OrderStatusChanged.schema>;
+
+/** A surcharge was added to an order (the order's screen or the surcharge import). */
+export const SurchargeAdded = defineEvent(
+  'order.surcharge-added',
+  z.object({
+    orderId: z.string().uuid(),
+    accountId: z.string().uuid(),
+    exOrderId: z.string(),
+    amountCents: z.number().int(),
+    reason: z.string(),
+    detailReason: z.string().nullable(),
+    at: z.iso.datetime(),
+  }),
+);
+export type SurchargeAddedEvent = z.infer<typeof SurchargeAdded.schema>;
 
 // The facts the fulfilment workflow starts from (shipping/fulfilment.workflow.ts). Each is emitted by
 // `transitionMany` in the transaction of the change that makes it true, read from FULFILMENT_EVENTS below.

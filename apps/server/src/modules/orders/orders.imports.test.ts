@@ -97,7 +97,8 @@ describe('order import template', () => {
       'email', 'phone', 'countryCode', 'stateCode', 'city', 'zipCode', 'address_1', 'address_2', 'productId', 'variantId', 'quantity', 'labelTiktok',
     ]);
     const red = HEADERS.filter((_, i) => ws.getRow(1).getCell(i + 1).font?.color?.argb === 'FFC00000');
-    expect(red).toEqual(['orderName', 'width', 'height', 'length', 'weight', 'shippingMethodCode', 'shippingName', 'countryCode', 'city', 'zipCode', 'address_1', 'productId', 'variantId', 'quantity']);
+    // productId may be left blank: a SKU in variantId names its product.
+    expect(red).toEqual(['orderName', 'width', 'height', 'length', 'weight', 'shippingMethodCode', 'shippingName', 'countryCode', 'city', 'zipCode', 'address_1', 'variantId', 'quantity']);
     const dropdown = (ws as unknown as { dataValidations: { model: Record<string, { formulae: string[] }> } }).dataValidations.model;
     expect(Object.entries(dropdown).find(([range]) => range.startsWith('H2'))?.[1].formulae).toEqual(['"yes,no"']);
     expect(ws.getRow(2).getCell(1).value).toBe(ws.getRow(3).getCell(1).value);
@@ -106,6 +107,33 @@ describe('order import template', () => {
 
   it('needs a session', async () => {
     expect((await t.call({ method: 'GET', url: '/api/v1/orders/templates/order.xlsx' })).status).toBe(401);
+  });
+
+  it('its example rows import as they are once the SKU placeholders are filled with the seller\'s SKUs', async () => {
+    const res = await download('/api/v1/orders/templates/order.xlsx', seller);
+    const [header, ...examples] = await readXlsx(res.rawPayload);
+    expect(header).toEqual(HEADERS);
+    const cell = (row: (string | number | null)[], h: Header) => row[HEADERS.indexOf(h)] ?? null;
+    expect(examples.map((r) => [cell(r, 'productId'), cell(r, 'variantId')])).toEqual([
+      [null, '<variant SKU>'],
+      [null, '<another variant SKU>'],
+    ]);
+
+    // As downloaded, only the placeholders are wrong: every other example cell imports cleanly.
+    const asIs = await importOrders(seller, await file(examples), '?onlyValidate=true');
+    expect(asIs.status).toBe(400);
+    expect(asIs.body.errors).toEqual([
+      { field: 'rows.2.variantId', message: 'This account has no product variant with the SKU or ID "<variant SKU>".' },
+      { field: 'rows.3.variantId', message: 'This account has no product variant with the SKU or ID "<another variant SKU>".' },
+    ]);
+
+    const filled = examples.map((r, i) => HEADERS.map((h, c) => (h === 'variantId' ? product.variants[i]!.sku : (r[c] ?? null))));
+    const done = await importOrders(seller, await file(filled));
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.data.created).toHaveLength(1);
+    const order = (await t.call({ method: 'GET', url: `/api/v1/orders/${done.body.data.created[0]._id}`, token: seller })).body.data;
+    expect(order).toMatchObject({ orderName: cell(examples[0]!, 'orderName'), recipient: { phone: '+13105550100', email: 'jane@example.com' } });
+    expect(order.lines.map((l: { productId: string; variantId: string }) => [l.productId, l.variantId])).toEqual(product.variants.map((v) => [product.id, v.id]));
   });
 });
 
@@ -264,7 +292,7 @@ describe('POST /orders/import', () => {
       { field: 'rows.3.productId', message: 'This product does not exist or is not accepted.' },
       { field: 'rows.4.variantId', message: 'This variant does not exist for the product.' },
       { field: 'rows.5.shippingMethodCode', message: 'This shipping service does not exist or is not available.' },
-      { field: 'rows.6.productId', message: 'This product does not exist or is not accepted.' },
+      { field: 'rows.6.productId', message: 'This account has no product with the ID or variant SKU "not-an-id".' },
     ]);
     expect(await orderCount()).toBe(before);
   });
@@ -336,6 +364,103 @@ describe('POST /orders/import', () => {
     expect(mine.body.data.items.map((o: { orderName: string }) => o.orderName)).toEqual([name]);
     const nobody = await importOrders(admin, await file([orderRow()]), '?customerId=00000000-0000-4000-8000-000000000000');
     expect(nobody.status).toBe(404);
+  });
+});
+
+describe('POST /orders/import: variants named by SKU (SPEC §5: a SKU is unique per seller)', () => {
+  const linesOf = async (id: string) =>
+    ((await t.call({ method: 'GET', url: `/api/v1/orders/${id}`, token: admin })).body.data.lines as { productId: string; variantId: string; sku: string }[]).map((l) => [l.productId, l.variantId]);
+
+  it('a SKU in variantId alone names the variant and its product, in any case; a product id or a SKU in productId that agrees is accepted; ids still work', async () => {
+    const [white, black] = product.variants as [{ id: string; sku: string }, { id: string; sku: string }];
+    const names = [uniqueName(), uniqueName(), uniqueName(), uniqueName(), uniqueName()];
+    const res = await importOrders(
+      seller,
+      await file([
+        orderRow({ orderName: names[0], productId: null, variantId: white.sku }),
+        orderRow({ orderName: names[1], productId: null, variantId: black.sku.toLowerCase() }),
+        orderRow({ orderName: names[2], productId: product.id, variantId: black.sku }),
+        orderRow({ orderName: names[3], productId: white.sku, variantId: black.sku }),
+        orderRow({ orderName: names[4], productId: null, variantId: white.id }),
+      ]),
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const created = res.body.data.created as { _id: string }[];
+    expect(await Promise.all(created.map((c) => linesOf(c._id)))).toEqual([
+      [[product.id, white.id]],
+      [[product.id, black.id]],
+      [[product.id, black.id]],
+      [[product.id, black.id]],
+      [[product.id, white.id]],
+    ]);
+  });
+
+  it('an unknown SKU, a SKU of another product than productId, a SKU of a product not accepted: each named on its row and column, nothing inserted', async () => {
+    const list = (await t.call({ method: 'GET', url: '/api/v1/products?pageSize=50', token: seller })).body.data.items as { id: string; name: string; approvalStatus: string }[];
+    const waiting = list.find((p) => p.approvalStatus === 'waiting_approval')!;
+    const tote = (await t.call({ method: 'GET', url: `/api/v1/products/${waiting.id}`, token: seller })).body.data as { id: string; variants: { id: string; sku: string }[] };
+    const toteSku = tote.variants[0]!.sku;
+    const before = await orderCount();
+    const res = await importOrders(
+      seller,
+      await file([
+        orderRow(),
+        orderRow({ productId: null, variantId: 'NO-SUCH-SKU' }),
+        orderRow({ productId: product.id, variantId: toteSku }),
+        orderRow({ productId: null, variantId: toteSku }),
+        orderRow({ productId: 'NOPE-SKU', variantId: product.variants[0]!.sku }),
+        orderRow({ productId: tote.id, variantId: toteSku }),
+        orderRow({ productId: toteSku, variantId: product.variants[0]!.id }),
+        orderRow({ productId: product.id, variantId: null }),
+      ]),
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([
+      { field: 'rows.3.variantId', message: 'This account has no product variant with the SKU or ID "NO-SUCH-SKU".' },
+      { field: 'rows.4.variantId', message: `The variant "${toteSku}" belongs to another product than "${product.id}" in productId. Leave productId blank, or give the variant's own product.` },
+      { field: 'rows.5.variantId', message: `The product of "${toteSku}" is not accepted or not active: only accepted products can be shipped.` },
+      { field: 'rows.6.productId', message: 'This account has no product with the ID or variant SKU "NOPE-SKU".' },
+      { field: 'rows.7.productId', message: 'This product does not exist or is not accepted.' },
+      { field: 'rows.8.variantId', message: `The variant "${product.variants[0]!.id}" belongs to another product than "${toteSku}" in productId. Leave productId blank, or give the variant's own product.` },
+      { field: 'rows.9.variantId', message: 'This field is required.' },
+    ]);
+    expect(await orderCount()).toBe(before);
+  });
+
+  it('a SKU is looked up in the importing seller\'s account only, never another seller\'s (tenancy)', async () => {
+    // Another seller has an accepted product with the demo seller's SKU (SKUs are unique per seller) and a SKU of its own.
+    const mine = product.variants[0]!;
+    const ownSku = `OTHER-${Date.now().toString(36)}`.toUpperCase();
+    const created = await t.call({
+      method: 'POST',
+      url: '/api/v1/products',
+      token: other.token,
+      payload: { name: 'Other mug', hsCode: '6912.00', lengthCm: 12, widthCm: 9, heightCm: 10, weightGr: 380, variants: [{ sku: mine.sku, price: 10 }, { sku: ownSku, price: 11 }] },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const theirs = created.body.data as { id: string; variants: { id: string; sku: string }[] };
+    await t.call({ method: 'POST', url: `/api/v1/products/${theirs.id}/submit`, token: other.token });
+    expect((await t.call({ method: 'POST', url: `/api/v1/products/${theirs.id}/accept`, token: admin })).status).toBe(200);
+
+    // The demo seller does not see the other seller's SKU, and their shared SKU is the demo seller's own variant.
+    const unknown = await importOrders(seller, await file([orderRow({ productId: null, variantId: ownSku })]));
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors).toEqual([{ field: 'rows.2.variantId', message: `This account has no product variant with the SKU or ID "${ownSku}".` }]);
+    const forSeller = await importOrders(seller, await file([orderRow({ productId: null, variantId: mine.sku })]));
+    expect(forSeller.status, JSON.stringify(forSeller.body)).toBe(200);
+    expect(await linesOf(forSeller.body.data.created[0]._id)).toEqual([[product.id, mine.id]]);
+
+    // The same SKU imported by the other seller is the other seller's variant; the demo seller's product id does not pair with it.
+    const forOther = await importOrders(other.token, await file([orderRow({ productId: null, variantId: mine.sku })]));
+    expect(forOther.status, JSON.stringify(forOther.body)).toBe(200);
+    expect(await linesOf(forOther.body.data.created[0]._id)).toEqual([[theirs.id, theirs.variants[0]!.id]]);
+    const crossed = await importOrders(other.token, await file([orderRow({ variantId: mine.sku })]));
+    expect(crossed.body.errors).toEqual([{ field: 'rows.2.productId', message: 'This product does not exist or is not accepted.' }]);
+
+    // Staff importing for the demo seller (customerId) resolve the SKU in that seller's account.
+    const byStaff = await importOrders(admin, await file([orderRow({ productId: null, variantId: mine.sku })]), `?customerId=${sellerAccount}`);
+    expect(byStaff.status, JSON.stringify(byStaff.body)).toBe(200);
+    expect(await linesOf(byStaff.body.data.created[0]._id)).toEqual([[product.id, mine.id]]);
   });
 });
 

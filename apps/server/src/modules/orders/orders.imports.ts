@@ -40,10 +40,10 @@ import { defineImport, sendImportStart, type ImportActor, type ImportRow } from 
 import type { ModuleContext } from '../../platform/module';
 import { readUpload, registerUploads } from '../../platform/storage';
 import { MAX_REPORTED_ERRORS, rowField, sendXlsx, templateWorkbook, type SheetTemplate } from '../../platform/xlsx';
-import { resolveCustomerAccount } from '../products';
+import { resolveCustomerAccount, variantsByRef, type VariantRef } from '../products';
 import { addressAndGoodsErrors, createOrdersInBulk, lineValues, pricedValues, serviceUsable, takenNames } from './orders.create';
 import type { OrderRow } from './orders.repository';
-import { orderContext, type OrderContext, type OrderServiceDeps } from './orders.shared';
+import { orderContext, UUID, type OrderContext, type OrderServiceDeps } from './orders.shared';
 import { addSurchargesInBulk, ordersByRefs, surchargeRefusal } from './orders.surcharges';
 
 // SPEC §2 Import order / Import Surcharge, §3 import columns, §5 Imports, §7 POST /orders/import-surcharge.
@@ -62,10 +62,14 @@ export const orderTemplate = (maxRows: number): SheetTemplate<OrderHeader> => ({
   maxBytes: ORDER_IMPORT_LIMITS.maxBytes,
 });
 
-/** Two rows of one order (the rule the docs state: consecutive rows with the same orderName = one order). */
-const ORDER_EXAMPLE: (string | number)[][] = [
-  ['ORDER-1001', 'Two rows with the same orderName make one order with two products: repeat the order columns on each row', 20, 15, 10, 800, 'STD', 'no', '', 'Jane', 'Doe', 'jane@example.com', '+13105550100', 'US', 'CA', 'Los Angeles', '90001', '100 Main St', 'Suite 5', '<product id>', '<variant id>', 2, ''],
-  ['ORDER-1001', 'Two rows with the same orderName make one order with two products: repeat the order columns on each row', 20, 15, 10, 800, 'STD', 'no', '', 'Jane', 'Doe', 'jane@example.com', '+13105550100', 'US', 'CA', 'Los Angeles', '90001', '100 Main St', 'Suite 5', '<product id>', '<another variant id>', 1, ''],
+/**
+ * Two rows of one order (the rule the docs state: consecutive rows with the same orderName = one
+ * order). With its two SKU placeholders replaced by the seller's SKUs it imports as it is
+ * (orders.imports.test.ts); productId is left blank, the SKU names the product.
+ */
+const ORDER_EXAMPLE: (string | number | null)[][] = [
+  ['ORDER-1001', 'Two rows with the same orderName make one order with two products: repeat the order columns on each row', 20, 15, 10, 800, 'STD', 'no', null, 'Jane', 'Doe', 'jane@example.com', '+13105550100', 'US', 'CA', 'Los Angeles', '90001', '100 Main St', 'Suite 5', null, '<variant SKU>', 2, null],
+  ['ORDER-1001', 'Two rows with the same orderName make one order with two products: repeat the order columns on each row', 20, 15, 10, 800, 'STD', 'no', null, 'Jane', 'Doe', 'jane@example.com', '+13105550100', 'US', 'CA', 'Los Angeles', '90001', '100 Main St', 'Suite 5', null, '<another variant SKU>', 1, null],
 ];
 
 export const SURCHARGE_TEMPLATE: SheetTemplate<(typeof SURCHARGE_IMPORT_COLUMNS)[number]['header']> = {
@@ -117,11 +121,13 @@ function columnOf(path: readonly PropertyKey[]): { column: OrderHeader; line: nu
   return { column: COLUMN_OF_FIELD[parts.join('.')] ?? 'orderName', line: null };
 }
 
-/** A malformed id is, for the person filling the sheet, an unknown product or variant. */
-const rowMessage = (column: OrderHeader, message: string) =>
-  message === 'validation.id.invalid' ? (column === 'variantId' ? 'validation.variant.unknown' : 'validation.product.unknown') : message;
-
 const text = (v: string | number | undefined) => (v === undefined ? undefined : String(v));
+
+/**
+ * The line's ids while the row is checked by the create schema: the productId and variantId cells
+ * hold an id or a SKU, resolved for the whole file at once in batchChecks (resolveLineRefs).
+ */
+const UNRESOLVED_ID = '00000000-0000-4000-8000-000000000000';
 
 function createBodyOf(c: Cells, signature: boolean) {
   return {
@@ -147,7 +153,7 @@ function createBodyOf(c: Cells, signature: boolean) {
       zipcode: text(c.zipCode),
       taxNumber: text(c.taxNumber) ?? '',
     },
-    lines: [{ productId: text(c.productId), variantId: text(c.variantId), quantity: c.quantity }],
+    lines: [{ productId: UNRESOLVED_ID, variantId: UNRESOLVED_ID, quantity: c.quantity }],
   };
 }
 
@@ -167,12 +173,41 @@ const OrderRowSchema = z.custom<Record<string, unknown>>((v) => typeof v === 'ob
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const { column } = columnOf(issue.path);
-      ctx.addIssue({ code: 'custom', path: [column], message: rowMessage(column, issue.message) });
+      ctx.addIssue({ code: 'custom', path: [column], message: issue.message });
     }
     return z.NEVER;
   }
-  return failed ? z.NEVER : parsed.data;
+  if (failed) return z.NEVER;
+  // Until batchChecks resolves them, the line carries the cells as written ('' for a blank productId).
+  const line = parsed.data.lines[0]!;
+  line.productId = text(cells.productId) ?? '';
+  line.variantId = text(cells.variantId) ?? '';
+  return parsed.data;
 });
+
+/** A row error of a line reference: its column, message key and values. */
+type RefError = { column: OrderHeader; message: string; vars?: Record<string, string> };
+
+type FoundVariants = Awaited<ReturnType<typeof variantsByRef>>;
+
+/**
+ * The product and variant a line names, within the importing account (`found`, one lookup for the
+ * file): variantId is a variant's id or SKU (any case); productId is blank (the variant's product),
+ * a product id, or a SKU of that product, and must be the variant's product. A product id is passed
+ * on as it is (and a variant id not found, with it), for usableVariants to say what is wrong.
+ */
+function resolveLineRef(product: string, variant: string, found: FoundVariants): { productId: string; variantId: string } | RefError {
+  const variantKey = variant.toLowerCase();
+  const productKey = product.toLowerCase();
+  const v: VariantRef | undefined = found.byId.get(variantKey) ?? found.bySku.get(variantKey);
+  if (!v && !(UUID.test(productKey) && UUID.test(variantKey))) return { column: 'variantId', message: 'import.order.variantRefUnknown', vars: { value: variant } };
+  if (!product) return { productId: v!.productId, variantId: v!.id };
+  if (UUID.test(productKey)) return { productId: productKey, variantId: v?.id ?? variantKey };
+  const named = found.bySku.get(productKey);
+  if (!named) return { column: 'productId', message: 'import.order.productRefUnknown', vars: { value: product } };
+  if (v!.productId !== named.productId) return { column: 'variantId', message: 'import.order.variantOfOtherProduct', vars: { variant, product } };
+  return { productId: named.productId, variantId: v!.id };
+}
 
 type OrderImportRow = ImportRow<OrderHeader, OrderCreateBody>;
 interface OrderGroup {
@@ -233,6 +268,34 @@ function checkGroupRows(group: OrderGroup): void {
   for (const row of group.rows.slice(ORDER_LIMITS.linesMax)) row.errors.push({ field: rowField(row.row, 'orderName'), message: 'validation.lines.max' });
 }
 
+/**
+ * Resolves the line of each row (its productId and variantId cells, an id or a SKU) within the
+ * account, in one lookup for the file, and puts the ids in; a row whose cells name nothing usable
+ * gets its error. Returns the rows whose line resolved.
+ */
+async function resolveLineRefs(tx: Db, accountId: string, rows: readonly OrderImportRow[]): Promise<{ rows: OrderImportRow[]; found: FoundVariants }> {
+  const refs: string[] = [];
+  for (const r of rows) {
+    const line = r.data!.lines[0]!;
+    refs.push(line.variantId);
+    if (line.productId) refs.push(line.productId);
+  }
+  const found = await variantsByRef(tx, accountId, refs);
+  const out: OrderImportRow[] = [];
+  for (const r of rows) {
+    const line = r.data!.lines[0]!;
+    const ref = resolveLineRef(line.productId, line.variantId, found);
+    if ('column' in ref) {
+      r.errors.push({ field: rowField(r.row, ref.column), message: ref.message, ...(ref.vars ? { vars: ref.vars } : {}) });
+      continue;
+    }
+    line.productId = ref.productId;
+    line.variantId = ref.variantId;
+    out.push(r);
+  }
+  return { rows: out, found };
+}
+
 /** A pricing failure (the quote's errors) as row errors on the order's first row. */
 function pricingErrors(err: AppError, row: number): FieldError[] {
   if (err.opts.errors?.length) {
@@ -282,13 +345,21 @@ export function defineOrderImport(deps: OrderServiceDeps, maxRows: number) {
       const taken = await takenNames(tx, accountId, groups.map((g) => g.name));
       for (const g of groups) if (taken.has(g.name)) g.rows[0]!.errors.push({ field: rowField(g.rows[0]!.row, 'orderName'), message: 'error.ORDER_NAME_TAKEN' });
 
-      // Every line of the file in one lookup; each error goes back to its row.
-      const lineRows = complete.flatMap((g) => g.rows);
+      // Every line of the file in three queries (the SKUs and ids named, then the products and the
+      // variants they resolve to); each error goes back to its row.
+      const { rows: lineRows, found } = await resolveLineRefs(tx, accountId, complete.flatMap((g) => g.rows));
       const resolved = await lineValues(tx, accountId, lineRows.map((r) => r.data!.lines[0]!));
       for (const e of resolved.errors) {
         const { column, line } = columnOf(e.field.split('.'));
         const row = lineRows[line ?? 0]!;
-        row.errors.push({ field: rowField(row.row, column), message: e.message });
+        const cell = (h: OrderHeader) => String(row.values[h]);
+        if (column === 'productId' && row.values.productId === null) {
+          // A blank productId: the product is the variant's, named by the cell the seller filled.
+          row.errors.push({ field: rowField(row.row, 'variantId'), message: 'import.order.skuProductUnusable', vars: { value: cell('variantId') } });
+        } else if (column === 'variantId' && found.byId.has(row.data!.lines[0]!.variantId)) {
+          // The variant is the seller's, of another product than the one in productId.
+          row.errors.push({ field: rowField(row.row, 'variantId'), message: 'import.order.variantOfOtherProduct', vars: { variant: cell('variantId'), product: cell('productId') } });
+        } else row.errors.push({ field: rowField(row.row, column), message: e.message });
       }
       const linesByRow = new Map<OrderImportRow, (typeof resolved.lines)[number]>();
       for (const l of resolved.lines) linesByRow.set(lineRows[l.position!]!, l);

@@ -4,7 +4,7 @@ import { apply, isRefundDue, refundableCents, refundAmountCents } from '@exship/
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { emitMany } from '../../platform/jobs';
-import { creditWallet, lockWallets, orderMoney } from '../wallet';
+import { creditWallet, lockWallets, orderMoney, walletNote } from '../wallet';
 import { findUsersByIds } from '../users';
 import { OrderStatusChanged, fulfilmentEventsOf, type OrderPaid, type OrderPaidEvent } from './orders.events';
 import * as repo from './orders.repository';
@@ -31,15 +31,30 @@ export async function transition(ctx: OrderContext, tx: Db, row: repo.OrderRow, 
  * the order given.
  */
 export async function transitionMany(ctx: OrderContext, tx: Db, rows: readonly repo.OrderRow[], action: OrderAction, actorId: string | null, reason: HistoryReason = '', details?: Record<string, unknown>): Promise<repo.OrderRow[]> {
-  // The rows are locked by the caller; their wallets next, before a refund's ledger entries and the
-  // status counters (the lock order of platform/db.ts).
-  await lockWallets(tx, rows.map((r) => r.accountId));
   const why = historyReason(reason);
   const now = ctx.clock();
   const paysRefund = action === 'refund' || action === 'refundDue' || action === 'refundCustom';
+  const results = rows.map((row) => apply(stateOf(row), action, { now, calendar: ctx.calendar }));
+  // A change that moves no money (the same payment status, no refund, not into or out of canceled:
+  // a check-in, a carrier's scan) leaves the wallet and what the account owes alone, so it takes no
+  // wallet lock: the status counters are written in one statement in a fixed order.
+  const movesMoney =
+    action === 'pay' ||
+    paysRefund ||
+    results.some((r, i) => !r.ok || r.refund !== 'none' || r.state.paymentStatus !== rows[i]!.paymentStatus || (r.state.status === 'canceled') !== (rows[i]!.status === 'canceled'));
+  // A cancelled parcel leaves its open carton in this transaction (a closed one refuses the cancel),
+  // before the wallets are locked: the floor's lock order is the order, then its carton.
+  for (const [i, row] of rows.entries()) {
+    const r = results[i]!;
+    const to = r.ok ? r.state.status : null;
+    if ((to === 'canceled' || to === 'waiting-cancel') && row.status !== 'canceled' && row.status !== 'waiting-cancel') await ctx.dimensions.leaveCarton(tx, row.id);
+  }
+  // The rows are locked by the caller; their wallets next, before a refund's ledger entries and the
+  // status counters (the lock order of platform/db.ts).
+  if (movesMoney) await lockWallets(tx, rows.map((r) => r.accountId));
   const planned = [];
-  for (const row of rows) {
-    const result = apply(stateOf(row), action, { now, calendar: ctx.calendar });
+  for (const [i, row] of rows.entries()) {
+    const result = results[i]!;
     if (!result.ok) throw new AppError('ACTION_NOT_ALLOWED_FOR_STATUS', 409, { details: { status: row.status, action } });
     // A refund scheduled by this change is fixed now, by the §9 formula over what was paid (an unpaid
     // surcharge is never given back) and never above paid − refunded: the amount the order shows.
@@ -53,6 +68,8 @@ export async function transitionMany(ctx: OrderContext, tx: Db, rows: readonly r
       preStatus: s.preStatus,
       paymentStatus: s.paymentStatus,
       labeledAt: s.labeledAt,
+      checkInStatus: s.checkInStatus,
+      checkInAt: s.checkInAt,
       dimensionFlaggedAt: s.dimensionFlaggedAt,
       canceledAt: s.canceledAt,
       refundDueAt: s.refundDueAt,
@@ -65,7 +82,7 @@ export async function transitionMany(ctx: OrderContext, tx: Db, rows: readonly r
   if (paysRefund) {
     for (const { row, set } of planned) {
       if (set.refundCents > 0 && (set.paymentStatus === 'refund' || set.paymentStatus === 'refund-custom')) {
-        await creditWallet(tx, 'refund', { accountId: row.accountId, amountCents: set.refundCents, actorId, note: `Refund of ${row.exOrderId}`, orders: [{ orderId: row.id, kind: 'refund', amountCents: set.refundCents }] });
+        await creditWallet(tx, 'refund', { accountId: row.accountId, amountCents: set.refundCents, actorId, ...walletNote('refundOrder', { order: row.exOrderId }), orders: [{ orderId: row.id, kind: 'refund', amountCents: set.refundCents }] });
       }
     }
   }
@@ -132,13 +149,14 @@ export async function transitionMany(ctx: OrderContext, tx: Db, rows: readonly r
         paymentTo: set.paymentStatus,
         refund: result.refund,
         refundDueAt: iso(set.refundDueAt),
+        refundCents: set.refundCents,
         at: now.toISOString(),
       })),
     );
     const changes = part.map(({ row, set }) => ({ orderId: row.id, accountId: row.accountId, exOrderId: row.exOrderId, action, from: row.status as OrderStatus, to: set.status, labelDelayHours: labelDelays.get(row.accountId) ?? 0, at: now }));
     for (const [event, payloads] of fulfilmentEventsOf(changes)) await emitMany(tx, event as typeof OrderPaid, payloads as OrderPaidEvent[]);
   }
-  await syncUnpaid(tx, rows.map((r) => r.accountId));
+  if (movesMoney) await syncUnpaid(tx, rows.map((r) => r.accountId));
   const updated = rows.map((r) => updatedById.get(r.id)!);
   // A refund due at once (a paid order cancelled before its label) is part of the cancellation: paid
   // in this transaction, not left for the hourly refund job.

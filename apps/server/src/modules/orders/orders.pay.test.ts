@@ -218,6 +218,14 @@ describe('paying orders', () => {
     const detail = (await t.call({ method: 'GET', url: `/api/v1/orders/${order._id}`, token: seller })).body.data;
     expect(detail).toMatchObject({ paymentStatus: 'paid', surcharges: [{ amount: 3.25, paid: true }] });
     await ledgerHolds();
+
+    // A second surcharge: the list shows what paying takes (the unpaid one), and paying takes exactly that.
+    await t.call({ method: 'POST', url: `/api/v1/orders/${order._id}/surcharges`, token: admin, payload: { amount: 5, reason: 'Other' } });
+    const listed = (await t.call({ method: 'GET', url: `/api/v1/orders?keyword=${detail.exOrderId}`, token: seller })).body.data.items[0];
+    expect(listed).toMatchObject({ paymentStatus: 'surcharge-unpaid', surcharge: 8.25, unpaidSurcharge: 5 });
+    expect((await t.call({ method: 'GET', url: `/api/v1/orders/${order._id}`, token: seller })).body.data.unpaidSurcharge).toBe(5);
+    expect((await pay(seller, [order._id])).body.data.amount).toBe(listed.unpaidSurcharge);
+    await ledgerHolds();
   });
 
   it('cancelling a paid order before its label refunds the full price once, in the cancel itself', async () => {
@@ -386,6 +394,49 @@ describe('wallet calls', () => {
     expect((theirs.body.data.items as { customerId: string }[]).every((i) => i.customerId === poor.id)).toBe(true);
     const staff = await t.call({ method: 'POST', url: '/api/v1/transaction/all-transaction', token: admin, payload: { customerId: sellerAccount, type: 'top_up' } });
     expect(staff.body.data.items).toEqual([expect.objectContaining({ type: 'top_up', customerId: sellerAccount, amount: DEMO_TOP_UP_CENTS / 100 })]);
+  });
+});
+
+describe('the notes the platform writes on transactions are message keys', () => {
+  type Tx = { type: string; note: string; noteKey: string | null; noteVars: Record<string, string> | null; orders: { orderId: string }[] };
+  const list = async (token: string, language = 'en') =>
+    (await t.call({ method: 'POST', url: '/api/v1/transaction/all-transaction', token, payload: { pageSize: 100 }, headers: { language } })).body.data.items as Tx[];
+
+  it('a payment of several orders, its refund, a transfer: each has its key and values; a person\'s note has none', async () => {
+    const [a, b] = [await newOrder(), await newOrder()];
+    expect((await pay(seller, [a._id, b._id])).status).toBe(200);
+    const payment = (await list(seller)).find((x) => x.type === 'payment' && x.orders.some((o) => o.orderId === a._id))!;
+    expect(payment).toMatchObject({ note: 'Payment of 2 orders', noteKey: 'payOrders', noteVars: { count: '2' } });
+    const single = await newOrder();
+    await pay(seller, [single._id]);
+    expect((await list(seller)).find((x) => x.orders.some((o) => o.orderId === single._id))).toMatchObject({ noteKey: 'payOrder', noteVars: {} });
+
+    // Cancelled before its label: refunded at once.
+    const cancelled = await t.call({ method: 'POST', url: `/api/v1/orders/${a._id}/cancel`, token: seller, payload: {} });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    const exOrderId = (await t.call({ method: 'GET', url: `/api/v1/orders/${a._id}`, token: seller })).body.data.exOrderId as string;
+    expect((await list(seller)).find((x) => x.type === 'refund' && x.orders.some((o) => o.orderId === a._id))).toMatchObject({ noteKey: 'refundOrder', noteVars: { order: exOrderId } });
+
+    // A transfer without a note: "Payment to …" on the sender's side, "Payment from …" on the receiver's.
+    const sent = await t.call({ method: 'POST', url: '/api/v1/wallet/send-payment', token: seller, payload: { receiverEmail: 'pay.poor@example.com', amount: 1, note: '' } });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect((await list(seller)).find((x) => x.type === 'sent')).toMatchObject({ noteKey: 'paymentTo', noteVars: { email: 'pay.poor@example.com' } });
+    expect((await list(poor.token)).find((x) => x.type === 'received')).toMatchObject({ noteKey: 'paymentFrom', noteVars: { email: SELLER.email } });
+    // A note the seller wrote is theirs: kept as written, no key.
+    await t.call({ method: 'POST', url: '/api/v1/wallet/send-payment', token: seller, payload: { receiverEmail: 'pay.poor@example.com', amount: 1, note: 'For the March boxes' } });
+    expect((await list(seller)).find((x) => x.type === 'sent')).toMatchObject({ note: 'For the March boxes', noteKey: null, noteVars: null });
+  });
+
+  it('the transactions export writes the notes in the caller\'s language', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/transaction/export-transaction', payload: {}, headers: { authorization: `Bearer ${seller}`, language: 'vi' } });
+    expect(res.statusCode).toBe(200);
+    const ExcelJS = (await import('exceljs')).default;
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const cells: string[] = [];
+    book.worksheets[0]!.eachRow((row) => row.eachCell((cell) => cells.push(String(cell.value))));
+    expect(cells).toContain('Thanh toán 2 đơn hàng');
+    expect(cells.some((n) => n.startsWith('Payment of'))).toBe(false);
   });
 });
 

@@ -1,11 +1,11 @@
 import { and, inArray, isNull } from 'drizzle-orm';
 import type { HistoryReason } from '@exship/contracts';
-import { fromCents, isAllowed } from '@exship/domain';
+import { amountToPayCents, fromCents, isAllowed } from '@exship/domain';
 import { requireOwned } from '../../platform/access';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { consumeDiscountUses } from '../discounts';
-import { debitWallet, getWalletSummary, lockWallets, type OrderLink } from '../wallet';
+import { debitWallet, getWalletSummary, lockWallets, walletNote, type OrderLink } from '../wallet';
 import { transitionMany } from './orders.lifecycle';
 import type * as repo from './orders.repository';
 import { hasCreditLine, stateOf, type OrderActor, type OrderContext } from './orders.shared';
@@ -65,10 +65,10 @@ export async function payIn(ctx: OrderContext, tx: Db, actor: OrderActor, orderI
   const byAccount = new Map<string, OrderLink[]>();
   for (const r of rows) {
     const links = byAccount.get(r.accountId) ?? [];
-    if (r.paymentStatus === 'surcharge-unpaid') {
-      const cents = owedSurcharges.filter((x) => x.orderId === r.id).reduce((n, x) => n + x.amountCents, 0);
-      if (cents > 0) links.push({ orderId: r.id, kind: 'surcharge', amountCents: cents });
-    } else if (r.totalCents > 0) links.push({ orderId: r.id, kind: 'order', amountCents: r.totalCents });
+    // The one rule the list's bulk-pay confirmation shows too (packages/domain order-pay.ts).
+    const unpaidSurchargeCents = owedSurcharges.filter((x) => x.orderId === r.id).reduce((n, x) => n + x.amountCents, 0);
+    const cents = amountToPayCents({ paymentStatus: r.paymentStatus, totalCents: r.totalCents, unpaidSurchargeCents });
+    if (cents > 0) links.push({ orderId: r.id, kind: r.paymentStatus === 'surcharge-unpaid' ? 'surcharge' : 'order', amountCents: cents });
     byAccount.set(r.accountId, links);
   }
   // Discount uses are consumed now, exactly once per order, under the discounts' limits.
@@ -88,8 +88,8 @@ export async function payIn(ctx: OrderContext, tx: Db, actor: OrderActor, orderI
     for (const [i, links] of parts.entries()) {
       const sum = links.reduce((n, l) => n + l.amountCents, 0);
       if (sum === 0) continue;
-      const note = links.length === 1 ? `Payment of 1 order` : `Payment of ${links.length} orders`;
-      const paid = await debitWallet(tx, { accountId, amountCents: sum, actorId: actor.userId, note, orders: links }, { creditLine: i === 1 });
+      const note = links.length === 1 ? walletNote('payOrder') : walletNote('payOrders', { count: String(links.length) });
+      const paid = await debitWallet(tx, { accountId, amountCents: sum, actorId: actor.userId, ...note, orders: links }, { creditLine: i === 1 });
       transactionIds.push(paid.transactionId);
       amountCents += sum;
       balanceAfterCents = paid.balanceAfterCents;

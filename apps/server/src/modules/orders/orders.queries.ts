@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { OrderDetail, OrderFees, OrderListQuery, OrderListReply, OrderStatus, OrderSummary, OrderUserAction, PaymentStatus } from '@exship/contracts';
 import { allowedActions, editScope, fromCents, refundableCents } from '@exship/domain';
 import { accountScope, actsForAnyAccount, type Actor } from '../../platform/access';
@@ -32,7 +32,7 @@ const feesOf = (o: repo.OrderRow): OrderFees => ({
 
 type Customer = { id: string; email: string; fullName: string };
 
-function toSummary(o: repo.OrderRow, customer: Customer | null, label: OrderLabel | undefined): OrderSummary {
+function toSummary(o: repo.OrderRow, customer: Customer | null, label: OrderLabel | undefined, unpaidSurchargeCents: number): OrderSummary {
   return {
     id: o.id,
     exOrderId: o.exOrderId,
@@ -54,7 +54,9 @@ function toSummary(o: repo.OrderRow, customer: Customer | null, label: OrderLabe
     trackingNumber: label?.trackingNumber ?? null,
     totalPrice: fromCents(o.totalCents),
     surcharge: fromCents(o.surchargeCents),
+    unpaidSurcharge: fromCents(unpaidSurchargeCents),
     country: o.country,
+    shipTo: { name: `${o.firstName} ${o.lastName}`.trim(), city: o.city, state: o.state, country: o.country },
     labelUs: o.labelUs,
     createdAt: o.createdAt.toISOString(),
   };
@@ -73,7 +75,12 @@ export async function detail(ctx: OrderContext, tx: Db, row: repo.OrderRow): Pro
   // amount scheduled before that rule never shows more than was paid.
   const refundCents = row.paymentStatus === 'waiting-refund' ? refundableCents(row.refundCents, await orderMoney(tx, row.id)) : row.refundCents;
   return {
-    ...toSummary(row, owner ? { id: owner.id, email: owner.email, fullName: owner.fullName } : null, label),
+    ...toSummary(
+      row,
+      owner ? { id: owner.id, email: owner.email, fullName: owner.fullName } : null,
+      label,
+      surcharges.reduce((n, s) => n + (s.paidAt === null ? s.amountCents : 0), 0),
+    ),
     note: row.note,
     signature: row.signature,
     discountCode: row.discountCode,
@@ -149,10 +156,11 @@ export async function list(ctx: OrderContext, actor: Actor, query: OrderListQuer
   const { rows, total, counts } = await repo.listOrders(ctx.db, accountId, query, await trackedIds(ctx, accountId, query.keyword));
   const customers = actsForAnyAccount(actor) ? new Map((await findUsersByIds(ctx.db, [...new Set(rows.map((r) => r.accountId))])).map((u) => [u.id, u])) : null;
   const labels = await ctx.labels.labelsOf(ctx.db, rows.map((r) => r.id));
+  const unpaid = await unpaidSurchargesOf(ctx.db, rows.filter((r) => r.paymentStatus === 'surcharge-unpaid').map((r) => r.id));
   return {
     items: rows.map((r) => {
       const c = customers?.get(r.accountId);
-      return toSummary(r, c ? { id: c.id, email: c.email, fullName: c.fullName } : null, labels.get(r.id));
+      return toSummary(r, c ? { id: c.id, email: c.email, fullName: c.fullName } : null, labels.get(r.id), unpaid.get(r.id) ?? 0);
     }),
     total,
     page: query.page,
@@ -161,12 +169,27 @@ export async function list(ctx: OrderContext, actor: Actor, query: OrderListQuer
   };
 }
 
+/** The unpaid surcharges of each of `ids`, in cents: one query for a page (only orders that owe surcharges are asked about). */
+async function unpaidSurchargesOf(db: Db, ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ orderId: orderSurcharges.orderId, cents: sql<string>`sum(${orderSurcharges.amountCents})` })
+    .from(orderSurcharges)
+    .where(and(inArray(orderSurcharges.orderId, ids), isNull(orderSurcharges.paidAt)))
+    .groupBy(orderSurcharges.orderId);
+  return new Map(rows.map((r) => [r.orderId, Number(r.cents)]));
+}
+
 export async function exportRows(ctx: OrderContext, actor: Actor, query: Omit<OrderListQuery, 'page' | 'pageSize'>) {
   const accountId = accountScope(actor, query.customerId);
   const rows = await repo.exportOrders(ctx.db, accountId, query, 50_000, await trackedIds(ctx, accountId, query.keyword));
-  const customers = actsForAnyAccount(actor) ? new Map((await findUsersByIds(ctx.db, [...new Set(rows.map((r) => r.accountId))])).map((u) => [u.id, u])) : null;
+  // The customer of each order, a seller's own account included: the file names who it is for.
+  const customers = new Map((await findUsersByIds(ctx.db, [...new Set(rows.map((r) => r.accountId))])).map((u) => [u.id, u]));
   const labels = await ctx.labels.labelsOf(ctx.db, rows.map((r) => r.id));
-  return rows.map((r) => ({ row: r, label: labels.get(r.id) ?? null, customerEmail: customers?.get(r.accountId)?.email ?? null }));
+  return rows.map((r) => {
+    const c = customers.get(r.accountId);
+    return { row: r, label: labels.get(r.id) ?? null, customer: c ? { email: c.email, fullName: c.fullName } : null };
+  });
 }
 
 /** The orders whose tracking number is the keyword (exactly), within the caller's scope: shipping's index finds them. */

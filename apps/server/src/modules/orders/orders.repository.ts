@@ -24,6 +24,7 @@ function conditions(accountId: string | undefined, q: Filters, tracked: readonly
   return [
     accountId ? eq(orders.accountId, accountId) : undefined,
     q.paymentStatus && q.paymentStatus !== 'all' ? eq(orders.paymentStatus, q.paymentStatus) : undefined,
+    q.checkInStatus && q.checkInStatus !== 'all' ? eq(orders.checkInStatus, q.checkInStatus) : undefined,
     q.serviceCode ? eq(orders.serviceCode, q.serviceCode.toUpperCase()) : undefined,
     q.carrierCode ? eq(orders.carrierCode, q.carrierCode.toUpperCase()) : undefined,
     dateRangeWhere(orders.createdAt, q.dateFrom, q.dateTo),
@@ -80,7 +81,8 @@ export async function listOrders(db: Db, accountId: string | undefined, q: Order
     .from(orders)
     .where(sql`${orders.id} in (${pageIds(db, where, q)})`)
     .orderBy(...orderBy(q.sort));
-  const filtered = Boolean(q.keyword?.trim()) || (q.paymentStatus !== undefined && q.paymentStatus !== 'all') || Boolean(q.serviceCode || q.carrierCode || q.dateFrom || q.dateTo);
+  const filtered =
+    Boolean(q.keyword?.trim()) || (q.paymentStatus !== undefined && q.paymentStatus !== 'all') || (q.checkInStatus !== undefined && q.checkInStatus !== 'all') || Boolean(q.serviceCode || q.carrierCode || q.dateFrom || q.dateTo);
   const grouped = filtered
     ? await db.select({ status: orders.status, n: count() }).from(orders).where(and(...base)).groupBy(orders.status)
     : await storedStatusCounts(db, accountId);

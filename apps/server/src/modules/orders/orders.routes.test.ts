@@ -294,6 +294,12 @@ describe('list and export', () => {
     expect(fields(bad.body).sort()).toEqual(['dateFrom', 'status']);
   });
 
+  it('each listed order names where it ships to: the recipient, city, state and country', async () => {
+    const a = (await create(seller, valid({ orderName: `SHIP${Date.now().toString(36)}` }))).body.data;
+    const list = await t.call({ method: 'GET', url: `/api/v1/orders?keyword=${a.exOrderId}`, token: seller });
+    expect(list.body.data.items[0].shipTo).toEqual({ name: 'Jane Doe', city: 'Los Angeles', state: 'CA', country: 'US' });
+  });
+
   it('a date range includes its last day whole; an end before the start is refused on dateTo, on every list with dates', async () => {
     const tag = `DR${Date.now().toString(36)}`;
     const a = (await create(seller, valid({ orderName: `${tag}-a` }))).body.data;
@@ -351,6 +357,30 @@ describe('list and export', () => {
     expect(rows[0]).toContain('Order name');
     expect(rows.flat()).toContain(`'=HYPERLINK("x")`);
     expect(rows.flat()).not.toContain(`=HYPERLINK("x")`);
+  });
+});
+
+describe('export file names', () => {
+  it("carry the day in the user's own offset, not the UTC day", async () => {
+    // An offset whose day differs from UTC's right now: +14:00 from 10:00 UTC, -12:00 before noon.
+    const offset = new Date().getUTCHours() >= 10 ? '+14:00' : '-12:00';
+    const who = await createSeller(t, `orders.zone-${Date.now()}@example.com`);
+    const set = await t.call({ method: 'PATCH', url: '/api/v1/profile/update-setting', token: who.token, payload: { timeZone: offset } });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    const day = (at: Date) => new Date(at.getTime() + (offset === '+14:00' ? 14 : -12) * 3_600_000).toISOString().slice(0, 10);
+    const before = new Date();
+    const files = [
+      await download('/api/v1/orders/export.xlsx', who.token),
+      await t.app.inject({ method: 'POST', url: '/api/v1/transaction/export-transaction', payload: {}, headers: { authorization: `Bearer ${who.token}` } }),
+      await t.app.inject({ method: 'POST', url: '/api/v1/order-transaction/export-order-transaction', payload: {}, headers: { authorization: `Bearer ${who.token}` } }),
+    ];
+    const names = files.map((f) => /filename="([^"]+)"/.exec(String(f.headers['content-disposition']))?.[1]);
+    const local = new Set([day(before), day(new Date())]);
+    expect(local.has(before.toISOString().slice(0, 10))).toBe(false);
+    for (const [i, prefix] of ['Orders', 'Transactions', 'Order_transactions'].entries()) {
+      expect(names[i], prefix).toMatch(new RegExp(`^${prefix}_\\d{4}-\\d{2}-\\d{2}\\.xlsx$`));
+      expect(local.has(names[i]!.slice(prefix.length + 1, prefix.length + 11)), `${names[i]} is the local day`).toBe(true);
+    }
   });
 });
 

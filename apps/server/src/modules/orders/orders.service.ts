@@ -1,9 +1,10 @@
-import type { HistoryReason, OrderAction, OrderCreateBody, OrderListQuery, OrderUpdateBody, OrderUserAction, RoutingStatus, SurchargeBody } from '@exship/contracts';
+import type { HistoryReason, Measures, OrderAction, OrderCreateBody, OrderListQuery, OrderUpdateBody, OrderUserAction, RoutingStatus, SurchargeBody } from '@exship/contracts';
 import type { Actor } from '../../platform/access';
 import type { Db } from '../../platform/db';
 import { act, redistributeOptions, refundIn, sweep } from './orders.cancel';
-import { create, duplicate, price } from './orders.create';
+import { create, createDraftsIn, duplicate, price } from './orders.create';
 import { update } from './orders.edit';
+import { idsByCode, orderRow, priceAtMeasures } from './orders.floor';
 import { followRouting, labelBought, lockOrder, transition, transitionMany } from './orders.lifecycle';
 import { payIn } from './orders.pay';
 import { exportRows, get, getByExOrderId, list, rowsByExOrderIds, statusesOf, visibleIds } from './orders.queries';
@@ -11,7 +12,7 @@ import type * as repo from './orders.repository';
 import { orderContext, type OrderActor, type OrderServiceDeps } from './orders.shared';
 import { addSurcharge } from './orders.surcharges';
 
-export { addressAndGoodsErrors, newExOrderId } from './orders.create';
+export { addressAndGoodsErrors, newExOrderId, type DraftOutcome } from './orders.create';
 export type { CreatedOrderRow, OrderActor, OrderServiceDeps } from './orders.shared';
 
 /**
@@ -27,6 +28,8 @@ export function createOrderService(deps: OrderServiceDeps) {
 
     price: (actor: OrderActor, body: OrderCreateBody) => price(ctx, actor, body),
     create: (actor: OrderActor, body: OrderCreateBody) => create(ctx, actor, body),
+    /** Marketplace purchase orders as unpaid orders, in the caller's transaction (orders.create.ts createDraftsIn). */
+    createDraftsIn: (tx: Db, actor: OrderActor, accountId: string, bodies: readonly OrderCreateBody[], reason: HistoryReason = '') => createDraftsIn(ctx, tx, actor, accountId, bodies, reason),
     update: (actor: OrderActor, id: string, body: OrderUpdateBody) => update(ctx, actor, id, body),
     get: (actor: Actor, id: string) => get(ctx, actor, id),
     getByExOrderId: (actor: Actor, exOrderId: string) => getByExOrderId(ctx, actor, exOrderId),
@@ -40,6 +43,10 @@ export function createOrderService(deps: OrderServiceDeps) {
     duplicate: (actor: OrderActor, id: string) => duplicate(ctx, actor, id),
     sweep: (kind: 'autoCancel' | 'dimensionTimeout' | 'refundDue', limit = 500) => sweep(ctx, kind, limit),
     lockOrder,
+    /** The warehouse floor: orders a scanned code names (exOrderId, exact name) and the parcel's price at measured values. */
+    idsByCode: (tx: Db, code: string) => idsByCode(tx, code),
+    orderRow: (tx: Db, id: string) => orderRow(tx, id),
+    priceAtMeasures: (tx: Db, row: repo.OrderRow, measured: Measures) => priceAtMeasures(ctx, tx, row, measured),
     labelBought: (tx: Db, row: repo.OrderRow, label: { trackingNumber: string; carrierId: string | null; carrierCode: string }, reason: HistoryReason = '') => labelBought(ctx, tx, row, label, reason),
     followRouting: (tx: Db, row: repo.OrderRow, status: RoutingStatus) => followRouting(ctx, tx, row, status),
     rowsByExOrderIds: (exOrderIds: string[], accountId: string | undefined) => rowsByExOrderIds(ctx, exOrderIds, accountId),

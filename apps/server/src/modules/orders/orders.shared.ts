@@ -7,6 +7,7 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { SnapshotCache } from '../catalog';
 import { getWalletSummary, setUnpaidCents } from '../wallet';
+import type { DimensionSource } from './orders.floor';
 import { labelsPort, type OrderLabels } from './orders.labels';
 import * as repo from './orders.repository';
 import { orderLines, orders } from './orders.tables';
@@ -24,6 +25,8 @@ export interface OrderServiceDeps {
   now?: () => Date;
   /** The label facts, shipping's (orders.labels.ts); without it, reading a label throws. */
   labels?: OrderLabels;
+  /** The measured values of a check-in, the warehouse floor's (orders.floor.ts); without it, confirming a dimension throws. */
+  dimensions?: DimensionSource;
 }
 
 /** What every orders use case takes first: the service's dependencies and its clock. */
@@ -33,6 +36,7 @@ export interface OrderContext {
   calendar: WorkingDayCalendar;
   clock: () => Date;
   labels: OrderLabels;
+  dimensions: DimensionSource;
 }
 
 export const orderContext = (deps: OrderServiceDeps): OrderContext => ({
@@ -41,7 +45,14 @@ export const orderContext = (deps: OrderServiceDeps): OrderContext => ({
   calendar: deps.calendar,
   clock: deps.now ?? (() => new Date()),
   labels: deps.labels ?? labelsPort().labels,
+  dimensions: deps.dimensions ?? unconnectedDimensions,
 });
+
+const unconnectedDimensions: DimensionSource = {
+  measuredOf: () => Promise.reject(new Error('no dimension source connected to the orders module')),
+  carryOver: () => Promise.reject(new Error('no dimension source connected to the orders module')),
+  leaveCarton: () => Promise.resolve(),
+};
 
 export const notFound = () => new AppError('ORDER_NOT_FOUND', 404);
 
@@ -78,6 +89,7 @@ export const stateOf = (o: repo.OrderRow): OrderState => ({
   preStatus: o.preStatus as OrderStatus | null,
   paymentStatus: o.paymentStatus as PaymentStatus,
   checkInStatus: o.checkInStatus as OrderState['checkInStatus'],
+  checkInAt: o.checkInAt,
   labeledAt: o.labeledAt,
   dimensionFlaggedAt: o.dimensionFlaggedAt,
   canceledAt: o.canceledAt,

@@ -4,7 +4,9 @@ import { apply, toCents } from '@exship/domain';
 import { accountScope, type Actor } from '../../platform/access';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import { emit } from '../../platform/jobs';
 import { lockWallets } from '../wallet';
+import { SurchargeAdded } from './orders.events';
 import { transition } from './orders.lifecycle';
 import { autoPayIn } from './orders.pay';
 import { detail } from './orders.queries';
@@ -37,7 +39,9 @@ export async function addSurchargeTo(ctx: OrderContext, tx: Db, actor: OrderActo
     .set({ surchargeCents: sql`${orders.surchargeCents} + ${amountCents}`, totalCents: sql`${orders.totalCents} + ${amountCents}` })
     .where(eq(orders.id, row.id))
     .returning();
-  return transition(ctx, tx, withFee!, 'addSurcharge', actor.userId, body.reason, { amountCents, detailReason: body.detailReason });
+  const changed = await transition(ctx, tx, withFee!, 'addSurcharge', actor.userId, body.reason, { amountCents, detailReason: body.detailReason });
+  await emit(tx, SurchargeAdded, { orderId: row.id, accountId: row.accountId, exOrderId: row.exOrderId, amountCents, reason: body.reason, detailReason: body.detailReason || null, at: ctx.clock().toISOString() });
+  return changed;
 }
 
 /**

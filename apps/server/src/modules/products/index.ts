@@ -4,7 +4,7 @@ import { seedDemoProducts } from './products.demo';
 import { productJobs } from './products.jobs';
 import { productsRoutes } from './products.routes';
 
-export { actualWeightFee, resolveCustomerAccount, usableVariants, type Actor as ProductActor, type UsableVariant } from './products.service';
+export { actualWeightFee, resolveCustomerAccount, usableVariants, variantMeasures, variantsByRef, type Actor as ProductActor, type UsableVariant, type VariantMeasures, type VariantRef } from './products.service';
 export { PRODUCT_IMPORTS } from './products.imports';
 export { variantCustomsFacts, type VariantCustomsFacts } from './products.customs';
 export { removeOrphanMockups } from './products.jobs';

@@ -47,6 +47,28 @@ export async function findVariantsByIds(db: Db, ids: string[]): Promise<VariantR
   return out;
 }
 
+/**
+ * The account's live variants named by id or by SKU (any case: SPEC §5 a SKU is unique per seller),
+ * in one query whatever the number of refs: each set travels as one JSON parameter.
+ */
+export async function findVariantsByRefs(db: Db, accountId: string, ids: readonly string[], skus: readonly string[]): Promise<Pick<VariantRow, 'id' | 'productId' | 'sku'>[]> {
+  if (ids.length === 0 && skus.length === 0) return [];
+  const lower = [...new Set(skus.map((s) => s.toLowerCase()))];
+  return db
+    .select({ id: productVariants.id, productId: productVariants.productId, sku: productVariants.sku })
+    .from(productVariants)
+    .where(
+      and(
+        eq(productVariants.accountId, accountId),
+        isNull(productVariants.deletedAt),
+        or(
+          sql`${productVariants.id} in (select jsonb_array_elements_text(${JSON.stringify([...new Set(ids)])}::jsonb)::uuid)`,
+          sql`lower(${productVariants.sku}) in (select jsonb_array_elements_text(${JSON.stringify(lower)}::jsonb))`,
+        ),
+      ),
+    );
+}
+
 export async function liveVariants(db: Db, productId: string): Promise<VariantRow[]> {
   return db
     .select()

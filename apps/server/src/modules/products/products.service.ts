@@ -1,6 +1,8 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import {
   missingHsCodeIssues,
+  PRODUCT_LIMITS,
+  SKU_PATTERN,
   type FieldError,
   type Product,
   type ProductApprovalAction,
@@ -181,6 +183,26 @@ export async function usableVariants(db: Db, accountId: string, lines: readonly 
     if (!v || v.productId !== p.id) return 'variant';
     return { product: { id: p.id, name: p.name }, variant: { id: v.id, sku: v.sku } };
   });
+}
+
+const ID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A live variant of an account as an order import names it (by id or by SKU). */
+export interface VariantRef {
+  id: string;
+  productId: string;
+  sku: string;
+}
+
+/**
+ * The account's live variants among `refs`, each ref an id or a SKU, found by id and by SKU (any
+ * case). Only the account's own variants: another seller's SKU or id is never found. One query.
+ */
+export async function variantsByRef(db: Db, accountId: string, refs: readonly string[]): Promise<{ byId: Map<string, VariantRef>; bySku: Map<string, VariantRef> }> {
+  const ids = refs.filter((r) => ID_SHAPE.test(r)).map((r) => r.toLowerCase());
+  const skus = refs.filter((r) => r.length <= PRODUCT_LIMITS.skuMax && SKU_PATTERN.test(r));
+  const found = await repo.findVariantsByRefs(db, accountId, ids, skus);
+  return { byId: new Map(found.map((v) => [v.id, v])), bySku: new Map(found.map((v) => [v.sku.toLowerCase(), v])) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -485,3 +507,25 @@ export async function productActualWeightFee(db: Db, actor: Actor, productId: st
 
 // Internal helpers the import service shares.
 export const internals = { productFor, writeWeightConfig, variantValues, mapUniqueViolation, statusRefused };
+
+/** A variant's size and weight for a parcel: the variant's own, else its product's. */
+export interface VariantMeasures {
+  variantId: string;
+  lengthCm: number;
+  widthCm: number;
+  heightCm: number;
+  weightGr: number;
+}
+
+/** The measures of the account's live variants among `variantIds` (two queries, whatever the count). */
+export async function variantMeasures(db: Db, accountId: string, variantIds: readonly string[]): Promise<Map<string, VariantMeasures>> {
+  const variants = (await repo.findVariantsByIds(db, [...new Set(variantIds)])).filter((v) => v.accountId === accountId);
+  const products = new Map((await repo.findProductsByIds(db, [...new Set(variants.map((v) => v.productId))], accountId)).map((p) => [p.id, p]));
+  const out = new Map<string, VariantMeasures>();
+  for (const v of variants) {
+    const p = products.get(v.productId);
+    if (!p) continue;
+    out.set(v.id, { variantId: v.id, lengthCm: Number(v.lengthCm ?? p.lengthCm), widthCm: Number(v.widthCm ?? p.widthCm), heightCm: Number(v.heightCm ?? p.heightCm), weightGr: Number(v.weightGr ?? p.weightGr) });
+  }
+  return out;
+}

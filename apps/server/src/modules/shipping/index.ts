@@ -5,16 +5,25 @@ import { addressesModule, checkAddress } from '../addresses';
 import { catalogModule } from '../catalog';
 import { ordersModule } from '../orders';
 import { productsModule } from '../products';
+import { usersModule } from '../users';
 import { FULFIL_ORDER } from './fulfilment.workflow';
 import { fulfilmentHandlers, shippingJobs } from './shipping.jobs';
-import { shippingRoutes } from './shipping.routes';
+import { shippingRoutes, shippingTestRoutes } from './shipping.routes';
 import { createScanFormService } from './shipping.scan-forms';
 import { createShippingService, orderLabels, type ShippingDeps } from './shipping.service';
 import { createTrackingImportService } from './shipping.tracking-import';
 import { createTrackingService } from './shipping.tracking';
+import { parcelEvents } from './shipping.floor';
 
-export { ParcelFlagged, type ParcelFlaggedEvent } from './shipping.events';
+export { LabelPurchased, LabelPurchaseFailed, ParcelFlagged, TrackingUpdated, type LabelPurchasedEvent, type LabelPurchaseFailedEvent, type ParcelFlaggedEvent, type TrackingUpdatedEvent } from './shipping.events';
 export type { ShippingService } from './shipping.service';
+/** The label's drawing primitives (fonts, fitted text, vector Code 128), for other 4x6 labels. */
+export { drawBarcode, drawTextLine, embedLabelFonts, type Fonts } from './shipping.label';
+export { ORIGIN_DEPARTURE_CODES } from './shipping.floor';
+export type { FloorEventInput, ParcelEvents } from './shipping.floor';
+/** Air freight's routing events, one statement over a freight's parcels. */
+export { addFreightEvents, type FreightEventInput } from './shipping.freight';
+export { parcelHistoryOf } from './shipping.history';
 
 /**
  * Labels and tracking: carrier plugins (carriers/: sandbox, HTTP), label purchase on payment or after
@@ -25,7 +34,7 @@ export type { ShippingService } from './shipping.service';
  */
 export const shippingModule = defineModule({
   name: 'shipping',
-  needs: [catalogModule, ordersModule, addressesModule, productsModule],
+  needs: [usersModule, catalogModule, ordersModule, addressesModule, productsModule],
   setup(ctx, use) {
     // The order list, detail and export show the label facts kept here (trackers).
     use(ordersModule).connectLabels(orderLabels);
@@ -48,9 +57,9 @@ export const shippingModule = defineModule({
     const tracking = createTrackingService({ ...deps, shipping });
     const scanForms = createScanFormService(deps);
     const trackingImport = createTrackingImportService({ ...deps, shipping });
-    return { shipping, tracking, scanForms, trackingImport };
+    return { shipping, tracking, scanForms, trackingImport, parcelEvents };
   },
-  routes: (ctx, m) => [shippingRoutes(m, ctx.storage)],
+  routes: (ctx, m) => [shippingRoutes(m, ctx.storage), ...(ctx.config.e2e ? [shippingTestRoutes(m.tracking)] : [])],
   jobs: (_ctx, m) => [...workflowJobs(FULFIL_ORDER, fulfilmentHandlers(m.shipping)), ...shippingJobs(m.tracking)],
   events: (_ctx, m) => workflowSubscriptions(FULFIL_ORDER, fulfilmentHandlers(m.shipping)),
   // Every start: connection secrets left in plain text by a migration, or sealed with a previous key, are sealed again.

@@ -7,6 +7,7 @@ import { SnapshotCache, createCatalogService } from '../catalog';
 import { createOrderService, type OrderPaidEvent } from '../orders';
 import { httpCarrier } from './carriers/http';
 import { startFakeCarrier, type FakeCarrier } from './carriers/http/fake-server';
+import { ORIGIN_DEPARTURE_CODES, parcelEvents } from './shipping.floor';
 import { createShippingService, type ShippingDeps } from './shipping.service';
 import { createTrackingService } from './shipping.tracking';
 import { fulfilmentHandlers } from './shipping.jobs';
@@ -50,6 +51,11 @@ async function paid(orderId: string) {
   expect(queued, 'the payment emits OrderPaid in its transaction').toBeDefined();
   const delayMs = new Date(queued!.data.labelDueAt).getTime() - Date.parse((await q<{ paid_at: string }>(sql`select paid_at from orders where id = ${orderId}`))[0]!.paid_at);
   await t.db.transaction((tx) => shipping.onPaid(tx, { ...queued!.data, labelDueAt: new Date(now.getTime() + delayMs).toISOString() }));
+}
+/** The parcel leaves our origin warehouse (the floor's check-out event): from then on the carrier has it. */
+async function checkedOut(orderId: string, at: Date) {
+  const [tr] = await q<{ account_id: string; tracking_number: string }>(sql`select account_id, tracking_number from trackers where order_id = ${orderId}`);
+  await parcelEvents.add(t.db, { orderId, accountId: tr!.account_id, trackingNumber: tr!.tracking_number, at, status: 'fw-in-transit', code: ORIGIN_DEPARTURE_CODES.floor, messageKey: 'floor.event.departed', vars: { warehouse: 'HCM', carton: 'CT-JOBS' } });
 }
 const buy = async (id: string, attempt = 0) => shipping.buyLabel((await purchasesOf(id)).at(-1)!.id, attempt);
 const act = async (id: string, action: 'cancel', reason = 'test') =>
@@ -113,24 +119,36 @@ describe('tracking over time', () => {
   let lost: string;
 
   it('the poller moves an order through the routing statuses to delivered, logging every number asked', async () => {
+    // The parcels labelled earlier in this file left the warehouse 6 hours after their labels: they
+    // travel to delivery meanwhile, only this file's tracking parcels are followed here.
+    for (const o of await q<{ order_id: string; labeled_at: Date }>(sql`select order_id, labeled_at from trackers where active`)) {
+      await checkedOut(o.order_id, new Date(new Date(o.labeled_at).getTime() + 6 * HOUR));
+    }
     now = new Date('2026-11-10T08:00:00Z');
     delivered = await paidOrder();
     expect(await buy(delivered)).toBe('bought');
     expect(await statusOf(delivered)).toEqual({ status: 'labeled', routing_status: 'pre-shipment' });
     const labeledAt = now.getTime();
-    now = new Date(labeledAt + 7 * HOUR);
+    // Still at our origin warehouse a day later: the carrier has nothing to say but the label.
+    now = new Date(labeledAt + 24 * HOUR);
     await tracking.poll();
-    expect(await statusOf(delivered)).toEqual({ status: 'shipped', routing_status: 'pick-up' });
+    expect(await statusOf(delivered)).toEqual({ status: 'labeled', routing_status: 'pre-shipment' });
+    // Checked out 6 hours after the label: the carrier's journey runs from then.
+    await checkedOut(delivered, new Date(labeledAt + 6 * HOUR));
+    now = new Date(labeledAt + 27 * HOUR);
+    await tracking.poll();
+    expect(await statusOf(delivered)).toEqual({ status: 'shipped', routing_status: 'airport-departure' });
     now = new Date(labeledAt + 50 * HOUR);
     await tracking.poll();
     expect((await statusOf(delivered)).routing_status).toBe('us-accepted');
     now = new Date(labeledAt + 101 * HOUR);
     await tracking.poll();
     expect(await statusOf(delivered)).toEqual({ status: 'delivered', routing_status: 'delivered' });
-    const events = await q<{ status: string }>(sql`select status from routing_events where order_id = ${delivered} order by at`);
+    const events = await q<{ status: string; at: Date }>(sql`select status, at from routing_events where order_id = ${delivered} and code not like 'floor.%' order by at`);
     expect(events.map((e) => e.status)).toEqual(['pre-shipment', 'pick-up', 'airport-departure', 'destination-airport', 'us-accepted', 'in-transit', 'hub-transferred', 'out-for-delivered', 'delivered']);
+    expect(events.slice(1).every((e) => new Date(e.at).getTime() >= labeledAt + 6 * HOUR)).toBe(true);
     const logs = await q<{ result: string }>(sql`select result from tracking_logs where order_id = ${delivered} order by at`);
-    expect(logs.map((l) => l.result)).toEqual(['updated', 'updated', 'updated']);
+    expect(logs.map((l) => l.result)).toEqual(['unchanged', 'updated', 'updated', 'updated']);
     const [tracker] = await q<{ active: boolean }>(sql`select active from trackers where order_id = ${delivered}`);
     expect(tracker!.active).toBe(false);
   });
@@ -140,6 +158,7 @@ describe('tracking over time', () => {
     lost = await paidOrder('12 Lostparcel Road');
     await buy(lost);
     const labeledAt = now.getTime();
+    await checkedOut(lost, new Date(labeledAt + 6 * HOUR));
     now = new Date(labeledAt + 61 * HOUR);
     await tracking.poll();
     expect((await statusOf(lost)).routing_status).toBe('in-transit');
@@ -158,19 +177,24 @@ describe('tracking over time', () => {
     const events = await q<{ flag: string }>(sql`select data->>'flag' as flag from pgboss.job where name = 'notifications.tell-seller-of-parcel-flag' and data->>'orderId' = ${lost}`);
     expect(events.map((e) => e.flag).sort()).toEqual(['late', 'lost']);
     await t.runJobs('notifications.tell-seller-of-parcel-flag');
-    const notices = await q<{ title: string }>(sql`select title_en as title from notifications where url = ${`/app/orders/order-detail/${lost}`} order by created_at`);
-    expect(notices.map((x) => x.title)).toEqual(['Parcel is late', 'Parcel may be lost']);
+    // The late notice opens the order; the lost one opens a claim prefilled with the order and the reason.
+    const notices = await q<{ title: string; url: string }>(sql`select title_en as title, url from notifications where url like ${`%${lost}%`} order by created_at`);
+    expect(notices).toEqual([
+      { title: 'Parcel is late', url: `/app/orders/order-detail/${lost}` },
+      { title: 'Parcel may be lost', url: `/app/ticket?claimOrder=${lost}&claimReason=lost` },
+    ]);
   });
 
   it('routing events and tracking logs older than 100 days are pruned; newer ones stay', async () => {
     const before = await q<{ n: number }>(sql`select count(*)::int as n from routing_events where order_id = ${delivered}`);
-    expect(before[0]!.n).toBe(9);
+    // Nine carrier events and the floor's check-out.
+    expect(before[0]!.n).toBe(10);
     now = new Date(new Date('2026-11-10T08:00:00Z').getTime() + 99 * DAY);
     await tracking.prune();
-    expect((await q<{ n: number }>(sql`select count(*)::int as n from routing_events where order_id = ${delivered}`))[0]!.n).toBe(9);
+    expect((await q<{ n: number }>(sql`select count(*)::int as n from routing_events where order_id = ${delivered}`))[0]!.n).toBe(10);
     now = new Date(new Date('2026-11-10T08:00:00Z').getTime() + 106 * DAY);
     const pruned = await tracking.prune();
-    expect(pruned.events).toBeGreaterThanOrEqual(9 + 6);
+    expect(pruned.events).toBeGreaterThanOrEqual(10 + 7);
     expect(pruned.logs).toBeGreaterThan(0);
     expect((await q<{ n: number }>(sql`select count(*)::int as n from routing_events where order_id = ${delivered}`))[0]!.n).toBe(0);
   });

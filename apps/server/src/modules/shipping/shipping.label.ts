@@ -1,9 +1,12 @@
 import bwipjs from 'bwip-js/node';
-import { PDFDocument, StandardFonts, fill, popGraphicsState, pushGraphicsState, rectangle, rgb, setFillingGrayscaleColor, type PDFFont, type PDFOperator, type PDFPage } from 'pdf-lib';
-import type { CustomsLine } from './carriers/types';
+import { PDFDocument, fill, popGraphicsState, pushGraphicsState, rectangle, rgb, setFillingGrayscaleColor, type PDFFont, type PDFOperator, type PDFPage } from 'pdf-lib';
+import { offsetMinutes } from '@exship/domain';
+import { embedPdfFonts, pdfText, type PdfFonts } from '../../platform/pdf-fonts';
+import type { CustomsLine, ShipPlace } from './carriers/types';
 
-// Shipping labels as 4x6 in PDF pages (pdf-lib, the standard Helvetica) and as ZPL II for thermal
-// printers. Pure functions: no database, no clock, nothing cached between documents.
+// Shipping labels as 4x6 in PDF pages (pdf-lib, Noto Sans: Vietnamese names keep their accents) and
+// as ZPL II for thermal printers. Pure functions: no database, no clock; the only thing kept between
+// documents is the parsed font (platform/pdf-fonts.ts).
 // Barcodes are vectors (docs/engineering.md "Toolchain facts": a PNG embed costs ~26 ms a label): bwip-js encodes,
 // the bars are drawn as rectangles.
 
@@ -34,8 +37,14 @@ export interface LabelData {
   widthCm: number;
   heightCm: number;
   shipDate: Date;
+  /** The offset the ship date is written in: the seller's (docs/engineering.md "Time"); absent on labels made before, which used UTC. */
+  timeZone?: string;
   sender: LabelAddress;
   recipient: LabelAddress;
+  /** Where the carrier takes the parcel over (absent on labels made before: the sender). */
+  origin?: ShipPlace;
+  /** The US warehouse it enters through, when the order's warehouse is in the US. */
+  hub?: ShipPlace | null;
   signature: boolean;
   /** What the parcel holds, as declared to the carrier (absent on labels made before customs lines). */
   customs?: CustomsLine[];
@@ -47,13 +56,6 @@ const LABEL_SIZE = { width: 288, height: 432 } as const;
 // ---------------------------------------------------------------------------------------------
 // Text
 
-// The standard fonts speak WinAnsi (cp1252) only: printable ASCII, Latin-1's upper half and these.
-const WIN_ANSI_EXTRA = new Set(
-  [0x20ac, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0x017d, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0x017e, 0x0178],
-);
-
-const isWinAnsi = (cp: number) => (cp >= 0x20 && cp <= 0x7e) || (cp >= 0xa0 && cp <= 0xff && cp !== 0xad) || WIN_ANSI_EXTRA.has(cp);
-
 /** Latin letters without their accents (Nguyễn Văn Đức → Nguyen Van Duc), whitespace collapsed. */
 function transliterate(s: string): string {
   return s
@@ -62,14 +64,6 @@ function transliterate(s: string): string {
     .replace(/[đĐ]/g, (c) => (c === 'đ' ? 'd' : 'D'))
     .replace(/\s+/g, ' ')
     .trim();
-}
-
-/** Text the standard PDF fonts can draw: transliterated, anything still outside WinAnsi becomes '?'. */
-export function winAnsiText(s: string): string {
-  let out = '';
-  // for…of walks code points, so an emoji (a surrogate pair) becomes one '?'.
-  for (const ch of transliterate(s)) out += isWinAnsi(ch.codePointAt(0)!) ? ch : '?';
-  return out;
 }
 
 /** Printable ASCII (for barcodes and ZPL's built-in fonts). */
@@ -84,18 +78,14 @@ function asciiText(s: string): string {
 
 const present = (s: string | undefined | null): s is string => s != null && s.trim() !== '';
 
-export interface Fonts {
-  regular: PDFFont;
-  bold: PDFFont;
-}
+export type Fonts = PdfFonts;
 
-export async function embedLabelFonts(doc: PDFDocument): Promise<Fonts> {
-  return { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) };
-}
+/** The label fonts (Noto Sans regular and bold, subset) in `doc`. */
+export const embedLabelFonts = (doc: PDFDocument): Promise<Fonts> => embedPdfFonts(doc);
 
 /**
  * The text and size that fit `maxWidth`: first shrunk (down to `minSize`), then cut with '...'.
- * `text` must already be WinAnsi-safe.
+ * `text` must already be drawable (`pdfText`).
  */
 function fitText(font: PDFFont, text: string, size: number, maxWidth: number, minSize = Math.max(5, size * 0.65)): { text: string; size: number } {
   const width = font.widthOfTextAtSize(text, size);
@@ -120,7 +110,7 @@ type Align = 'left' | 'center' | 'right';
 
 /** One line of text fitted into [x, x + width] (shrunk, then cut); nothing is drawn for empty text. */
 export function drawTextLine(page: PDFPage, font: PDFFont, raw: string, o: { x: number; y: number; width: number; size: number; align?: Align; color?: ReturnType<typeof rgb>; minSize?: number }): void {
-  const safe = winAnsiText(raw);
+  const safe = pdfText(raw);
   if (safe === '') return;
   const { text, size } = fitText(font, safe, o.size, o.width, o.minSize);
   const w = font.widthOfTextAtSize(text, size);
@@ -186,8 +176,11 @@ const INNER_WIDTH = INNER.right - INNER.left;
 const THICK = 2.5;
 
 const two = (n: number) => String(n).padStart(2, '0');
-/** DD-MM-YYYY (docs/engineering.md "UI"), the UTC day. */
-export const labelDate = (d: Date) => `${two(d.getUTCDate())}-${two(d.getUTCMonth() + 1)}-${d.getUTCFullYear()}`;
+/** DD-MM-YYYY (docs/engineering.md "UI"): the day at `offset` (UTC without one). */
+export const labelDate = (d: Date, offset = '+00:00') => {
+  const local = new Date(d.getTime() + offsetMinutes(offset) * 60_000);
+  return `${two(local.getUTCDate())}-${two(local.getUTCMonth() + 1)}-${local.getUTCFullYear()}`;
+};
 const num = (n: number) => (Number.isFinite(n) ? String(Math.round(n * 10) / 10) : '?');
 const weightText = (grams: number) => (Number.isFinite(grams) ? `${(grams / 1000).toFixed(2)} kg (${(grams / 453.59237).toFixed(2)} lb)` : '?');
 const dimsText = (d: LabelData) => `${num(d.lengthCm)} x ${num(d.widthCm)} x ${num(d.heightCm)} cm`;
@@ -221,7 +214,7 @@ function drawShippingLabel(page: PDFPage, f: Fonts, data: LabelData, us: boolean
   const rx = splitX + 5;
   const rw = INNER.right - rx;
   drawTextLine(page, f.bold, data.carrierName, { x: rx, y: rowTop - 15, width: rw, size: 13 });
-  drawTextLine(page, f.regular, `Ship date ${labelDate(data.shipDate)}`, { x: rx, y: rowTop - 27, width: rw, size: 7.5 });
+  drawTextLine(page, f.regular, `Ship date ${labelDate(data.shipDate, data.timeZone)}`, { x: rx, y: rowTop - 27, width: rw, size: 7.5 });
   drawTextLine(page, f.regular, weightText(data.weightGr), { x: rx, y: rowTop - 37, width: rw, size: 7.5 });
   drawTextLine(page, f.regular, dimsText(data), { x: rx, y: rowTop - 47, width: rw, size: 7.5 });
   if (data.signature) {
@@ -300,7 +293,7 @@ function drawWarehouseLabel(page: PDFPage, f: Fonts, data: LabelData) {
   page.drawRectangle({ x: EDGE, y: EDGE, width: W - 2 * EDGE, height: H - 2 * EDGE, borderWidth: 1.5, borderColor: BLACK });
   const top = H - EDGE;
   drawTextLine(page, f.bold, 'ExShip', { x: INNER.left, y: top - 19, width: 80, size: 14 });
-  drawTextLine(page, f.regular, labelDate(data.shipDate), { x: INNER.left, y: top - 18, width: INNER_WIDTH, size: 9, align: 'right' });
+  drawTextLine(page, f.regular, labelDate(data.shipDate, data.timeZone), { x: INNER.left, y: top - 18, width: INNER_WIDTH, size: 9, align: 'right' });
   separator(page, top - 28);
 
   drawTextLine(page, f.bold, 'ORDER', { x: INNER.left, y: top - 42, width: 60, size: 8 });
@@ -343,7 +336,7 @@ const SAVE_OPTIONS = { useObjectStreams: false } as const;
 
 function newDocument(title: string): Promise<PDFDocument> {
   return PDFDocument.create().then((doc) => {
-    doc.setTitle(winAnsiText(title));
+    doc.setTitle(pdfText(title));
     doc.setProducer('ExShip');
     doc.setCreator('ExShip');
     return doc;
@@ -434,7 +427,7 @@ export function renderLabelZpl(data: LabelData, variant: LabelVariant = 'shippin
   const rule = (y: number, t = 6) => `^FO${m - 10},${y}^GB${ZPL_W - 2 * m + 20},${t},${t}^FS\n`;
   if (variant === 'barcode') {
     z += zplLine(m, m + 10, 40, 'ExShip', 300);
-    z += zplLine(ZPL_W - m - 240, m + 14, 30, labelDate(data.shipDate), 240);
+    z += zplLine(ZPL_W - m - 240, m + 14, 30, labelDate(data.shipDate, data.timeZone), 240);
     z += rule(m + 60);
     z += zplLine(m, m + 80, 26, 'ORDER');
     z += zplLine(m, m + 115, 60, data.orderName);
@@ -462,7 +455,7 @@ export function renderLabelZpl(data: LabelData, variant: LabelVariant = 'shippin
   }
   z += `^FO${500},${m - 10}^GB3,230,3^FS\n`;
   z += zplLine(520, m + 5, 40, data.carrierName);
-  z += zplLine(520, m + 55, 22, `Ship date ${labelDate(data.shipDate)}`);
+  z += zplLine(520, m + 55, 22, `Ship date ${labelDate(data.shipDate, data.timeZone)}`);
   z += zplLine(520, m + 85, 22, weightText(data.weightGr));
   z += zplLine(520, m + 115, 22, dimsText(data));
   if (data.signature) z += `^FO515,${m + 160}^GB270,50,50^FS^FO525,${m + 174}^A0N,24,24^FR^FDSIGNATURE REQUIRED^FS\n`;

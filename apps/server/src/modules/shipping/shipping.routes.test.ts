@@ -99,7 +99,7 @@ describe('labels over HTTP', () => {
     const header = rows[0]!;
     expect(rows.length).toBe(2);
     expect(rows[1]![header.indexOf('Tracking number')]).toBe(tracking);
-    expect(rows[1]![header.indexOf('Routing status')]).toBe('pre-shipment');
+    expect(rows[1]![header.indexOf('Routing status')]).toBe('Pre-shipment');
   });
 
   it('the orders table holds no label fact: shipping is their only owner', async () => {
@@ -246,6 +246,26 @@ describe('labels over HTTP', () => {
     expect(merged.status).toBe(422);
     expect(merged.body.details.orderIds).toEqual([id]);
     expect(merged.body.message).toContain(order.exOrderId);
+  });
+
+  it("the label's ship date is the seller's day (its offset), not the UTC day", async () => {
+    // An offset whose day differs from UTC's right now: +14:00 from 10:00 UTC, -12:00 before noon.
+    const offset = new Date().getUTCHours() >= 10 ? '+14:00' : '-12:00';
+    const far = await createSeller(t, `labels.zone-${Date.now()}@example.com`);
+    await t.db.transaction((tx) => creditWallet(tx, 'top_up', { accountId: far.id, amountCents: 50_000, actorId: null, note: 'test' }));
+    expect((await t.call({ method: 'PATCH', url: '/api/v1/profile/update-setting', token: far.token, payload: { timeZone: offset } })).status).toBe(200);
+    const before = new Date();
+    const id = await paidOrder(far.token);
+    await labelJobs();
+    const day = (at: Date) => {
+      const d = new Date(at.getTime() + (offset === '+14:00' ? 14 : -12) * 3_600_000).toISOString();
+      return `${d.slice(8, 10)}-${d.slice(5, 7)}-${d.slice(0, 4)}`;
+    };
+    const utc = before.toISOString();
+    const zpl = await t.app.inject({ method: 'GET', url: `/api/v1/orders/${id}/label?format=zpl`, headers: { authorization: `Bearer ${far.token}` } });
+    expect(zpl.statusCode).toBe(200);
+    expect([day(before), day(new Date())].some((d) => zpl.body.includes(d))).toBe(true);
+    expect(zpl.body).not.toContain(`${utc.slice(8, 10)}-${utc.slice(5, 7)}-${utc.slice(0, 4)}`);
   });
 
   it('with a 4-hour label delay the purchase is scheduled 4 hours after payment as a delayed job', async () => {

@@ -9,6 +9,7 @@ import {
   GetOrderShippingEndpoint,
   GetOrderUsLabelEndpoint,
   GetScanFormPdfEndpoint,
+  ListScanFormCandidatesEndpoint,
   ImportTrackingEndpoint,
   ListCarrierConnectionsEndpoint,
   ListCarrierPluginsEndpoint,
@@ -18,6 +19,7 @@ import {
   PDF_MIME,
   PublicTrackingEndpoint,
   RetryLabelVoidEndpoint,
+  TestStallParcelEndpoint,
   TrackingCancelEndpoint,
   TrackingTemplateEndpoint,
   TrackLookupEndpoint,
@@ -79,7 +81,7 @@ export const shippingRoutes =
     route(app, GetOrderShippingEndpoint, (req) => tracking.orderShipping(authOf(req), req.params.orderId));
     route(app, TrackLookupEndpoint, (req) => tracking.lookup(authOf(req), req.body.refs));
     route(app, ListFlaggedParcelsEndpoint, (req) => tracking.flagged(authOf(req), req.query));
-    route(app, PublicTrackingEndpoint, (req) => tracking.publicParcel(req.params.code));
+    route(app, PublicTrackingEndpoint, (req) => tracking.publicParcel(req.params.code, req.lang));
     route(app, ListTrackingLogsEndpoint, (req) => tracking.logs(authOf(req), req.query));
     route(app, RetryLabelVoidEndpoint, (req) => shipping.retryVoid(authOf(req), req.params.orderId, req.params.purchaseId));
     route(app, TrackingCancelEndpoint, (req) => shipping.trackingCancel(authOf(req), req.params.orderId, req.body.mode, req.body.reason));
@@ -107,6 +109,7 @@ export const shippingRoutes =
 
     route(app, CreateScanFormEndpoint, (req) => scanForms.create(authOf(req), req.body));
     route(app, ListScanFormsEndpoint, (req) => scanForms.list(authOf(req), req.query));
+    route(app, ListScanFormCandidatesEndpoint, (req) => scanForms.candidates(authOf(req), req.query));
     route(app, GetScanFormPdfEndpoint, async (req, reply) => {
       const f = await scanForms.pdf(authOf(req), req.params.id);
       return reply.header('content-type', PDF_MIME).header('content-disposition', `inline; filename="${f.number}.pdf"`).send(f.data);
@@ -115,4 +118,11 @@ export const shippingRoutes =
     route(app, ListCarrierPluginsEndpoint, () => shipping.carrierPlugins());
     route(app, ListCarrierConnectionsEndpoint, () => shipping.connections());
     route(app, UpdateCarrierConnectionEndpoint, (req) => shipping.saveConnection(authOf(req), req.params.carrierId, req.body));
+  };
+
+/** End-to-end suite only (E2E=1, never in production): a journey's lost parcel without the 15-day wait. */
+export const shippingTestRoutes =
+  (tracking: TrackingService): FastifyPluginAsyncZod =>
+  async (app) => {
+    route(app, TestStallParcelEndpoint, (req) => tracking.stallForTest(req.params.orderId, req.body.days));
   };

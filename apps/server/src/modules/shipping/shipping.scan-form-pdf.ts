@@ -1,5 +1,7 @@
 import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
-import { drawBarcode, drawTextLine, embedLabelFonts, labelDate, winAnsiText, type Fonts } from './shipping.label';
+import { offsetMinutes } from '@exship/domain';
+import { pdfText } from '../../platform/pdf-fonts';
+import { drawBarcode, drawTextLine, embedLabelFonts, labelDate, type Fonts } from './shipping.label';
 
 // The SCAN form (one acceptance document for a day's parcels) as a US Letter PDF: the form number
 // as a vector Code 128 for the carrier's scanner, the facts, then every parcel in a table that runs
@@ -10,6 +12,8 @@ export interface ScanFormPdfData {
   shipDate: Date;
   createdBy: string;
   createdAt: Date;
+  /** The maker's offset, for the time it was made (UTC without one). */
+  timeZone?: string;
   carrierName?: string;
   rows: readonly { exOrderId: string; orderName: string; trackingNumber: string }[];
 }
@@ -29,7 +33,11 @@ const COLUMNS = [
 ] as const;
 
 const two = (n: number) => String(n).padStart(2, '0');
-const dateTime = (d: Date) => `${labelDate(d)} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())} UTC`;
+/** DD-MM-YYYY HH:mm at `offset`, the offset named ("UTC" without one). */
+const dateTime = (d: Date, offset?: string) => {
+  const local = new Date(d.getTime() + offsetMinutes(offset ?? '+00:00') * 60_000);
+  return `${labelDate(d, offset)} ${two(local.getUTCHours())}:${two(local.getUTCMinutes())} ${offset ? `(UTC${offset})` : 'UTC'}`;
+};
 
 function tableHeader(page: PDFPage, f: Fonts, top: number): number {
   page.drawRectangle({ x: MARGIN, y: top - ROW_HEIGHT, width: LETTER.width - 2 * MARGIN, height: ROW_HEIGHT, color: SHADE });
@@ -45,7 +53,7 @@ function tableHeader(page: PDFPage, f: Fonts, top: number): number {
 /** US Letter pages: header with the form number barcode, ship date and count, then the parcels. */
 export async function renderScanFormPdf(form: ScanFormPdfData): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  doc.setTitle(`SCAN form ${winAnsiText(form.number)}`);
+  doc.setTitle(`SCAN form ${pdfText(form.number)}`);
   doc.setProducer('ExShip');
   doc.setCreator('ExShip');
   const f = await embedLabelFonts(doc);
@@ -68,7 +76,7 @@ export async function renderScanFormPdf(form: ScanFormPdfData): Promise<Uint8Arr
     ['Ship date', labelDate(form.shipDate)],
     ['Parcels', String(form.rows.length)],
     ['Created by', form.createdBy],
-    ['Created at', dateTime(form.createdAt)],
+    ['Created at', dateTime(form.createdAt, form.timeZone)],
   ];
   y -= 6;
   for (const [k, v] of facts) {

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
-import type { ScanForm } from '@exship/contracts';
-import { isValidTrackingNumber } from '@exship/domain';
+import { and, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { SHIPPING_LIMITS, type ScanForm, type ScanFormCandidate } from '@exship/contracts';
+import { isValidTrackingNumber, validOffset, wallClockAt } from '@exship/domain';
 import { scope, type Actor } from '../../platform/access';
 import { likePattern } from '../../platform/crud';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { Storage } from '../../platform/storage';
 import type { OrderService } from '../orders';
+import { findUsersByIds } from '../users';
 import { renderScanFormPdf } from './shipping.scan-form-pdf';
 import { scanFormOrders, scanForms, trackers } from './shipping.tables';
 
@@ -16,6 +17,20 @@ import { scanFormOrders, scanForms, trackers } from './shipping.tables';
 
 const SHIPPABLE = new Set(['labeled', 'shipped']);
 
+/**
+ * SF + the day it was made (YYMMDD) + 8 random hex digits. The day is the creator's, at their
+ * offset (docs/engineering.md "Time"): a form made at 00:30 in Ho Chi Minh City carries that day,
+ * not UTC's, which is still on the day before.
+ */
+export function scanFormNumber(now: Date, offset: string, random = randomBytes(4).toString('hex').toUpperCase()): string {
+  return `SF${wallClockAt(now, offset).slice(2, 10).replace(/-/g, '')}${random}`;
+}
+
+/** SPEC §3 "action by": the person, by full name, else by email (never a placeholder). */
+async function peopleNames(db: Db, ids: Iterable<string>): Promise<Map<string, string>> {
+  return new Map((await findUsersByIds(db, ids)).map((u) => [u.id, u.fullName.trim() || u.email]));
+}
+
 export function createScanFormService(deps: { db: Db; storage: Storage; orders: OrderService; now?: () => Date }) {
   const { db, storage, orders } = deps;
   const clock = deps.now ?? (() => new Date());
@@ -23,6 +38,8 @@ export function createScanFormService(deps: { db: Db; storage: Storage; orders: 
   async function view(forms: (typeof scanForms.$inferSelect)[]): Promise<ScanForm[]> {
     const ids = forms.map((f) => f.id);
     const lines = ids.length ? await db.select().from(scanFormOrders).where(inArray(scanFormOrders.scanFormId, ids)) : [];
+    // The creator's name as it is now (forms made before names were kept say 'user').
+    const names = await peopleNames(db, forms.map((f) => f.createdBy));
     return forms.map((f) => {
       const mine = lines.filter((l) => l.scanFormId === f.id);
       return {
@@ -30,7 +47,7 @@ export function createScanFormService(deps: { db: Db; storage: Storage; orders: 
         number: f.number,
         shipDate: f.shipDate,
         createdAt: f.createdAt.toISOString(),
-        actionBy: f.createdByName,
+        actionBy: names.get(f.createdBy) ?? f.createdByName,
         count: mine.length,
         orders: mine.map((l) => ({ orderId: l.orderId, exOrderId: l.exOrderId, orderName: l.orderName, trackingNumber: l.trackingNumber })),
       };
@@ -38,7 +55,50 @@ export function createScanFormService(deps: { db: Db; storage: Storage; orders: 
   }
 
   return {
-    async create(actor: Actor & { fullName?: string }, body: { shipDate: string; trackingNumbers: string[] }): Promise<ScanForm> {
+    /**
+     * The create form's picker: labeled parcels in force (not delivered, voided or cancelled) of the
+     * actor's scope that no form holds, newest first, at most one form's worth.
+     */
+    async candidates(actor: Actor, q: { keyword?: string }): Promise<{ items: ScanFormCandidate[]; more: boolean }> {
+      const kw = q.keyword?.trim();
+      const limit = SHIPPING_LIMITS.scanFormMax;
+      const rows = await db
+        .select()
+        .from(trackers)
+        .where(
+          and(
+            scope(actor, trackers.accountId),
+            eq(trackers.active, true),
+            isNull(trackers.deliveredAt),
+            sql`not exists (select 1 from ${scanFormOrders} where ${scanFormOrders.trackingNumber} = ${trackers.trackingNumber})`,
+            kw
+              ? or(ilike(trackers.exOrderId, likePattern(kw)), ilike(trackers.orderName, likePattern(kw)), eq(trackers.trackingNumber, kw.toUpperCase()))
+              : undefined,
+          ),
+        )
+        .orderBy(desc(trackers.labeledAt))
+        .limit(limit + 1);
+      const statuses = await orders.statusesOf(rows.map((r) => r.orderId));
+      // The order's status decides (an order on hold keeps its tracker in force, but cannot go on a form).
+      const open = rows.filter((r) => SHIPPABLE.has(statuses.get(r.orderId)?.status ?? ''));
+      const emails = new Map((await findUsersByIds(db, new Set(open.map((r) => r.accountId)))).map((u) => [u.id, u.email]));
+      return {
+        items: open.slice(0, limit).map((r) => ({
+          orderId: r.orderId,
+          exOrderId: r.exOrderId,
+          orderName: r.orderName,
+          trackingNumber: r.trackingNumber,
+          carrierName: r.carrierName,
+          serviceName: r.serviceName,
+          labeledAt: r.labeledAt.toISOString(),
+          accountId: r.accountId,
+          customer: emails.get(r.accountId) ?? '',
+        })),
+        more: rows.length > limit,
+      };
+    },
+
+    async create(actor: Actor & { timeZone?: string }, body: { shipDate: string; trackingNumbers: string[] }): Promise<ScanForm> {
       const numbers = [...new Set(body.trackingNumbers.map((n) => n.trim().toUpperCase()))];
       const malformed = numbers.filter((n) => !isValidTrackingNumber(n));
       const rows = await db.select().from(trackers).where(and(scope(actor, trackers.accountId), inArray(trackers.trackingNumber, numbers)));
@@ -59,15 +119,18 @@ export function createScanFormService(deps: { db: Db; storage: Storage; orders: 
       if (accounts.size !== 1) throw new AppError('INVALID_TRACKING_NUMBERS', 422, { vars: { numbers: numbers.join(', ') }, details: { reason: 'one SCAN form holds one seller\'s parcels' } });
       const accountId = rows[0]!.accountId;
       const now = clock();
-      const number = `SF${now.toISOString().slice(2, 10).replace(/-/g, '')}${randomBytes(4).toString('hex').toUpperCase()}`;
+      // The creator's offset from their settings; the product's default where they have none usable.
+      const offset = validOffset(actor.timeZone, '+07:00');
+      const number = scanFormNumber(now, offset);
       const pdfKey = `scan-forms/${accountId}/${number}.pdf`;
-      const actionBy = actor.fullName || 'user';
+      const actionBy = (await peopleNames(db, [actor.userId])).get(actor.userId) ?? actor.userId;
       const ordered = numbers.map((n) => byNumber.get(n)!);
       const pdf = await renderScanFormPdf({
         number,
         shipDate: new Date(`${body.shipDate}T00:00:00Z`),
         createdBy: actionBy,
         createdAt: now,
+        timeZone: offset,
         carrierName: [...new Set(ordered.map((t) => t.carrierName))].join(', '),
         rows: ordered.map((t) => ({ exOrderId: t.exOrderId, orderName: t.orderName, trackingNumber: t.trackingNumber })),
       });

@@ -1,22 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { translate, type CarrierConnection, type HistoryReason, type Language, type LabelPurchase, type RoutingStatus, type TrackingCancelMode } from '@exship/contracts';
-import { mayCancelTrackingByApi } from '@exship/domain';
+import { mayCancelTrackingByApi, validOffset } from '@exship/domain';
 import type { WorkingDayCalendar } from '@exship/domain/working-days';
 import { actsForAnyAccount, type Actor } from '../../platform/access';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { assertPublicUrl, type Outbound } from '../../platform/outbound';
-import type { Jobs } from '../../platform/jobs';
+import { emit, type Jobs } from '../../platform/jobs';
 import type { Storage } from '../../platform/storage';
-import { redistributeCandidates, type CatalogService, type SnapshotCache } from '../catalog';
+import { handoverPlaceOf, redistributeCandidates, type CatalogService, type SnapshotCache } from '../catalog';
 import type { LabelRequestedEvent, OrderCanceledEvent, OrderLabel, OrderLabels, OrderPaidEvent, OrderService } from '../orders';
 import { createKeyring, type SecretKeyring } from '../../platform/secrets';
+import { findUsersByIds, senderOf } from '../users';
 import { builtInCarriers, pluginInfo, type CarrierRegistry } from './carriers';
 import { createConnectionStore, type ConnectionStore } from './carriers/connections';
 import { customsLinesOf } from './carriers/customs';
 import { CarrierError, type CarrierAdapter, type CarrierEvent, type LabelRequest } from './shipping.carriers';
-import { BuyLabelJob, VoidLabelJob } from './shipping.events';
+import { BuyLabelJob, LabelPurchased, LabelPurchaseFailed, TrackingUpdated, VoidLabelJob } from './shipping.events';
 import { renderLabelPdf, type LabelData } from './shipping.label';
 import { carrierConnections, labelPurchases, routingEvents, trackers } from './shipping.tables';
 
@@ -104,6 +105,19 @@ export function carrierErrorFor(reader: ErrorReader, error: string | null, what:
   return translate(reader.language ?? 'en', `shipping.carrierError.${key}`);
 }
 
+/**
+ * The label's FROM from the seller's sender: the company (else the sender's, else the account's name)
+ * at the US return address when one is set (a US carrier returns there), else at the ship-from
+ * address; undefined when the seller set neither (the warehouse is the FROM then).
+ */
+export function sellerSender(s: Awaited<ReturnType<typeof senderOf>>): LabelData['sender'] | undefined {
+  const name = s.shipFrom?.company || s.shipFrom?.name || s.accountName;
+  const phone = s.shipFrom?.phone ?? '';
+  if (s.returnAddress) return { name, phone, address1: s.returnAddress.address1, address2: s.returnAddress.address2, city: s.returnAddress.city, state: s.returnAddress.state, zip: s.returnAddress.zip, country: 'US' };
+  if (s.shipFrom) return { name, phone, address1: s.shipFrom.address1, address2: s.shipFrom.address2, city: s.shipFrom.city, state: s.shipFrom.state, zip: s.shipFrom.zip, country: s.shipFrom.country };
+  return undefined;
+}
+
 export function createShippingService(deps: ShippingDeps) {
   const { db, storage, jobs, orders, catalog, snapshot } = deps;
   const clock = deps.now ?? (() => new Date());
@@ -164,7 +178,15 @@ export function createShippingService(deps: ShippingDeps) {
   async function labelData(row: OrderRow, trackingNumber: string, carrier: { id: string | null; code: string }): Promise<LabelData> {
     const w = row.warehouseCode ? await catalog.warehouseByCode(row.warehouseCode) : undefined;
     const [c] = carrier.id ? await catalog.carriersByIds([carrier.id]) : [];
-    const senderCountry = w?.country ?? 'US';
+    // The ship date is the seller's day: an account's id is its owner's user id, whose offset it is.
+    const [owner] = await findUsersByIds(db, [row.accountId]);
+    const warehouseSender = w
+      ? { name: `ExShip ${w.name}`, phone: w.phone ?? '', address1: w.address, city: w.city, state: w.state ?? '', zip: w.zipcode, country: w.country }
+      : { name: 'ExShip', address1: '', city: '', state: '', zip: '', country: 'US' };
+    // Where the carrier takes the parcel over (the warehouse's hand-over point), and the US warehouse it enters through.
+    const handover = w ? handoverPlaceOf(w) : undefined;
+    const origin = handover ? { city: handover.city, state: handover.state, country: handover.country } : { city: warehouseSender.city, state: warehouseSender.state, country: warehouseSender.country };
+    const hub = w && w.country === 'US' ? { city: w.city, state: w.state ?? '', country: w.country } : null;
     return {
       trackingNumber,
       carrierCode: carrier.code,
@@ -178,10 +200,11 @@ export function createShippingService(deps: ShippingDeps) {
       widthCm: row.widthCm,
       heightCm: row.heightCm,
       shipDate: clock(),
+      timeZone: validOffset(owner?.timeZone, '+07:00'),
       signature: row.signature,
-      sender: w
-        ? { name: `ExShip ${w.name}`, phone: w.phone ?? '', address1: w.address, city: w.city, state: w.state ?? '', zip: w.zipcode, country: w.country }
-        : { name: 'ExShip', address1: '', city: '', state: '', zip: '', country: senderCountry },
+      sender: sellerSender(await senderOf(db, row.accountId)) ?? warehouseSender,
+      origin,
+      hub,
       recipient: {
         name: `${row.firstName} ${row.lastName}`.trim(),
         phone: row.phone,
@@ -192,7 +215,8 @@ export function createShippingService(deps: ShippingDeps) {
         zip: row.zipcode,
         country: row.country,
       },
-      customs: await customsLinesOf(db, row.id, senderCountry),
+      // The goods leave from the hand-over point's country.
+      customs: await customsLinesOf(db, row.id, origin.country),
     };
   }
 
@@ -205,18 +229,32 @@ export function createShippingService(deps: ShippingDeps) {
     heightCm: d.heightCm,
     signature: d.signature,
     sender: { name: d.sender.name, phone: d.sender.phone ?? '', address1: d.sender.address1, address2: d.sender.address2 ?? '', city: d.sender.city, state: d.sender.state, zip: d.sender.zip, country: d.sender.country },
+    ...(d.origin ? { origin: d.origin } : {}),
+    ...(d.hub !== undefined ? { hub: d.hub } : {}),
     recipient: { name: d.recipient.name, phone: d.recipient.phone ?? '', address1: d.recipient.address1, address2: d.recipient.address2 ?? '', city: d.recipient.city, state: d.recipient.state, zip: d.recipient.zip, country: d.recipient.country },
     customs: d.customs ?? [],
   });
 
   /** Insert carrier events (duplicates skipped); returns how many were new. */
-  async function addEvents(tx: Db, t: { orderId: string; accountId: string; trackingNumber: string }, events: readonly CarrierEvent[]): Promise<number> {
+  async function addEvents(tx: Db, t: { orderId: string; accountId: string; exOrderId: string; trackingNumber: string }, events: readonly CarrierEvent[]): Promise<number> {
     if (events.length === 0) return 0;
     const added = await tx
       .insert(routingEvents)
       .values(events.map((e) => ({ orderId: t.orderId, accountId: t.accountId, trackingNumber: t.trackingNumber, at: e.at, status: e.status, code: e.code, description: e.description, city: e.city, state: e.state, country: e.country })))
       .onConflictDoNothing()
-      .returning({ id: routingEvents.id });
+      .returning();
+    if (added.length > 0) {
+      // The newest new event is the parcel's routing status now: announced with the events' insert.
+      const newest = added.reduce((a, b) => (a.at > b.at ? a : b));
+      await emit(tx, TrackingUpdated, {
+        orderId: t.orderId,
+        accountId: t.accountId,
+        exOrderId: t.exOrderId,
+        trackingNumber: t.trackingNumber,
+        added: added.length,
+        event: { at: newest.at.toISOString(), status: newest.status as RoutingStatus, code: newest.code || null, description: newest.description, city: newest.city || null, state: newest.state || null, country: newest.country || null },
+      });
+    }
     return added.length;
   }
 
@@ -230,6 +268,16 @@ export function createShippingService(deps: ShippingDeps) {
     const first = l.events.reduce<Date | undefined>((min, e) => (!min || e.at < min ? e.at : min), undefined);
     const now = first && first <= clock() ? first : clock();
     await orders.labelBought(tx, row, { trackingNumber: l.data.trackingNumber, carrierId: l.carrierId, carrierCode: l.data.carrierCode }, l.reason);
+    await emit(tx, LabelPurchased, {
+      orderId: row.id,
+      accountId: row.accountId,
+      exOrderId: row.exOrderId,
+      trackingNumber: l.data.trackingNumber,
+      carrierCode: l.data.carrierCode,
+      carrierName: l.data.carrierName,
+      serviceName: row.serviceName ?? null,
+      at: clock().toISOString(),
+    });
     const tracker = {
       accountId: row.accountId,
       exOrderId: row.exOrderId,
@@ -262,7 +310,7 @@ export function createShippingService(deps: ShippingDeps) {
       .values({ orderId: row.id, publicCode: publicCode(), ...tracker })
       .onConflictDoUpdate({ target: trackers.orderId, set: tracker });
     if (l.events.length) {
-      await addEvents(tx, { orderId: row.id, accountId: row.accountId, trackingNumber: l.data.trackingNumber }, l.events);
+      await addEvents(tx, { orderId: row.id, accountId: row.accountId, exOrderId: row.exOrderId, trackingNumber: l.data.trackingNumber }, l.events);
       const newest = l.events.reduce((a, b) => (a.at > b.at ? a : b));
       await tx.update(trackers).set({ routingStatus: newest.status, lastEventAt: newest.at }).where(eq(trackers.orderId, row.id));
       await orders.followRouting(tx, await orders.lockOrder(tx, row.id), newest.status);
@@ -401,7 +449,11 @@ export function createShippingService(deps: ShippingDeps) {
           if (p?.status !== 'buying') return;
           await tx.update(labelPurchases).set({ status: 'failed', error: `${e.kind}: ${e.message}`.slice(0, 500) }).where(eq(labelPurchases.id, p.id));
           const row = await orders.lockOrder(tx, p.orderId);
-          if (row.status === 'waiting-label') await orders.transition(tx, row, 'labelFailed', null, { key: 'labelFailed', vars: { kind: e.kind } });
+          if (row.status === 'waiting-label') {
+            await orders.transition(tx, row, 'labelFailed', null, { key: 'labelFailed', vars: { kind: e.kind } });
+            const willRetry = e.retryable && attempt < buyRetries;
+            await emit(tx, LabelPurchaseFailed, { orderId: row.id, accountId: row.accountId, exOrderId: row.exOrderId, error: `${e.kind}: ${e.message}`.slice(0, 500), willRetry, at: clock().toISOString() });
+          }
         });
         // A retryable failure is thrown so pg-boss retries it with back-off; a refusal stays in label error.
         if (e.retryable && attempt < buyRetries) throw e;

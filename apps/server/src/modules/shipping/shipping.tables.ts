@@ -128,6 +128,8 @@ export const routingEvents = pgTable(
     status: text('status').notNull(),
     code: text('code').notNull(),
     description: text('description').notNull(),
+    /** Set on the platform's own events (the warehouse floor): `description` is then a message key, shown in the reader's language with these values. */
+    descriptionVars: jsonb('description_vars').$type<Record<string, string>>(),
     city: text('city').notNull().default(''),
     state: text('state').notNull().default(''),
     country: text('country').notNull().default(''),

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import { SHIPPING_LIMITS, type OrderShipping, type Parcel, type PublicParcel, type RoutingEvent, type RoutingStatus, type TrackingLog } from '@exship/contracts';
+import { SHIPPING_LIMITS, translate, type Language, type OrderShipping, type Parcel, type PublicParcel, type RoutingEvent, type RoutingStatus, type TrackingLog } from '@exship/contracts';
 import { isLabelVoid, isParcelLate, isParcelLost } from '@exship/domain';
 import { accountScope, scope, type Actor } from '../../platform/access';
 import { dateRangeWhere, escapeLike } from '../../platform/crud';
@@ -10,6 +10,7 @@ import type { OrderService } from '../orders';
 import type { TrackResult } from './shipping.carriers';
 import { ParcelFlagged } from './shipping.events';
 import { carrierErrorFor, type ErrorReader, type ShippingDeps, type ShippingService } from './shipping.service';
+import { leftOriginOf } from './shipping.floor';
 import { routingEvents, trackers, trackingLogs } from './shipping.tables';
 
 // Tracking: the poller asks each carrier about its active parcels in batches,
@@ -24,31 +25,32 @@ export function createTrackingService(deps: ShippingDeps & { shipping: ShippingS
   const clock = deps.now ?? (() => new Date());
   const pollEvery = deps.pollEveryMs ?? 2 * 3_600_000;
 
-  const eventView = (e: typeof routingEvents.$inferSelect): RoutingEvent => ({
+  // A platform event (the warehouse floor's) is a message key with its values, in the reader's language.
+  const eventView = (e: typeof routingEvents.$inferSelect, lang: Language): RoutingEvent => ({
     at: e.at.toISOString(),
     status: e.status as RoutingStatus,
     code: e.code,
-    description: e.description,
+    description: e.descriptionVars ? translate(lang, e.description, e.descriptionVars) : e.description,
     city: e.city,
     state: e.state,
     country: e.country,
   });
 
-  async function eventsOf(orderIds: string[]): Promise<Map<string, RoutingEvent[]>> {
+  async function eventsOf(orderIds: string[], lang: Language = 'en'): Promise<Map<string, RoutingEvent[]>> {
     const out = new Map<string, RoutingEvent[]>();
     if (orderIds.length === 0) return out;
     const rows = await db.select().from(routingEvents).where(inArray(routingEvents.orderId, orderIds)).orderBy(desc(routingEvents.at));
     for (const r of rows) {
       const list = out.get(r.orderId) ?? [];
-      list.push(eventView(r));
+      list.push(eventView(r, lang));
       out.set(r.orderId, list);
     }
     return out;
   }
 
-  async function parcels(rows: TrackerRow[]): Promise<Parcel[]> {
+  async function parcels(rows: TrackerRow[], lang: Language | undefined): Promise<Parcel[]> {
     const ids = rows.map((r) => r.orderId);
-    const events = await eventsOf(ids);
+    const events = await eventsOf(ids, lang);
     const statuses = await orders.statusesOf(ids);
     return rows.map((t) => ({
       orderId: t.orderId,
@@ -72,7 +74,7 @@ export function createTrackingService(deps: ShippingDeps & { shipping: ShippingS
 
   /** Apply one carrier answer to one tracker, in a transaction; returns the events added. */
   async function applyResult(tx: Db, t: TrackerRow, r: TrackResult, now: Date): Promise<number> {
-    const added = await shipping.addEvents(tx, { orderId: t.orderId, accountId: t.accountId, trackingNumber: t.trackingNumber }, r.events);
+    const added = await shipping.addEvents(tx, { orderId: t.orderId, accountId: t.accountId, exOrderId: t.exOrderId, trackingNumber: t.trackingNumber }, r.events);
     const newest = r.events.length ? r.events.reduce((a, b) => (a.at > b.at ? a : b)) : undefined;
     const us = r.events.find((e) => e.status === 'us-accepted');
     const delivered = newest?.status === 'delivered';
@@ -138,6 +140,8 @@ export function createTrackingService(deps: ShippingDeps & { shipping: ShippingS
           const started = Date.now();
           let results: TrackResult[] | undefined;
           let failure: string | undefined;
+          // A cross-border parcel is the carrier's once it left our origin warehouse: the carrier is told when.
+          const leftOrigin = await leftOriginOf(db, batch.map((t) => t.orderId));
           try {
             results = await adapter.track(
               batch.map((t) => ({
@@ -145,7 +149,9 @@ export function createTrackingService(deps: ShippingDeps & { shipping: ShippingS
                 shipmentId: t.shipmentId,
                 labeledAt: t.labeledAt,
                 recipient: { city: t.destCity, state: t.destState, country: t.destCountry, address1: t.labelData.recipient.address1 },
-                origin: { city: t.labelData.sender.city, state: t.labelData.sender.state, country: t.labelData.sender.country },
+                origin: t.labelData.origin ?? { city: t.labelData.sender.city, state: t.labelData.sender.state, country: t.labelData.sender.country },
+                ...(t.labelData.hub ? { hub: t.labelData.hub } : {}),
+                leftOriginAt: leftOrigin.get(t.orderId) ?? null,
               })),
             );
           } catch (err) {
@@ -243,7 +249,7 @@ export function createTrackingService(deps: ShippingDeps & { shipping: ShippingS
         const o = orderRows.get(ref.toUpperCase());
         return o ? [{ ref, orderId: o.id, exOrderId: o.exOrderId, status: o.status }] : [];
       });
-      return { parcels: await parcels(rows), noLabel, notFound: unmatched.filter((r) => !orderRows.has(r.toUpperCase())) };
+      return { parcels: await parcels(rows, (actor as ErrorReader).language), noLabel, notFound: unmatched.filter((r) => !orderRows.has(r.toUpperCase())) };
     },
 
     async flagged(actor: Actor, q: { flag: 'lost' | 'late'; page: number; pageSize: number }) {
@@ -255,14 +261,14 @@ export function createTrackingService(deps: ShippingDeps & { shipping: ShippingS
         db.select({ n: count() }).from(trackers).where(and(own, cond('lost'))),
         db.select({ n: count() }).from(trackers).where(and(own, cond('late'))),
       ]);
-      return { items: await parcels(rows), total: q.flag === 'lost' ? lostN!.n : lateN!.n, page: q.page, pageSize: q.pageSize, counts: { lost: lostN!.n, late: lateN!.n } };
+      return { items: await parcels(rows, (actor as ErrorReader).language), total: q.flag === 'lost' ? lostN!.n : lateN!.n, page: q.page, pageSize: q.pageSize, counts: { lost: lostN!.n, late: lateN!.n } };
     },
 
     /** The buyer's page: city, state and country only. */
-    async publicParcel(code: string): Promise<PublicParcel> {
+    async publicParcel(code: string, lang: Language = 'en'): Promise<PublicParcel> {
       const [t] = await db.select().from(trackers).where(eq(trackers.publicCode, code));
       if (!t) throw new AppError('TRACKING_NOT_FOUND', 404);
-      const [events, statuses] = await Promise.all([eventsOf([t.orderId]).then((m) => m.get(t.orderId) ?? []), orders.statusesOf([t.orderId])]);
+      const [events, statuses] = await Promise.all([eventsOf([t.orderId], lang).then((m) => m.get(t.orderId) ?? []), orders.statusesOf([t.orderId])]);
       return {
         trackingNumber: t.trackingNumber,
         carrierName: t.carrierName,
@@ -279,7 +285,7 @@ export function createTrackingService(deps: ShippingDeps & { shipping: ShippingS
       const [visible] = await orders.visibleIds(actor, [orderId]);
       if (!visible) throw new AppError('ORDER_NOT_FOUND', 404);
       const t = await shipping.trackerOf(orderId);
-      const events = t ? ((await eventsOf([orderId])).get(orderId) ?? []) : [];
+      const events = t ? ((await eventsOf([orderId], actor.language)).get(orderId) ?? []) : [];
       return {
         trackingNumber: t?.trackingNumber ?? null,
         hasLabel: Boolean(t),
@@ -355,6 +361,27 @@ export function createTrackingService(deps: ShippingDeps & { shipping: ShippingS
       const statuses = await orders.statusesOf(rows.map((r) => r.orderId));
       const allowed = new Set(['labeled', 'shipped', 'delivered', 'completed']);
       return rows.filter((r) => allowed.has(statuses.get(r.orderId)?.status ?? '')).map((r) => ({ tracker: r, status: statuses.get(r.orderId)!.status }));
+    },
+
+    /**
+     * End-to-end suite only (E2E=1): moves a labeled parcel's history `days` back (label, events,
+     * last update), stops polling it, then runs the lost/late flags as their job would. A journey
+     * gets a lost parcel without waiting 15 business days.
+     */
+    async stallForTest(orderId: string, days: number) {
+      const shift = sql`make_interval(days => ${days})`;
+      const moved = await db
+        .update(trackers)
+        .set({
+          labeledAt: sql`${trackers.labeledAt} - ${shift}`,
+          lastEventAt: sql`${trackers.lastEventAt} - ${shift}`,
+          nextPollAt: new Date(clock().getTime() + 365 * DAY),
+        })
+        .where(and(eq(trackers.orderId, orderId), isNull(trackers.deliveredAt)))
+        .returning({ orderId: trackers.orderId });
+      if (moved.length === 0) throw new AppError('ORDER_NOT_FOUND', 404);
+      await db.update(routingEvents).set({ at: sql`${routingEvents.at} - ${shift}` }).where(eq(routingEvents.orderId, orderId));
+      return service.flag();
     },
   };
   return service;

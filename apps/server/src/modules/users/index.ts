@@ -14,6 +14,7 @@ export {
   forgetRoles,
   type Principal,
   getProfile,
+  senderOf,
   findUserByEmail,
   findUserById,
   findUsersByIds,

@@ -19,6 +19,8 @@ export interface NewUserInput {
   accountId?: string;
   language?: Language;
   mustChangePassword?: boolean;
+  /** SPEC §6: the user may check parcels in at the warehouse (with EX-CHECKIN). */
+  allowCheckin?: boolean;
   /** Further profile columns (staff's create form). */
   profile?: Partial<Pick<repo.NewUser, 'userName' | 'phone' | 'gender' | 'dateOfBirth' | 'department' | 'tier' | 'accountType'>>;
 }
@@ -40,6 +42,7 @@ export async function createUser(db: Db, input: NewUserInput): Promise<repo.User
     ...(input.language ? { language: input.language } : {}),
     verifiedAt: input.status === 'active' ? new Date() : null,
     mustChangePassword: input.mustChangePassword ?? false,
+    allowCheckin: input.allowCheckin ?? false,
   });
 }
 

@@ -199,7 +199,7 @@ export async function userActivity(db: Db, actor: Manager, q: { userId: string; 
     db.select({ n: count() }).from(activityLog).where(where),
   ]);
   return {
-    items: rows.map((r) => ({ _id: r.id, at: r.at.toISOString(), operationId: r.operationId, summary: r.summary, method: r.method, route: r.route, params: r.params, status: r.status, ip: r.ip, userAgent: r.userAgent })),
+    items: rows.map((r) => ({ _id: r.id, at: r.at.toISOString(), operationId: r.operationId, summary: r.summary, method: r.method, route: r.route, params: r.params, status: r.status, ip: r.ip, userAgent: r.userAgent, apiKeyId: r.apiKeyId })),
     total: total!.n,
     page: q.page,
     pageSize: q.pageSize,

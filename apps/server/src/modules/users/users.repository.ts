@@ -48,7 +48,10 @@ const profileColumns = {
   timeZone: users.timeZone,
   language: users.language,
   labelPurchaseDelayHours: users.labelPurchaseDelayHours,
+  shipFrom: users.shipFrom,
+  returnAddress: users.returnAddress,
   mustChangePassword: users.mustChangePassword,
+  dismissedNotices: users.dismissedNotices,
   createdAt: users.createdAt,
 };
 export type ProfileRow = Pick<UserRow, keyof typeof profileColumns>;
@@ -89,6 +92,14 @@ export async function findUsersByIds(db: Db, ids: Iterable<string>): Promise<Use
 export async function insertUser(db: Db, values: NewUser): Promise<UserRow> {
   const [row] = await db.insert(users).values(values).returning();
   return row!;
+}
+
+/** Adds a notice to the user's dismissed ones unless it is there already (one statement: no duplicate under concurrency of one row). */
+export async function addDismissedNotice(db: Db, id: string, notice: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ dismissedNotices: sql`array_append(${users.dismissedNotices}, ${notice}::text)`, updatedAt: new Date() })
+    .where(and(eq(users.id, id), sql`not (${notice}::text = any(${users.dismissedNotices}))`));
 }
 
 export async function updateUser(db: Db, id: string, patch: Partial<NewUser>): Promise<UserRow | undefined> {

@@ -263,3 +263,23 @@ describe('privilege rules for managing users', () => {
     expect(status.map((r) => [r.action, (r.after as { status: string }).status])).toEqual(expect.arrayContaining([['status', 'inactive'], ['status', 'active']]));
   });
 });
+
+describe('POST /profile/dismiss-notice', () => {
+  it("remembers the integrations banner's 'Got it' on the user across sign-ins, once, and refuses an unknown notice", async () => {
+    const first = await t.login(SELLER.email, SELLER.password);
+    expect((await t.call({ method: 'GET', url: '/api/v1/me', token: first })).body.data.dismissedNotices).toEqual([]);
+    const bad = await t.call({ method: 'POST', url: '/api/v1/profile/dismiss-notice', token: first, payload: { notice: 'everything' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0]).toMatchObject({ field: 'notice' });
+    for (let i = 0; i < 2; i++) {
+      const res = await t.call({ method: 'POST', url: '/api/v1/profile/dismiss-notice', token: first, payload: { notice: 'integrations-banner' } });
+      expect(res.status).toBe(200);
+      expect(res.body.data.dismissedNotices).toEqual(['integrations-banner']);
+    }
+    // A new sign-in (another device) still knows it; another user does not.
+    const again = await t.login(SELLER.email, SELLER.password);
+    expect((await t.call({ method: 'GET', url: '/api/v1/me', token: again })).body.data.dismissedNotices).toEqual(['integrations-banner']);
+    expect((await t.call({ method: 'GET', url: '/api/v1/me', token: admin })).body.data.dismissedNotices).toEqual([]);
+    await t.db.execute(sql`update users set dismissed_notices = '{}' where email = ${SELLER.email}`);
+  });
+});

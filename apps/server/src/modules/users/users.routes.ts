@@ -15,11 +15,13 @@ import {
   MeEndpoint,
   SearchCustomersEndpoint,
   SetNotificationLanguageEndpoint,
+  DismissNoticeEndpoint,
   UpdateProfileEndpoint,
   UpdateAvatarEndpoint,
   GetAvatarEndpoint,
   AVATAR_MAX_BYTES,
   UpdateProfileSettingEndpoint,
+  UpdateSenderProfileEndpoint,
   UpdateUserPermissionsEndpoint,
   ListRolesEndpoint,
   CreateRoleEndpoint,
@@ -74,6 +76,8 @@ export const usersRoutes =
     route(app, UpdateProfileEndpoint, async (req) => users.updateProfile(db, authOf(req).userId, req.body));
 
     route(app, UpdateProfileSettingEndpoint, async (req) => users.updateSettings(db, authOf(req), req.body));
+    route(app, DismissNoticeEndpoint, async (req) => users.dismissNotice(db, authOf(req).userId, req.body.notice));
+    route(app, UpdateSenderProfileEndpoint, async (req) => users.updateSender(db, authOf(req), req.body));
 
     route(app, SetNotificationLanguageEndpoint, async (req) => {
       const profile = await users.setLanguage(db, authOf(req).userId, req.body.code);

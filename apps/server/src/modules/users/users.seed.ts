@@ -7,12 +7,15 @@ import { createUser, openSellerAccount } from './users.accounts';
 import { findRoleByCode, findUserByEmail } from './users.repository';
 import { users } from './users.tables';
 
-/** The first super admin, when no user holds that role yet; the password is asked for only then. */
+/**
+ * The first super admin, when no user holds that role yet; the password is asked for only then. It may
+ * check parcels in (SPEC §6 allow-check-in): someone must, before staff allow others.
+ */
 export async function seedFirstAdmin(db: Db, email: string, password: () => string, mustChangePassword = false): Promise<boolean> {
   const role = await findRoleByCode(db, SUPER_ADMIN_ROLE);
   const [any] = await db.select({ id: users.id }).from(users).where(eq(users.roleId, role!.id)).limit(1);
   if (any || (await findUserByEmail(db, email))) return false;
-  await createUser(db, { email, passwordHash: await hashPassword(password()), fullName: 'ExShip Admin', roleCode: SUPER_ADMIN_ROLE, status: 'active', mustChangePassword });
+  await createUser(db, { email, passwordHash: await hashPassword(password()), fullName: 'ExShip Admin', roleCode: SUPER_ADMIN_ROLE, status: 'active', mustChangePassword, allowCheckin: true });
   return true;
 }
 
@@ -20,7 +23,7 @@ export async function seedFirstAdmin(db: Db, email: string, password: () => stri
 export async function seedDemoSeller(db: Db, email: string, password: string): Promise<boolean> {
   if (await findUserByEmail(db, email)) return false;
   const seller = await openSellerAccount(db, { email, passwordHash: await hashPassword(password), fullName: 'Demo Seller', roleCode: DEFAULT_SELLER_ROLE, status: 'active' });
-  await seedOpeningBalance(db, seller.accountId, DEMO_OPENING_BALANCE_CENTS, 'Demo opening balance');
+  await seedOpeningBalance(db, seller.accountId, DEMO_OPENING_BALANCE_CENTS);
   return true;
 }
 

@@ -6,8 +6,12 @@ import {
   SUPER_ADMIN_ROLE,
   rolePermissions as defaultRolePermissions,
   roleRank,
+  USER_NOTICES,
+  type UserNotice,
   type Language,
   type Profile,
+  type ReturnAddress,
+  type ShipFrom,
   type UserStatus,
 } from '@exship/contracts';
 import type { Db } from '../../platform/db';
@@ -112,7 +116,7 @@ export async function getProfile(db: Db, userId: string): Promise<Profile> {
   if (!principal) throw new AppError('USER_NOT_FOUND', 404);
   const { user, role, permissions: perms } = principal;
   const owner = user.accountId === user.id ? user : ((await repo.findUserById(db, user.accountId)) ?? user);
-  return profileOf(user, { name: role.name, code: role.code, kind: principal.seller ? 'customer' : 'staff' }, perms, await getWalletSummary(db, user.accountId), owner.labelPurchaseDelayHours);
+  return profileOf(user, { name: role.name, code: role.code, kind: principal.seller ? 'customer' : 'staff' }, perms, await getWalletSummary(db, user.accountId), owner);
 }
 
 /**
@@ -124,10 +128,13 @@ export async function getMe(db: Db, auth: AuthContext): Promise<Profile> {
   if (!found) throw new AppError('USER_NOT_FOUND', 404);
   // Account settings are the owner's row: a team member sees the account's (one more read, members only).
   const owner = found.user.accountId === found.user.id ? found.user : ((await repo.findUserById(db, found.user.accountId)) ?? found.user);
-  return profileOf(found.user, { name: auth.roleName, code: auth.roleCode, kind: auth.roleKind }, [...auth.permissions], walletSummaryOf(found.extra), owner.labelPurchaseDelayHours);
+  return profileOf(found.user, { name: auth.roleName, code: auth.roleCode, kind: auth.roleKind }, [...auth.permissions], walletSummaryOf(found.extra), owner);
 }
 
-function profileOf(user: repo.ProfileRow, role: { name: string; code: string; kind: string }, perms: string[], wallet: WalletSummary, labelPurchaseDelayHours: number): Profile {
+/** The account's settings, read from the owner's row. */
+type AccountRow = Pick<repo.ProfileRow, 'labelPurchaseDelayHours' | 'shipFrom' | 'returnAddress'>;
+
+function profileOf(user: repo.ProfileRow, role: { name: string; code: string; kind: string }, perms: string[], wallet: WalletSummary, account: AccountRow): Profile {
   return {
     id: user.id,
     fullName: user.fullName,
@@ -141,8 +148,11 @@ function profileOf(user: repo.ProfileRow, role: { name: string; code: string; ki
     permissions: perms,
     timeZone: user.timeZone,
     language: user.language as Language,
-    labelPurchaseDelayHours,
+    labelPurchaseDelayHours: account.labelPurchaseDelayHours,
+    shipFrom: account.shipFrom ?? null,
+    returnAddress: account.returnAddress ?? null,
     mustChangePassword: user.mustChangePassword,
+    dismissedNotices: user.dismissedNotices.filter((n): n is UserNotice => (USER_NOTICES as readonly string[]).includes(n)),
     wallet,
     createdAt: user.createdAt.toISOString(),
   };
@@ -167,6 +177,31 @@ export async function setAvatar(db: Db, userId: string, avatar: string): Promise
   const before = await repo.findUserById(db, userId);
   await repo.updateUser(db, userId, { avatar });
   return before?.avatar ?? null;
+}
+
+/**
+ * PUT /profile/sender: the account's company, ship-from and US return address (the label's FROM), on
+ * the owner's row; like the other account settings, a team member needs EX-ORDER-PAY.
+ */
+export async function updateSender(
+  db: Db,
+  user: { userId: string; accountId: string; permissions: ReadonlySet<string> },
+  input: { shipFrom: ShipFrom | null; returnAddress: ReturnAddress | null },
+): Promise<Profile> {
+  if (user.userId !== user.accountId && !user.permissions.has(ACCOUNT_SETTINGS_PERMISSION)) {
+    throw new AppError('ACCOUNT_SETTINGS_FORBIDDEN', 403, {
+      errors: (['shipFrom', 'returnAddress'] as const).map((field) => ({ field, message: 'error.ACCOUNT_SETTINGS_FORBIDDEN' })),
+      details: { permission: ACCOUNT_SETTINGS_PERMISSION, fields: ['shipFrom', 'returnAddress'] },
+    });
+  }
+  await repo.updateUser(db, user.accountId, { shipFrom: input.shipFrom, returnAddress: input.returnAddress });
+  return getProfile(db, user.userId);
+}
+
+/** The account's sender (owner's row), for the label's FROM; nulls when none is set. */
+export async function senderOf(db: Db, accountId: string): Promise<{ accountName: string; shipFrom: ShipFrom | null; returnAddress: ReturnAddress | null }> {
+  const owner = await repo.findUserById(db, accountId);
+  return { accountName: owner?.fullName ?? '', shipFrom: owner?.shipFrom ?? null, returnAddress: owner?.returnAddress ?? null };
 }
 
 /**
@@ -200,6 +235,13 @@ export async function updateSettings(
   });
   sessions.forgetCached(user.userId);
   return getProfile(db, user.userId);
+}
+
+/** A notice dismissed for good, on the caller's own row; a second dismissal adds nothing. */
+export async function dismissNotice(db: Db, sessions: UserSessions, userId: string, notice: UserNotice): Promise<Profile> {
+  await repo.addDismissedNotice(db, userId, notice);
+  sessions.forgetCached(userId);
+  return getProfile(db, userId);
 }
 
 export async function setLanguage(db: Db, sessions: UserSessions, userId: string, code: Language): Promise<Profile> {
@@ -342,11 +384,13 @@ export function createUsersModule() {
       getProfile,
       getMe,
       updateProfile,
+      updateSender,
       setAvatar,
       searchCustomers: repo.searchCustomers,
       permissionDetail,
       updateSettings: (db: Db, user: Parameters<typeof updateSettings>[2], input: Parameters<typeof updateSettings>[3]) => updateSettings(db, sessions, user, input),
       setLanguage: (db: Db, userId: string, code: Language) => setLanguage(db, sessions, userId, code),
+      dismissNotice: (db: Db, userId: string, notice: UserNotice) => dismissNotice(db, sessions, userId, notice),
       changeUserStatus: (db: Db, actor: Actor, userId: string, status: 'active' | 'inactive') => changeUserStatus(db, sessions, actor, userId, status),
       setPermissionOverrides: (db: Db, actor: Actor, userId: string, overrides: { code: string; granted: boolean }[]) =>
         setPermissionOverrides(db, sessions, actor, userId, overrides),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { ACCOUNT_TYPES, GENDERS, LANGUAGES, ROLE_KINDS, USER_STATUSES } from '@exship/contracts';
+import { ACCOUNT_TYPES, GENDERS, LANGUAGES, ROLE_KINDS, USER_STATUSES, type ReturnAddress, type ShipFrom } from '@exship/contracts';
 import { enumCheck } from '../../platform/db-checks';
 
 // SPEC §3 / §6: roles, resources, permissions, users and per-user permission overrides.
@@ -74,9 +74,14 @@ export const users = pgTable(
     timeZone: text('time_zone').notNull().default('+07:00'),
     language: text('language').notNull().default('en'),
     labelPurchaseDelayHours: integer('label_purchase_delay_hours').notNull().default(0),
+    /** The account's sender (owner's row): company and ship-from address, and a US return address; the label's FROM. */
+    shipFrom: jsonb('ship_from').$type<ShipFrom>(),
+    returnAddress: jsonb('return_address').$type<ReturnAddress>(),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     /** Set on a seeded production admin: every API call but /me, /logout and /password/update is refused until the password changes. */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** Notices the user dismissed for good (USER_NOTICES: the integrations banner's 'Got it'). */
+    dismissedNotices: text('dismissed_notices').array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -17,3 +17,15 @@ export const TopUpReviewed = defineEvent(
   }),
 );
 export type TopUpReviewedEvent = z.infer<typeof TopUpReviewed.schema>;
+
+/** A seller asked for a top-up (bank transfer with its proof); the staff who review top-ups are told. */
+export const TopUpSubmitted = defineEvent(
+  'wallet.top-up-submitted',
+  z.object({
+    topUpId: z.string().uuid(),
+    accountId: z.string().uuid(),
+    amountCents: z.number().int().positive(),
+    at: z.iso.datetime(),
+  }),
+);
+export type TopUpSubmittedEvent = z.infer<typeof TopUpSubmitted.schema>;

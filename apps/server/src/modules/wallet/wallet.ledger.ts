@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { translate, type WalletNoteKey } from '@exship/contracts';
 import { dateRangeWhere } from '../../platform/crud';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
@@ -15,6 +16,8 @@ export const HOUSE = {
   bank: 'house:bank',
   /** Money in flight between two sellers' wallets (sent / received). */
   transfers: 'house:transfers',
+  /** Compensation paid for lost, late or damaged parcels (approved claims). */
+  claims: 'house:claims',
 } as const;
 export const walletLedgerAccount = (accountId: string) => `wallet:${accountId}`;
 
@@ -28,16 +31,43 @@ export interface Movement {
   accountId: string;
   amountCents: number;
   actorId: string | null;
+  /** As written (a person's words), or the English of `noteKey`. */
   note?: string;
+  /** A note the platform writes: read in the reader's language (`wallet.note.<key>`). */
+  noteKey?: WalletNote;
   gateway?: string | null;
   proof?: string | null;
   orders?: OrderLink[];
 }
 
-async function record(tx: Db, type: 'payment' | 'refund' | 'top_up' | 'pay_credit' | 'sent' | 'received', m: Movement, balanceAfterCents: number, house: string, walletSign: 1 | -1) {
+/** A platform note: its key and values; its English is kept in `note` (exports, older readers). */
+export interface WalletNote {
+  key: WalletNoteKey;
+  vars?: Record<string, string>;
+}
+
+/** The platform's note for a movement: the key with its values and, as `note`, its English text. */
+export const walletNote = (key: WalletNoteKey, vars: Record<string, string> = {}): { noteKey: WalletNote; note: string } => ({
+  noteKey: { key, vars },
+  note: translate('en', `wallet.note.${key}`, vars),
+});
+
+async function record(tx: Db, type: 'payment' | 'refund' | 'top_up' | 'pay_credit' | 'sent' | 'received' | 'compensation', m: Movement, balanceAfterCents: number, house: string, walletSign: 1 | -1) {
   const [t] = await tx
     .insert(walletTransactions)
-    .values({ accountId: m.accountId, type, result: 'success', amountCents: m.amountCents, balanceAfterCents, gateway: m.gateway ?? null, proof: m.proof ?? null, note: m.note ?? '', createdBy: m.actorId })
+    .values({
+      accountId: m.accountId,
+      type,
+      result: 'success',
+      amountCents: m.amountCents,
+      balanceAfterCents,
+      gateway: m.gateway ?? null,
+      proof: m.proof ?? null,
+      note: m.note ?? '',
+      noteKey: m.noteKey?.key ?? null,
+      noteVars: m.noteKey ? (m.noteKey.vars ?? {}) : null,
+      createdBy: m.actorId,
+    })
     .returning({ id: walletTransactions.id });
   await tx.insert(ledgerEntries).values([
     { transactionId: t!.id, ledgerAccount: walletLedgerAccount(m.accountId), amountCents: walletSign * m.amountCents },
@@ -85,8 +115,11 @@ export async function debitWallet(tx: Db, m: Movement, opts: { creditLine?: bool
   return record(tx, 'payment', m, w.balanceCents, HOUSE.revenue, -1);
 }
 
-/** Puts money into a wallet: a refund (from revenue), a top-up or a credit repayment (pay_credit, from the bank). */
-export async function creditWallet(tx: Db, type: 'refund' | 'top_up' | 'pay_credit', m: Movement) {
+/**
+ * Puts money into a wallet: a refund (from revenue), a top-up or a credit repayment (pay_credit, from
+ * the bank), or compensation for an approved claim (from the claims house account).
+ */
+export async function creditWallet(tx: Db, type: 'refund' | 'top_up' | 'pay_credit' | 'compensation', m: Movement) {
   if (!Number.isInteger(m.amountCents) || m.amountCents <= 0) throw new Error('a credit is a whole number of cents above 0');
   await tx.insert(wallets).values({ accountId: m.accountId }).onConflictDoNothing();
   const [w] = await tx
@@ -94,7 +127,7 @@ export async function creditWallet(tx: Db, type: 'refund' | 'top_up' | 'pay_cred
     .set({ balanceCents: sql`${wallets.balanceCents} + ${m.amountCents}`, updatedAt: new Date() })
     .where(eq(wallets.accountId, m.accountId))
     .returning({ balanceCents: wallets.balanceCents });
-  return record(tx, type, m, w!.balanceCents, type === 'refund' ? HOUSE.revenue : HOUSE.bank, 1);
+  return record(tx, type, m, w!.balanceCents, type === 'refund' ? HOUSE.revenue : type === 'compensation' ? HOUSE.claims : HOUSE.bank, 1);
 }
 
 /**
@@ -103,7 +136,10 @@ export async function creditWallet(tx: Db, type: 'refund' | 'top_up' | 'pay_cred
  * be sent, never its credit line: one guarded UPDATE, INSUFFICIENT_FUNDS otherwise. Both wallet rows
  * are written in ascending account order so two opposite transfers cannot deadlock.
  */
-export async function transferBetweenWallets(tx: Db, t: { fromAccountId: string; toAccountId: string; amountCents: number; actorId: string | null; note: string }) {
+export async function transferBetweenWallets(
+  tx: Db,
+  t: { fromAccountId: string; toAccountId: string; amountCents: number; actorId: string | null; note: string; notes?: { sent: ReturnType<typeof walletNote>; received: ReturnType<typeof walletNote> } },
+) {
   if (!Number.isInteger(t.amountCents) || t.amountCents <= 0) throw new Error('a transfer is a whole number of cents above 0');
   if (t.fromAccountId === t.toAccountId) throw new Error('a transfer needs two wallets');
   await tx.insert(wallets).values({ accountId: t.toAccountId }).onConflictDoNothing();
@@ -136,8 +172,9 @@ export async function transferBetweenWallets(tx: Db, t: { fromAccountId: string;
     toAfter = await credit();
     fromAfter = await debit();
   }
-  const sent = await record(tx, 'sent', { accountId: t.fromAccountId, amountCents: t.amountCents, actorId: t.actorId, note: t.note, gateway: 'wallet' }, fromAfter, HOUSE.transfers, -1);
-  const received = await record(tx, 'received', { accountId: t.toAccountId, amountCents: t.amountCents, actorId: t.actorId, note: t.note, gateway: 'wallet' }, toAfter, HOUSE.transfers, 1);
+  // Without a note of the sender's own, each side gets the platform's: "Payment to …" / "Payment from …".
+  const sent = await record(tx, 'sent', { accountId: t.fromAccountId, amountCents: t.amountCents, actorId: t.actorId, note: t.note, ...t.notes?.sent, gateway: 'wallet' }, fromAfter, HOUSE.transfers, -1);
+  const received = await record(tx, 'received', { accountId: t.toAccountId, amountCents: t.amountCents, actorId: t.actorId, note: t.note, ...t.notes?.received, gateway: 'wallet' }, toAfter, HOUSE.transfers, 1);
   return { sentTransactionId: sent.transactionId, receivedTransactionId: received.transactionId, balanceAfterCents: fromAfter };
 }
 
@@ -161,11 +198,11 @@ export async function orderMoney(tx: Db, orderId: string): Promise<{ paidCents: 
 export const DEMO_OPENING_BALANCE_CENTS = 50_000;
 
 /** A first top-up for an account that has no transaction yet (the demo seller's opening balance); false when it has one. */
-export async function seedOpeningBalance(db: Db, accountId: string, amountCents: number, note: string): Promise<boolean> {
+export async function seedOpeningBalance(db: Db, accountId: string, amountCents: number): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [any] = await tx.select({ id: walletTransactions.id }).from(walletTransactions).where(eq(walletTransactions.accountId, accountId)).limit(1);
     if (any) return false;
-    await creditWallet(tx, 'top_up', { accountId, amountCents, actorId: null, gateway: 'bank', note });
+    await creditWallet(tx, 'top_up', { accountId, amountCents, actorId: null, gateway: 'bank', ...walletNote('openingBalance') });
     return true;
   });
 }
@@ -196,6 +233,8 @@ export async function listTransactions(db: Db, accountId: string | undefined, q:
       balanceAfter: r.balanceAfterCents / 100,
       gateway: r.gateway,
       note: r.note,
+      noteKey: r.noteKey as WalletNoteKey | null,
+      noteVars: r.noteVars ?? null,
       orders: links.filter((l) => l.transactionId === r.id).map((l) => ({ orderId: l.orderId, kind: l.kind, amount: l.amountCents / 100 })),
       createdAt: r.createdAt.toISOString(),
     })),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { WALLET_NOTE_KEYS } from '@exship/contracts';
 import { enumCheck } from '../../platform/db-checks';
 
 /** One wallet per seller account (SPEC §3 wallet: balance, unPaid, autoPay, credit). Money in cents. */
@@ -32,7 +33,7 @@ export const wallets = pgTable(
 );
 
 /** SPEC §4 transaction types and results. */
-export const TRANSACTION_TYPES = ['payment', 'top_up', 'refund', 'sent', 'pay_credit', 'received'] as const;
+export const TRANSACTION_TYPES = ['payment', 'top_up', 'refund', 'sent', 'pay_credit', 'received', 'compensation'] as const;
 export const TRANSACTION_RESULTS = ['success', 'failed', 'pending'] as const;
 
 /**
@@ -52,12 +53,16 @@ export const walletTransactions = pgTable(
     gateway: text('gateway'),
     proof: text('proof'),
     note: text('note').notNull().default(''),
+    /** A note the platform wrote, as a message key (`wallet.note.<key>`) and its values; null for a person's note. */
+    noteKey: text('note_key'),
+    noteVars: jsonb('note_vars').$type<Record<string, string>>(),
     createdBy: uuid('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('wallet_transactions_account_created_idx').on(t.accountId, t.createdAt),
     enumCheck('wallet_transactions_type_ck', t.type, TRANSACTION_TYPES),
+    enumCheck('wallet_transactions_note_key_ck', t.noteKey, WALLET_NOTE_KEYS, { nullable: true }),
     enumCheck('wallet_transactions_result_ck', t.result, TRANSACTION_RESULTS),
     check('wallet_transactions_amount_ck', sql`${t.amountCents} > 0`),
   ],

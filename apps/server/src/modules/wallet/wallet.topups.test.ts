@@ -5,7 +5,7 @@ import { ADMIN, SELLER, createSeller, startTestApp, type TestApp } from '../../t
 import { multipartForm } from '../../test/files';
 import { hashPassword } from '../../platform/passwords';
 import { createUser } from '../users';
-import { TELL_SELLER_OF_TOP_UP } from '../notifications';
+import { TELL_SELLER_OF_TOP_UP, TELL_STAFF_OF_TOP_UP } from '../notifications';
 
 // Top-ups: a seller asks with a proof photo (SPEC §5 rules, each refused naming its
 // field), staff accept (credited exactly once) or decline with a reason; tenant isolation; the
@@ -208,6 +208,38 @@ describe('reviewing top-ups', () => {
     expect(await balance(sellerAccount)).toBe(before + 20000);
     expect(await q(sql`select id from wallet_transactions where proof = (select proof_key from top_up_requests where id = ${r.id})`)).toHaveLength(1);
     await ledgerHolds();
+  });
+});
+
+describe('staff are told that a top-up waits for them', () => {
+  it('every active holder of EX-TOPUP-APPROVE gets a bell notice linking to the requests; staff without it and the seller do not', async () => {
+    const support = await createUser(t.db, { email: `topup.support-${Date.now()}@example.com`, passwordHash: await hashPassword('Staff#Passw0rd!'), fullName: 'Support', roleCode: 'EXR-CUSTOMER-SERVICE', status: 'active' });
+    const idOf = async (token: string) => (await t.call({ method: 'GET', url: '/api/v1/me', token })).body.data.id as string;
+    const told = async (userId: string) => q<{ title_en: string; title_vi: string; content_en: string; content_vi: string; url: string }>(sql`select title_en, title_vi, content_en, content_vi, url from notifications where user_id = ${userId} and kind = 'top-up.submitted' order by created_at`);
+    const [adminId, accountantId, sellerId] = [await idOf(admin), await idOf(accountant), await idOf(seller)];
+    // The requests of the tests above are told first.
+    await t.runJobs(TELL_STAFF_OF_TOP_UP);
+    const before = (await told(accountantId)).length;
+
+    await newRequest(seller, '75.25');
+    // Queued with the request, written when its handler runs.
+    expect(await told(accountantId)).toHaveLength(before);
+    expect(await t.runJobs(TELL_STAFF_OF_TOP_UP)).toEqual({ ran: 1, failed: 0 });
+
+    const notice = (await told(accountantId)).at(-1);
+    expect(notice).toEqual({
+      title_en: 'Top-up waiting for review',
+      title_vi: 'Yêu cầu nạp tiền chờ duyệt',
+      content_en: `${SELLER.email} asked for a top-up of $75.25. Check the transfer, then accept or decline it.`,
+      content_vi: `${SELLER.email} yêu cầu nạp $75.25. Hãy kiểm tra chuyển khoản rồi duyệt hoặc từ chối.`,
+      url: '/app/billing?tab=top-ups',
+    });
+    expect((await told(adminId)).length).toBeGreaterThan(0);
+    expect(await told(support.id)).toHaveLength(0);
+    expect(await told(sellerId)).toHaveLength(0);
+    // In the accountant's bell, in the page's language.
+    const bell = await t.call({ method: 'GET', url: '/api/v1/notifi/user', token: accountant, headers: { language: 'vi' } });
+    expect(bell.body.data.items[0]).toMatchObject({ title: 'Yêu cầu nạp tiền chờ duyệt', url: '/app/billing?tab=top-ups', seen: false });
   });
 });
 

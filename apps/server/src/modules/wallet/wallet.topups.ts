@@ -11,8 +11,8 @@ import { idempotent } from '../../platform/idempotency';
 import { emit } from '../../platform/jobs';
 import { detectImageType, newStorageKey, putAccountFile, reencodeImage, type Storage, type Upload } from '../../platform/storage';
 import type { PaymentGateway } from './gateway/payment-gateway';
-import { TopUpReviewed } from './wallet.events';
-import { creditWallet } from './wallet.ledger';
+import { TopUpReviewed, TopUpSubmitted } from './wallet.events';
+import { creditWallet, walletNote } from './wallet.ledger';
 import { paymentCheckouts, topUpRequests } from './wallet.tables';
 
 type Row = typeof topUpRequests.$inferSelect;
@@ -97,6 +97,8 @@ export function createTopUpService(deps: {
             .insert(topUpRequests)
             .values({ accountId: actor.accountId, amountCents, gateway: 'bank', proofKey: key, note: parsed.data.note, createdBy: actor.userId })
             .returning();
+          // The reviewers are told (a bell notice) once this commits: a waiting request is their work.
+          await emit(tx, TopUpSubmitted, { topUpId: row!.id, accountId: row!.accountId, amountCents, at: row!.createdAt.toISOString() });
           return toDto(row!);
         });
       } catch (err) {
@@ -211,7 +213,7 @@ export function createTopUpService(deps: {
         if (!checkout) throw new AppError('CHECKOUT_NOT_FOUND', 404);
         if (checkout.status !== 'pending') return { received: true, credited: false };
         if (event.amountCents !== null && event.amountCents !== checkout.amountCents) throw new AppError('WEBHOOK_SIGNATURE_INVALID', 400, { details: { reason: 'amount' } });
-        const credit = await creditWallet(tx, 'top_up', { accountId: checkout.accountId, amountCents: checkout.amountCents, actorId: null, gateway: gateway.name, note: `checkout ${sessionId}` });
+        const credit = await creditWallet(tx, 'top_up', { accountId: checkout.accountId, amountCents: checkout.amountCents, actorId: null, gateway: gateway.name, ...walletNote('onlineTopUp', { session: sessionId }) });
         const paid = await tx
           .update(paymentCheckouts)
           .set({ status: 'paid', eventId: event.id, transactionId: credit.transactionId, paidAt: sql`now()` })

@@ -10,6 +10,7 @@ import { session, useSession } from '../../api/session';
 import { Brand } from '../../shared/brand';
 import { MENU_COLLAPSE_QUERY, PHONE_QUERY, useMediaQuery } from '../../shared/use-media-query';
 import { AppHeader } from './app-header';
+import { IntegrationsBanner } from './integrations-banner';
 import { SideMenu } from './side-menu';
 
 const SIDER_WIDTH = 240; // SPEC §2
@@ -105,6 +106,7 @@ export default function AppLayout({ children }: { children?: ReactNode }) {
             compact={phone}
           />
         </Layout.Header>
+        <IntegrationsBanner key={token ?? ''} profile={profile} token={token} />
         {/* antd's Content is the page's one <main>. */}
         <Layout.Content style={{ padding: phone ? 12 : 24, minWidth: 0 }}>{children ?? <Outlet />}</Layout.Content>
         <Layout.Footer style={{ textAlign: 'center', color: '#475569', padding: '12px 24px' }}>

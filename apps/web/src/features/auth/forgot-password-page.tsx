@@ -4,7 +4,7 @@ import { MailOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ForgotPasswordBodySchema } from '@exship/contracts';
-import { authApi } from '../../api/endpoints';
+import { authApi } from '../../api/auth-api';
 import { applyFieldErrors, errorText } from '../../shared/api-feedback';
 import { zodRule } from '../../shared/zod-rule';
 import { AuthHeading } from './auth-heading';

@@ -1,14 +1,16 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Alert, App, Button, Form, Input } from 'antd';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
-import { authApi } from '../../api/endpoints';
+import { authApi } from '../../api/auth-api';
 import { session } from '../../api/session';
 import { applyFieldErrors, errorText } from '../../shared/api-feedback';
 import { AuthHeading } from './auth-heading';
-import GoogleSignIn from './google-sign-in';
+
+// Only when the server offers Google sign-in, after the form is on screen: its own chunk.
+const GoogleSignIn = lazy(() => import('./google-sign-in'));
 
 interface LoginForm {
   email: string;
@@ -102,7 +104,9 @@ export default function LoginPage() {
         </Button>
       </Form>
       {googleClientId && (
-        <GoogleSignIn clientId={googleClientId} onToken={(idToken) => void signIn(() => authApi.loginGoogle(idToken))} />
+        <Suspense fallback={null}>
+          <GoogleSignIn clientId={googleClientId} onToken={(idToken) => void signIn(() => authApi.loginGoogle(idToken))} />
+        </Suspense>
       )}
       <p style={{ textAlign: 'center', marginTop: 20, marginBottom: 4 }}>
         {t('auth.login.noAccount')} <Link to="/app/signup">{t('auth.login.toSignup')}</Link>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, App, Button, Form, Result } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { authApi } from '../../api/endpoints';
+import { authApi } from '../../api/auth-api';
 import { applyFieldErrors, errorText } from '../../shared/api-feedback';
 import { AuthHeading } from './auth-heading';
 import { NewPasswordFields } from './new-password-fields';

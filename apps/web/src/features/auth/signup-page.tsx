@@ -3,7 +3,7 @@ import { Alert, App, Button, Checkbox, Form, Input, Result } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { RegisterBodySchema, emailField, fullNameField, optionalPhoneField, passwordField } from '@exship/contracts';
-import { authApi } from '../../api/endpoints';
+import { authApi } from '../../api/auth-api';
 import { applyFieldErrors, errorText } from '../../shared/api-feedback';
 import { matchesField, zodRule } from '../../shared/zod-rule';
 import { AuthHeading } from './auth-heading';

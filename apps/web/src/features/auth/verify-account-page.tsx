@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
-import { authApi } from '../../api/endpoints';
+import { authApi } from '../../api/auth-api';
 import { errorText } from '../../shared/api-feedback';
 import { useDocumentTitle } from '../../shared/use-document-title';
 

@@ -29,8 +29,8 @@ const pendingItem = {
 };
 
 const TRANSACTIONS = [
-  { id: 't2', customerId: 'c', type: 'payment', result: 'success', amount: -20, balanceAfter: 12.5, gateway: null, note: '', orders: [], createdAt: '2026-01-03T00:00:00.000Z' },
-  { id: 't1', customerId: 'c', type: 'top_up', result: 'success', amount: 32.5, balanceAfter: 32.5, gateway: 'bank', note: '', orders: [], createdAt: '2026-01-02T00:00:00.000Z' },
+  { id: 't2', customerId: 'c', type: 'payment', result: 'success', amount: -20, balanceAfter: 12.5, gateway: null, note: '', noteKey: null, noteVars: null, orders: [], createdAt: '2026-01-03T00:00:00.000Z' },
+  { id: 't1', customerId: 'c', type: 'top_up', result: 'success', amount: 32.5, balanceAfter: 32.5, gateway: 'bank', note: '', noteKey: null, noteVars: null, orders: [], createdAt: '2026-01-02T00:00:00.000Z' },
 ];
 
 function stub(opts: { transactions?: unknown[]; online?: boolean } = {}) {
@@ -95,6 +95,56 @@ describe('billing screen', () => {
     expect(await screen.findByText('Top-up accepted. The wallet was credited.')).toBeTruthy();
   });
 
+  it('staff see how long each pending request has waited, in the page language; a reviewed one has no age', async () => {
+    const threeHoursAgo = new Date(Date.now() - 3 * 3_600_000 - 5 * 60_000).toISOString();
+    const twoDaysAgo = new Date(Date.now() - 50 * 3_600_000).toISOString();
+    fakeApi(({ url }) => {
+      if (url.includes('/proof')) return download(new Uint8Array([0x89, 0x50]), 'image/png');
+      if (url.includes('/wallet/top-up-requests'))
+        return ok({
+          items: [
+            { ...pendingItem, createdAt: threeHoursAgo },
+            { ...pendingItem, id: '00000000-0000-4000-8000-0000000000ab', note: 'Old', createdAt: twoDaysAgo },
+            { ...pendingItem, id: '00000000-0000-4000-8000-0000000000ac', note: 'Done', status: 'accepted', reviewedAt: threeHoursAgo, transactionId: 't', createdAt: twoDaysAgo },
+          ],
+          total: 3,
+          page: 1,
+          pageSize: 10,
+          pending: 2,
+        });
+      return ok(null);
+    });
+    session.signIn('token-1', makeProfile({ role: { name: 'Accounting', code: 'EXR-ACCOUNTING', kind: 'staff' }, permissions: ['EX-BILLING', 'EX-TOPUP-LIST', 'EX-TOPUP-APPROVE'] }));
+    render();
+    expect(await screen.findByText('Waiting 3 h', undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByText('Waiting 2 days')).toBeTruthy();
+    expect(screen.getAllByText(/^Waiting/)).toHaveLength(2);
+    session.setLanguage('vi');
+    expect(await screen.findByText('Đã chờ 3 giờ')).toBeTruthy();
+    expect(screen.getByText('Đã chờ 2 ngày')).toBeTruthy();
+    session.setLanguage('en');
+  });
+
+  it('transaction notes the platform wrote read in the page language; a person\'s note as written', async () => {
+    const items = [
+      { ...TRANSACTIONS[0], id: 'n1', note: 'Payment of 8 orders', noteKey: 'payOrders', noteVars: { count: '8' } },
+      { ...TRANSACTIONS[0], id: 'n2', type: 'refund', note: 'Refund of EX8F0V57GBPV', noteKey: 'refundOrder', noteVars: { order: 'EX8F0V57GBPV' } },
+      { ...TRANSACTIONS[0], id: 'n3', type: 'sent', note: 'For the March boxes', noteKey: null, noteVars: null },
+    ];
+    stub({ transactions: items });
+    session.signIn('token-1', makeProfile({ permissions: ['EX-BILLING', 'EX-TRANSACTION-LIST'] }));
+    session.setLanguage('vi');
+    try {
+      render('/app/billing?tab=transactions');
+      expect(await screen.findByText('Thanh toán 8 đơn hàng', undefined, { timeout: 10_000 })).toBeTruthy();
+      expect(screen.getByText('Hoàn tiền đơn EX8F0V57GBPV')).toBeTruthy();
+      expect(screen.getByText('For the March boxes')).toBeTruthy();
+      expect(screen.queryByText('Payment of 8 orders')).toBeNull();
+    } finally {
+      session.setLanguage('en');
+    }
+  });
+
   it('the wallet tab draws the balance after each transaction, oldest first, and switches auto pay at once', async () => {
     const sent = stub();
     session.signIn('token-1', makeProfile({ permissions: ['EX-BILLING', 'EX-WALLET-VIEW', 'EX-TOPUP-CREATE', 'EX-TRANSACTION-LIST', 'EX-ORDER-PAY'] }));
@@ -132,6 +182,33 @@ describe('billing screen', () => {
     expect(checkout.body).toMatchObject({ amount: 75 });
     expect(checkout.headers.get('Idempotency-Key')).toBeTruthy();
     go.mockRestore();
+  });
+
+  it('an invoice shows every fee line: each line adds up to its amount, the discount taken off', async () => {
+    const summary = { id: 'inv1', number: 'INV-202610-ABC123', customerId: 'c', customerEmail: null, periodStart: '2026-10-01', periodEnd: '2026-11-01', issuedAt: '2026-11-01T02:00:00.000Z', taxDueAt: '2026-11-10T02:00:00.000Z', orderCount: 1, total: 40.68, gateways: ['wallet'] };
+    const fees = { shipping: 18.9, discount: 1.89, tax: 2.12, seasonal: 0.8, overLength: 15, signature: 2.5, surcharge: 3.25, total: 40.68 };
+    const lines = [
+      { orderId: 'o1', exOrderId: 'EX0000000001', orderName: 'FULL', kind: 'order', gateway: 'wallet', amount: 37.43, paidAt: '2026-10-05T00:00:00.000Z', fees },
+      { orderId: 'o1', exOrderId: 'EX0000000001', orderName: 'FULL', kind: 'surcharge', gateway: 'wallet', amount: 3.25, paidAt: '2026-10-06T00:00:00.000Z', fees },
+    ];
+    fakeApi(({ url }) => {
+      if (url.includes('/invoices/list')) return ok({ items: [summary], total: 1, page: 1, pageSize: 10 });
+      if (url.includes('/invoices/inv1')) return ok({ ...summary, lines });
+      return ok(null);
+    });
+    session.signIn('token-1', makeProfile({ permissions: ['EX-BILLING'] }));
+    render('/app/billing?tab=invoices');
+    fireEvent.click(await screen.findByRole('button', { name: 'View INV-202610-ABC123' }, { timeout: 10_000 }));
+    const drawer = await screen.findByRole('dialog', undefined, { timeout: 10_000 });
+    const linesTable = () => [...drawer.querySelectorAll('table')].find((t) => t.textContent?.includes('EX0000000001'));
+    await waitFor(() => expect(linesTable()).toBeTruthy(), { timeout: 10_000 });
+    const table = linesTable()!;
+    const headers = [...table.querySelectorAll('th')].map((h) => h.textContent);
+    for (const h of ['Shipping', 'Seasonal', 'Signature', 'Over-length', 'Discount', 'Tax', 'Surcharge', 'Amount']) expect(headers).toContain(h);
+    const cells = (row: Element) => [...row.querySelectorAll('td')].map((c) => c.textContent);
+    const [orderRow, surchargeRow] = [...table.querySelectorAll('tbody tr')].filter((r) => r.textContent?.includes('EX0000000001'));
+    expect(cells(orderRow!)).toEqual(expect.arrayContaining(['$18.90', '$0.80', '$2.50', '$15.00', '−$1.89', '$2.12', '$37.43']));
+    expect(cells(surchargeRow!)).toEqual(expect.arrayContaining(['$3.25']));
   });
 
   it('someone without any billing tab is told so', async () => {

@@ -163,6 +163,15 @@ function ConfigForm({ form }: { form: FormInstance<CarrierConfigBody> }) {
 }
 
 /** SPEC §2 /app/carrier/config: routing rules — which carrier and warehouse carry a service, by weight and destination. */
+/** One line of text cut at `width` px with an ellipsis; the whole text shows on hover. */
+function Cut({ text, width }: { text: string; width: number }) {
+  return (
+    <span title={text} style={{ display: 'inline-block', maxWidth: width, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'bottom' }}>
+      {text}
+    </span>
+  );
+}
+
 export default function CarrierConfigPage(_props: { screen?: ScreenDef }) {
   const { t } = useTranslation();
   const can = useCan();
@@ -191,29 +200,33 @@ export default function CarrierConfigPage(_props: { screen?: ScreenDef }) {
   const remove = useRemove((row: CarrierConfigItem) => catalogApi.deleteCarrierConfig(row.id), 'carrier-configs');
 
   const columns: TableColumnsType<CarrierConfigItem> = [
-    { title: t('net.field.service'), dataIndex: 'serviceId', render: (id: string) => serviceCode(id) },
+    { title: t('net.field.service'), dataIndex: 'serviceId', render: (id: string) => <Cut width={140} text={serviceCode(id)} /> },
     { title: t('net.field.status'), dataIndex: 'status', width: 110, render: (s: string) => <StatusTag status={s} /> },
-    { title: t('net.config.priority'), dataIndex: 'priority', width: 90, align: 'right' },
+    // Shown from 1600 px (and in the editor): Status, the allocations and Actions come first at 1280 px.
+    { title: t('net.config.priority'), dataIndex: 'priority', width: 90, align: 'right', responsive: ['xxl'] },
     { title: t('net.config.weight'), key: 'weight', render: (_, r) => `${grams(r.minWeight)} – ${grams(r.maxWeight)}` },
     {
       title: t('net.config.destination'),
       key: 'dest',
-      render: (_, r) => (r.typeShipping === 'state' ? `${r.toCountry ?? ''}: ${r.toState.join(', ')}` : [...r.toArrayCountry, ...(r.toCountry ? [r.toCountry] : [])].join(', ')),
+      // Long destination and allocation lists are cut (the whole text on hover), so the table keeps 1280 px.
+      render: (_, r) => (
+        <Cut width={170} text={r.typeShipping === 'state' ? `${r.toCountry ?? ''}: ${r.toState.join(', ')}` : [...r.toArrayCountry, ...(r.toCountry ? [r.toCountry] : [])].join(', ')} />
+      ),
     },
     {
       title: t('net.config.allocations'),
       key: 'alloc',
       render: (_, r) => (
-        <Space size={[4, 4]} wrap>
+        <Space size={[4, 4]} wrap style={{ maxWidth: '100%' }}>
           {r.allocations.map((a, i) => (
             <Tag key={i} color="blue">
-              {carrierCode(a.carrierId)} @ {warehouseCode(a.warehouseId)} · {a.percentage}%
+              <Cut width={170} text={`${carrierCode(a.carrierId)} @ ${warehouseCode(a.warehouseId)} · ${a.percentage}%`} />
             </Tag>
           ))}
         </Space>
       ),
     },
-    { title: t('net.config.users'), dataIndex: 'users', render: (u: string[]) => (u.length ? t('net.config.usersCount', { count: u.length }) : t('net.config.everyone')) },
+    { title: t('net.config.users'), dataIndex: 'users', width: 130, render: (u: string[]) => (u.length ? t('net.config.usersCount', { count: u.length }) : t('net.config.everyone')) },
     // Rarely set: shown from 1600 px (and on a phone's cards), so Status and Actions fit at 1280 px.
     { title: t('net.config.sku'), dataIndex: 'sku', responsive: ['xxl'], render: (v: string | null) => v || '—' },
     ...editDeleteColumn<CarrierConfigItem>(manage, { onEdit: editor.setEditing, onDelete: remove, confirmTitle: () => t('net.config.deleteConfirm') }, t),

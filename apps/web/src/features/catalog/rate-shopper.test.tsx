@@ -103,6 +103,29 @@ describe('rate shopper', { timeout: 60_000 }, () => {
     expect(await find('Order form')).toBeTruthy();
   });
 
+  it('"Create order" carries the discount code the rate was priced with, and only where it applied', async () => {
+    const withCode = {
+      ...RATES,
+      rates: [
+        { ...rate('ECO', 'Economy', 'SBT Express', [6, 10], fees(5, { taxFee: 0.5 })), discountCode: null },
+        { ...rate('STD', 'Standard', 'SBT Express', [null, null], fees(8.9, { seasonalFee: 0.3, discount: 0.89, taxFee: 0.5 })), discountCode: 'WELCOME10' },
+      ],
+    };
+    const calls = fakeApi(() => envelope(withCode));
+    const { router } = renderScreen();
+    fillParcel();
+    type('Discount code', 'welcome10');
+    submit();
+    const standard = await screen.findByRole('link', { name: 'Create order with Standard' }, { timeout: 10_000 });
+    expect(calls[0]!.body).toMatchObject({ discountCode: 'WELCOME10' });
+    const expected = '/app/orders/create-order?serviceCode=STD&country=US&state=NY&zipcode=10001&weight=500&length=10&width=10&height=10&signature=false&discountCode=WELCOME10';
+    expect(standard.getAttribute('href')).toBe(expected);
+    // The code is for other services: Economy's price has no discount, nor has its order.
+    expect(screen.getByRole('link', { name: 'Create order with Economy' }).getAttribute('href')).not.toContain('discountCode');
+    fireEvent.click(standard);
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(expected));
+  });
+
   it('offers no "Create order" to someone who may not create orders', async () => {
     fakeApi(() => envelope(RATES));
     renderScreen(['EX-QUOTE']);

@@ -57,13 +57,18 @@ function sideRule(side: Side, t: TFunction): FormRule {
   });
 }
 
-/** The order screen (built elsewhere) opens with the service and the parcel of the rate filled in. */
-export function createOrderUrl(rate: Pick<QuoteRate, 'serviceCode'>, asked: QuoteRatesBody): string {
+/**
+ * The order screen opens with everything the rate was priced with: the service, the parcel, the
+ * signature and the discount code — the code only where it applied to this rate (a code for other
+ * services leaves a rate at full price), so the order form prices the order as the card did.
+ */
+export function createOrderUrl(rate: Pick<QuoteRate, 'serviceCode' | 'discountCode'>, asked: QuoteRatesBody): string {
   const query = new URLSearchParams({ serviceCode: rate.serviceCode, country: asked.country });
   if (asked.state) query.set('state', asked.state);
   query.set('zipcode', asked.zipcode);
   for (const key of ['weight', 'length', 'width', 'height'] as const) query.set(key, String(asked[key]));
   query.set('signature', String(!!asked.signature));
+  if (rate.discountCode) query.set('discountCode', rate.discountCode);
   return `/app/orders/create-order?${query.toString()}`;
 }
 

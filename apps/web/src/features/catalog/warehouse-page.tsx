@@ -1,5 +1,5 @@
 import './locales';
-import { Col, Form, Input, Row, Select, Tabs, type TableColumnsType } from 'antd';
+import { Col, Form, Input, Row, Select, Tabs, Typography, type TableColumnsType } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { WarehouseBodySchema, type ScreenDef } from '@exship/contracts';
@@ -26,7 +26,17 @@ function WarehousesTab() {
     {
       title: t('net.field.address'),
       key: 'address',
-      render: (_, w) => <div style={{ minWidth: 160 }}>{[w.address, w.city, [w.state, w.zipcode].filter(Boolean).join(' ')].filter(Boolean).join(', ')}</div>,
+      render: (_, w) => (
+        <div style={{ minWidth: 160 }}>
+          <div>{[w.address, w.city, [w.state, w.zipcode].filter(Boolean).join(' ')].filter(Boolean).join(', ')}</div>
+          {w.handoverAddress && (
+            <Typography.Text type="secondary">
+              {t('net.handover.line', { place: [w.handoverAddress, w.handoverCity, w.handoverCountry].filter(Boolean).join(', ') })}
+              {w.handoverHours ? ` · ${w.handoverHours}` : ''}
+            </Typography.Text>
+          )}
+        </div>
+      ),
     },
     { title: t('net.field.country'), dataIndex: 'country', width: 90 },
     {
@@ -47,7 +57,16 @@ function WarehousesTab() {
   ];
 
   const initial: Partial<WarehouseBody> = editor.row
-    ? { ...editor.row, email: editor.row.email ?? '', phone: editor.row.phone ?? '', state: editor.row.state ?? '' }
+    ? {
+        ...editor.row,
+        email: editor.row.email ?? '',
+        phone: editor.row.phone ?? '',
+        state: editor.row.state ?? '',
+        handoverAddress: editor.row.handoverAddress ?? '',
+        handoverCity: editor.row.handoverCity ?? '',
+        handoverCountry: editor.row.handoverCountry ?? '',
+        handoverHours: editor.row.handoverHours ?? '',
+      }
     : { status: 'active', shippingType: 'international', country: 'US' };
 
   return (
@@ -96,6 +115,41 @@ function WarehousesTab() {
             </Form.Item>
           </Col>
         </Row>
+        <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+          <legend style={{ fontSize: 14, fontWeight: 600, marginBottom: 4, border: 0 }}>{t('net.handover.title')}</legend>
+          <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+            {t('net.handover.help')}
+          </Typography.Paragraph>
+          <Form.Item name="handoverAddress" label={t('net.handover.address')} rules={[zodRule(shape.handoverAddress, t)]}>
+            <Input maxLength={255} />
+          </Form.Item>
+          <Row gutter={16}>
+            <Col xs={24} sm={12}>
+              <Form.Item
+                name="handoverCity"
+                label={t('net.handover.city')}
+                dependencies={['handoverAddress']}
+                rules={[zodRule(shape.handoverCity, t), ({ getFieldValue }) => ({ required: !!getFieldValue('handoverAddress')?.trim(), message: t('validation.required') })]}
+              >
+                <Input maxLength={100} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12}>
+              <Form.Item
+                name="handoverCountry"
+                label={t('net.handover.country')}
+                normalize={upper}
+                dependencies={['handoverAddress']}
+                rules={[zodRule(shape.handoverCountry, t), ({ getFieldValue }) => ({ required: !!getFieldValue('handoverAddress')?.trim(), message: t('validation.required') })]}
+              >
+                <Input maxLength={2} />
+              </Form.Item>
+            </Col>
+          </Row>
+          <Form.Item name="handoverHours" label={t('net.handover.hours')} rules={[zodRule(shape.handoverHours, t)]} extra={t('net.handover.hoursHelp')}>
+            <Input maxLength={255} />
+          </Form.Item>
+        </fieldset>
         <Row gutter={16}>
           <Col xs={24} sm={12}>
             <Form.Item name="shippingType" label={t('net.field.shippingType')}>

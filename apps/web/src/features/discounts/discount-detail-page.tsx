@@ -1,5 +1,5 @@
 import './locales';
-import { Alert, Button, Col, DatePicker, Descriptions, Form, Input, InputNumber, Radio, Row, Select, Skeleton, Space, Switch } from 'antd';
+import { Alert, Button, Col, Descriptions, Form, Input, InputNumber, Radio, Row, Select, Skeleton, Space, Switch } from 'antd';
 import { ArrowLeftOutlined, DeleteOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -17,6 +17,7 @@ import { zodRule } from '../../shared/zod-rule';
 import { useServiceOptions } from '../../shared/catalog-options';
 import { DeleteConfirm, ScreenCard, StatusTag, useCan } from '../../shared/list-ui';
 import { DISCOUNT_TIME_ZONES } from './discount-format';
+import { DatePicker } from '../../shared/date-picker';
 
 type DiscountBodyInput = z.input<typeof DiscountBodySchema>;
 /** The discount body as the form holds it: the amount split in type and value, the period as two pickers. */

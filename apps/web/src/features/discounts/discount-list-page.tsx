@@ -1,5 +1,5 @@
 import './locales';
-import { DatePicker, Space, Tabs, type TableColumnsType } from 'antd';
+import { Space, Tabs, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import type { ScreenDef } from '@exship/contracts';
 import { discountApi, type DiscountItem } from '../../api/endpoints';
 import { ScreenCard, ServerTable, StatusTag, useCan, useListQuery, useRemove, useUrlState, editDeleteColumn, KeywordSearch, NewButton } from '../../shared/list-ui';
 import { amountOffText, localDate } from './discount-format';
+import { DatePicker } from '../../shared/date-picker';
 
 // SPEC §3: current page, pageSize 10, searchKey, status (default all), startDate, endDate. §4: tabs all, schedules, active, expired.
 const DEFAULTS = { status: 'all', searchKey: '', startDate: '', endDate: '', current: '1' };

@@ -1,4 +1,4 @@
-import { Col, DatePicker, Form, Input, Radio, Row, Select, Typography, type FormInstance } from 'antd';
+import { Col, Form, Input, Radio, Row, Select, Typography, type FormInstance } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
@@ -15,6 +15,7 @@ import { CustomerSelect } from '../../shared/customer-select';
 import { roleName } from '../../shared/role-name';
 import { zodRule } from '../../shared/zod-rule';
 import { upper } from '../../shared/list-ui';
+import { DatePicker } from '../../shared/date-picker';
 
 // The create/edit form of a staff notification (SPEC §3 admin fields, §4 target role, chosen
 // users or everyone; channel in the app or by email). Rules come from the contracts schema.

@@ -18,7 +18,9 @@ export function addressReasonsText(t: Translate, codes: string): string {
  * Why, in the reader's language: a reason the platform gave by key (its order action, routing status
  * and address check reason values translated as well), a person's words as written.
  */
-export function historyReasonText(t: Translate, h: Pick<HistoryEntry, 'reason' | 'reasonKey' | 'reasonVars'>): string {
+export function historyReasonText(t: Translate, h: Pick<HistoryEntry, 'reason' | 'reasonKey' | 'reasonVars'> & { action?: string }): string {
+  // A surcharge's reason is one of SURCHARGE_REASONS (the form's list, the import's dropdown): its words.
+  if (!h.reasonKey && h.action === 'addSurcharge') return t(`orders.surchargeReason.${h.reason}`, { defaultValue: h.reason });
   if (!h.reasonKey) return h.reason;
   const vars: Record<string, string> = { ...h.reasonVars };
   if (vars.action) vars.action = t(`orders.event.${vars.action}`, { defaultValue: vars.action });

@@ -51,6 +51,19 @@ describe('SurchargeReviewTable', () => {
     expect(onDelete).toHaveBeenCalledWith(3);
   });
 
+  it('the reason from the file reads in the page language', async () => {
+    session.setLanguage('vi');
+    try {
+      renderWithProviders(<SurchargeReviewTable rows={[row(2, { reason: 'Dimension Surcharge', reasonType: 'dimension-surcharge' }), row(3, { reason: 'Active tracking', reasonType: 'active-tracking' })]} onDelete={() => {}} />);
+      const table = screen.getByRole('table');
+      expect(await within(table).findByText('Phụ phí kích thước')).toBeTruthy();
+      expect(within(table).getByText('Kích hoạt theo dõi')).toBeTruthy();
+      expect(within(table).queryByText('Dimension Surcharge')).toBeNull();
+    } finally {
+      session.setLanguage('en');
+    }
+  });
+
   it('clamps the detail reason to two lines and paginates past 10 rows', () => {
     renderWithProviders(<SurchargeReviewTable rows={Array.from({ length: 11 }, (_, i) => row(i + 2, { detailReason: 'x '.repeat(200) }))} onDelete={() => {}} />);
     expect(screen.getByRole('status').textContent).toBe('11 row(s) · Total surcharge $11.00');

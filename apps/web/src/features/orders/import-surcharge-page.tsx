@@ -17,6 +17,8 @@ import { errorText } from '../../shared/api-feedback';
 import { ImportErrorPanel, PROGRESS, failureOf, type ImportFailure } from '../../shared/import-wizard';
 import { ScreenCard, useDownload } from '../../shared/screen';
 import './import-locales';
+// The surcharge reasons' words (orders.surchargeReason.*) live with the other order screens' strings.
+import './locales';
 
 // SPEC §2 /app/orders/import-surcharge (EX-ORDER-SURCHARGE-IMPORT), §4 import wizard, §5, §7, §8.
 // Three steps: Upload file → Review surcharge (only with rows) → Import (only once imported). The
@@ -45,11 +47,14 @@ export function SurchargeReviewTable({ rows, onDelete, disabled = false }: { row
       ),
     },
     { title: t('surchargeImport.col.surcharge'), dataIndex: 'surcharge', align: 'right', render: (v: number | null) => formatUsd(toCents(v ?? 0)) },
-    { title: t('surchargeImport.col.reason'), dataIndex: 'reason' },
+    // The reason is one of SURCHARGE_REASONS (the template's dropdown): its words in the page's language.
+    { title: t('surchargeImport.col.reason'), dataIndex: 'reason', render: (v: string) => t(`orders.surchargeReason.${v}`, { defaultValue: v }) },
     {
       title: t('surchargeImport.col.detailReason'),
       dataIndex: 'detailReason',
-      width: '35%',
+      // A width in pixels: with the table sized to its content, a long reason otherwise widened its
+      // column to one line and pushed Delete out of the card.
+      width: 320,
       render: (v: string) =>
         v ? (
           <Typography.Paragraph ellipsis={{ rows: 2, tooltip: v }} style={{ margin: 0 }}>
@@ -63,6 +68,8 @@ export function SurchargeReviewTable({ rows, onDelete, disabled = false }: { row
       title: t('surchargeImport.col.action'),
       key: 'action',
       width: 110,
+      // Stays in view when the table scrolls sideways (a phone).
+      fixed: 'right',
       render: (_: unknown, r) => (
         <Button size="small" type="text" danger icon={<DeleteOutlined />} disabled={disabled} aria-label={t('surchargeImport.deleteRow', { row: r.row })} onClick={() => onDelete(r.row)}>
           {t('surchargeImport.delete')}

@@ -18,6 +18,7 @@ import { DEFAULT_COLUMNS, EXTRA_COLUMNS } from './order-columns';
 import { ACTION_PERMISSIONS } from './order-actions';
 import { STEPS } from './order-form';
 import en from './locales/en.json';
+import vi from './locales/vi.json';
 
 type Dict = Record<string, string>;
 
@@ -53,6 +54,19 @@ describe('orders locale files', () => {
       ...STEPS.map((s) => `orders.wizard.step.${s}`),
     ];
     expect(needed.filter((k) => !(k in en))).toEqual([]);
+  });
+
+  it('the orders export and the invoice PDF name statuses and fee lines in the words of these screens', () => {
+    const pairs = [
+      ...ORDER_STATUSES.map((s) => [`export.orderStatus.${s}`, `orders.status.${s}`] as const),
+      ...PAYMENT_STATUSES.map((s) => [`export.paymentStatus.${s}`, `orders.payment.${s}`] as const),
+      ...ROUTING_STATUSES.map((s) => [`export.routingStatus.${s}`, `orders.routing.${s}`] as const),
+      ...['shippingFee', 'seasonalFee', 'signatureFee', 'overLengthFee', 'discount', 'taxFee', 'surcharge', 'total'].map((f) => [`export.fee.${f}`, `orders.fee.${f}`] as const),
+    ];
+    for (const [lang, screen] of [['en', en], ['vi', vi]] as const) {
+      const server = MESSAGES[lang] as Dict;
+      expect(pairs.filter(([file, shown]) => server[file] !== (screen as Dict)[shown]).map(([file, shown]) => `${lang}: ${file}=${server[file]} / ${shown}=${(screen as Dict)[shown]}`)).toEqual([]);
+    }
   });
 
   it('SPEC §4: in-transit is shown as "Lastmile In-transit"', () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { OrderDetail } from '@exship/contracts';
 import { session } from '../../api/session';
 import { envelope, fakeApi } from '../../test/fake-api';
@@ -71,5 +71,29 @@ describe('re-distribute', { timeout: 60_000 }, () => {
     expect(button.hasAttribute('disabled')).toBe(true);
     expect(button.getAttribute('title')).toBe(reason);
     expect(calls.some((x) => x.method === 'POST')).toBe(false);
+  });
+});
+
+describe('release hold and confirm address ask first', { timeout: 60_000 }, () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    session.clear();
+  });
+
+  it.each([
+    ['unhold', 'on-hold', 'EX-ORDER-UNHOLD', 'Release hold', 'Release the hold?', 'The order goes back to where it was when it was held and carries on from there.'],
+    ['confirmAddress', 'not-verified', 'EX-ORDER-CONFIRM-ADDRESS', 'Confirm address', 'Ship to this address as it is?', 'The address check found this address invalid. Confirming sends the parcel to it unchanged; a wrong address can mean a return or a surcharge.'],
+  ] as const)('%s: the button opens a confirmation; only its OK sends the action', async (action, status, permission, label, title, body) => {
+    const order = orderDetail({ status, paymentStatus: 'paid', allowedActions: [action] });
+    const calls = fakeApi(() => envelope(order));
+    session.signIn('token-1', makeProfile({ permissions: ['EX-ORDER-DETAIL', permission] }));
+    renderRoutes([{ path: '/app/orders/order-detail/:orderId', element: <OrderActions order={order} /> }], `/app/orders/order-detail/${order.id}`);
+    fireEvent.click(await screen.findByRole('button', { name: label }, T));
+    const confirm = await screen.findByRole('tooltip', undefined, T);
+    expect(within(confirm).getByText(title)).toBeTruthy();
+    expect(within(confirm).getByText(body)).toBeTruthy();
+    expect(calls.some((x) => x.method === 'POST')).toBe(false);
+    fireEvent.click(within(confirm).getByRole('button', { name: label }));
+    await waitFor(() => expect(calls.filter((x) => x.method === 'POST')).toHaveLength(1));
   });
 });

@@ -32,8 +32,8 @@ export const ACTION_PERMISSIONS: Record<OrderEndpointAction, PermissionCode> = {
   confirmDimension: 'EX-ORDER-UPDATE',
 };
 
-/** Actions asked about before they run (cancel has its own dialog with a reason). */
-const CONFIRMED = new Set<OrderEndpointAction>(['hold', 'redistribute', 'buildNewLabel', 'generateTracking', 'confirmDimension']);
+/** Actions asked about before they run (cancel has its own dialog with a reason): every one moves the order on. */
+const CONFIRMED = new Set<OrderEndpointAction>(['hold', 'unhold', 'redistribute', 'buildNewLabel', 'generateTracking', 'confirmAddress', 'confirmDimension']);
 const DANGER = new Set<OrderEndpointAction>(['cancel', 'refund']);
 
 const isEndpointAction = (a: string): a is OrderEndpointAction => a in ACTION_PERMISSIONS;
@@ -121,7 +121,8 @@ export function OrderActions({ order }: { order: OrderDetail }) {
   });
   const busy = (a: OrderEndpointAction) => act.pending && act.variables?.action === a;
 
-  const actions = order.allowedActions.filter(isEndpointAction).filter((a) => can(ACTION_PERMISSIONS[a]));
+  // Confirm dimensions sits on the check-in card, beside the measured values and prices it confirms.
+  const actions = order.allowedActions.filter(isEndpointAction).filter((a) => a !== 'confirmDimension' && can(ACTION_PERMISSIONS[a]));
   // Re-distribute names the carrier it goes to, or why it cannot (no other carrier serves the lane).
   const redistribute = useQuery({
     queryKey: ['orders', 'redistribute-options', order.id, order.updatedAt],

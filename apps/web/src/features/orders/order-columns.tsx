@@ -9,26 +9,29 @@ import { usd } from '../../shared/money';
 import { OrderStatusCell, PaymentStatusTag, useFormatDate, useIsStaff, useRestrictedViewer } from './shared';
 
 // SPEC §3 "Order list default columns": customer_email, quantity, lwh, weight, price, surcharge,
-// status, payment_status, tracking_number, checkin_status, label_us. A few more can be switched on;
-// the choice is remembered per user on this browser.
+// status, payment_status, tracking_number, checkin_status, label_us; the recipient (ship-to name,
+// city, state, country) is shown beside them by default. A few more can be switched on; the choice
+// is remembered per user on this browser.
 
 export const DEFAULT_COLUMNS = ['customer_email', 'quantity', 'lwh', 'weight', 'price', 'surcharge', 'status', 'payment_status', 'tracking_number', 'checkin_status', 'label_us'] as const;
-export const EXTRA_COLUMNS = ['service', 'carrier', 'country', 'created_at'] as const;
+export const EXTRA_COLUMNS = ['recipient', 'service', 'carrier', 'country', 'created_at'] as const;
 export type OrderColumnKey = (typeof DEFAULT_COLUMNS)[number] | (typeof EXTRA_COLUMNS)[number];
 const ALL_COLUMNS: readonly OrderColumnKey[] = [...DEFAULT_COLUMNS, ...EXTRA_COLUMNS];
+/** What a new user sees: the SPEC's defaults and where each order ships (it fits beside them at 1280 px). */
+export const SHOWN_BY_DEFAULT: readonly OrderColumnKey[] = [...DEFAULT_COLUMNS, 'recipient'];
 
 export const columnsStorageKey = (userId: string) => `exship.orders.columns.${userId}`;
 
 function readChoice(userId: string | undefined): OrderColumnKey[] {
-  if (!userId) return [...DEFAULT_COLUMNS];
+  if (!userId) return [...SHOWN_BY_DEFAULT];
   try {
     const raw = localStorage.getItem(columnsStorageKey(userId));
-    if (!raw) return [...DEFAULT_COLUMNS];
+    if (!raw) return [...SHOWN_BY_DEFAULT];
     const parsed: unknown = JSON.parse(raw);
-    if (!Array.isArray(parsed)) return [...DEFAULT_COLUMNS];
+    if (!Array.isArray(parsed)) return [...SHOWN_BY_DEFAULT];
     return ALL_COLUMNS.filter((k) => parsed.includes(k));
   } catch {
-    return [...DEFAULT_COLUMNS];
+    return [...SHOWN_BY_DEFAULT];
   }
 }
 
@@ -46,7 +49,7 @@ export function useColumnChoice() {
     setChosen(ordered);
     if (userId) localStorage.setItem(columnsStorageKey(userId), JSON.stringify(ordered));
   };
-  return { chosen, choose, reset: () => choose([...DEFAULT_COLUMNS]) };
+  return { chosen, choose, reset: () => choose([...SHOWN_BY_DEFAULT]) };
 }
 
 /** The column chooser: a button with a checklist of the columns. */
@@ -104,6 +107,18 @@ export function useOrderColumns(chosen: OrderColumnKey[]): TableColumnsType<Orde
       title: t('orders.column.label_us'),
       dataIndex: 'labelUs',
       render: (v: boolean) => (v ? <Tag color="green">{t('orders.yes')}</Tag> : <Tag>{t('orders.no')}</Tag>),
+    },
+    recipient: {
+      title: t('orders.column.recipient'),
+      key: 'recipient',
+      render: (_: unknown, o) => (
+        <Space orientation="vertical" size={0} style={{ minWidth: 120 }}>
+          <Typography.Text style={{ wordBreak: 'break-word' }}>{o.shipTo.name || '—'}</Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12, wordBreak: 'break-word' }}>
+            {[o.shipTo.city, o.shipTo.state, o.shipTo.country].filter(Boolean).join(', ')}
+          </Typography.Text>
+        </Space>
+      ),
     },
     service: { title: t('orders.column.service'), dataIndex: 'serviceCode' },
     carrier: { title: t('orders.column.carrier'), dataIndex: 'carrierCode', render: (v: string | null) => v ?? '—' },

@@ -11,8 +11,11 @@ import { usd } from '../../shared/money';
 import { FeeTable } from './fee-table';
 import { historyReasonText } from './history-reason';
 import { OrderActions, detailKey } from './order-actions';
+import { OrderCheckInCard } from './order-check-in-card';
 import { OrderShippingCard, TrackingCancelAction } from './order-shipping-card';
 import { refundText } from './refund-text';
+import { OrderHandover } from '../../shared/handover';
+import { useCan } from '../../shared/list-ui';
 import { OrderStatusCell, OrderStatusTag, PaymentStatusTag, ScreenCard, countryName, dimensions, grams, useFormatDate, useIsStaff, useRestrictedViewer } from './shared';
 
 // SPEC §2 /app/orders/order-detail/{orderId}: every field of the order (SPEC §3), its fee lines,
@@ -58,6 +61,7 @@ export default function OrderDetailPage(_props: { screen?: ScreenDef }) {
   const { t, i18n } = useTranslation();
   const staff = useIsStaff();
   const restricted = useRestrictedViewer();
+  const can = useCan();
   const fmt = useFormatDate();
   const query = useQuery({
     queryKey: detailKey(orderId),
@@ -107,6 +111,10 @@ export default function OrderDetailPage(_props: { screen?: ScreenDef }) {
         }
         extra={
           <>
+            {/* A claim is prefilled with this order; lost when the tracker says so (docs/tickets-and-claims.md). */}
+            {can('EX-TICKET-CREATE') && o.routingStatus && (
+              <Link to={`/app/ticket?claimOrder=${o.id}&claimReason=${o.routingStatus === 'lost' ? 'lost' : o.routingStatus === 'delivered' ? 'damaged' : 'late'}`}>{t('orders.detail.openClaim')}</Link>
+            )}
             <OrderActions order={o} />
             <TrackingCancelAction order={o} />
           </>
@@ -152,6 +160,9 @@ export default function OrderDetailPage(_props: { screen?: ScreenDef }) {
 
       <OrderShippingCard order={o} />
 
+      {/* SPEC §3 check-in date and status: shown once the parcel is labeled (before that nothing reaches the warehouse). */}
+      {(o.labeledAt || o.checkInStatus || o.status === 'error-dimension') && <OrderCheckInCard order={o} />}
+
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>
           <Card title={t('orders.detail.recipient')} style={{ height: '100%' }}>
@@ -188,6 +199,11 @@ export default function OrderDetailPage(_props: { screen?: ScreenDef }) {
                 </Descriptions.Item>
               )}
             </Descriptions>
+          </Card>
+        </Col>
+        <Col xs={24} lg={12}>
+          <Card title={t('handover.title')} style={{ height: '100%' }}>
+            <OrderHandover warehouseCode={o.warehouseCode} />
           </Card>
         </Col>
         <Col xs={24} lg={12}>

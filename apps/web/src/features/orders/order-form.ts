@@ -81,7 +81,8 @@ const text = (v: string | null, max: number): string | undefined => (v && v.trim
 
 /**
  * Values the Price screen passes on (`?serviceCode=STD&country=US&state=CA&zipcode=90001&weight=500
- * &length=20&width=15&height=5&signature=true`); anything malformed is left out.
+ * &length=20&width=15&height=5&signature=true&discountCode=WELCOME10`): everything the rate was
+ * priced with, so the order is priced the same; anything malformed is left out.
  */
 export function prefillFromQuery(params: URLSearchParams): OrderFormValues {
   const values: OrderFormValues = {};
@@ -103,6 +104,9 @@ export function prefillFromQuery(params: URLSearchParams): OrderFormValues {
   const signature = params.get('signature');
   if (signature === 'true' || signature === '1') values.signature = true;
   else if (signature === 'false' || signature === '0') values.signature = false;
+  // SPEC §5 discount code: uppercase letters and digits, at most 50.
+  const discountCode = params.get('discountCode')?.trim().toUpperCase();
+  if (discountCode && /^[A-Z0-9]{1,50}$/.test(discountCode)) values.discountCode = discountCode;
   return values;
 }
 

@@ -27,6 +27,13 @@ describe('history reason text', () => {
     expect(purchaseErrorText(en, 'timeout: no answer in 15 s')).toBe('timeout: no answer in 15 s');
   });
 
+  it('a surcharge added reads its reason (one of the surcharge reasons) in the page language', () => {
+    expect(historyReasonText(vi, { action: 'addSurcharge', reason: 'Dimension Surcharge', reasonKey: null, reasonVars: null })).toBe('Phụ phí kích thước');
+    expect(historyReasonText(en, { action: 'addSurcharge', reason: 'Dimension Surcharge', reasonKey: null, reasonVars: null })).toBe('Dimension surcharge');
+    // Another action's words are a person's: as written.
+    expect(historyReasonText(vi, { action: 'cancel', reason: 'Other', reasonKey: null, reasonVars: null })).toBe('Other');
+  });
+
   it("a person's reason is shown as written; an unknown key falls back to the stored text", () => {
     expect(historyReasonText(vi, { reason: 'Customer asked', reasonKey: null, reasonVars: null })).toBe('Customer asked');
     expect(historyReasonText(vi, { reason: 'Something new', reasonKey: 'notAKey', reasonVars: {} })).toBe('Something new');

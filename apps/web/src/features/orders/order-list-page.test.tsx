@@ -36,7 +36,9 @@ const order = (over: Partial<OrderSummary>): OrderSummary => ({
   trackingNumber: null,
   totalPrice: 12.34,
   surcharge: 0,
+  unpaidSurcharge: 0,
   country: 'US',
+  shipTo: { name: 'Bea Recipient', city: 'Los Angeles', state: 'CA', country: 'US' },
   labelUs: false,
   createdAt: '2026-03-01T03:00:00.000Z',
   ...over,
@@ -116,14 +118,16 @@ describe('order list', { timeout: 120_000 }, () => {
 
   it('reads its filters from the URL and sends them to the server', async () => {
     const api = stubOrders();
-    renderList('/app/orders?status=unpaid&keyword=ABC&paymentStatus=unpaid&dateFrom=2026-03-01&dateTo=2026-03-31&page=2');
+    renderList('/app/orders?status=unpaid&keyword=ABC&paymentStatus=unpaid&checkInStatus=manual+weighing&dateFrom=2026-03-01&dateTo=2026-03-31&page=2');
     await screen.findByText('EX0000000001', undefined, T);
     const q = api.listCalls().at(-1)!.search;
-    expect(Object.fromEntries(q)).toEqual({ status: 'unpaid', keyword: 'ABC', paymentStatus: 'unpaid', dateFrom: '2026-03-01', dateTo: '2026-03-31', page: '2', pageSize: '10' });
+    // The picked days are the user's (their profile's offset, +07:00 here), from the first to the last moment.
+    expect(Object.fromEntries(q)).toEqual({ status: 'unpaid', keyword: 'ABC', paymentStatus: 'unpaid', checkInStatus: 'manual weighing', dateFrom: '2026-03-01T00:00:00+07:00', dateTo: '2026-03-31T23:59:59.999+07:00', page: '2', pageSize: '10' });
     // The widgets show what the URL says.
     expect((screen.getByRole('searchbox', { name: 'Name, order ID or tracking number' }) as HTMLInputElement).value).toBe('ABC');
     expect(screen.getByRole('tab', { name: /Unpaid/, selected: true })).toBeTruthy();
     expect(screen.getByDisplayValue('01-03-2026')).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Check-in status' }).closest('.ant-select')?.textContent).toContain('Manual weighing');
   });
 
   it('a tab, a keyword and a payment status go into the URL and back to page 1', async () => {
@@ -191,7 +195,45 @@ describe('order list', { timeout: 120_000 }, () => {
     await screen.findByText('EX0000000001', undefined, T);
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers).toContain('Label US');
+    expect(headers).toContain('Recipient');
     expect(headers).not.toContain('Service');
+  });
+
+  it('the recipient column names where each order ships: name, city, state and country', async () => {
+    stubOrders();
+    renderList('/app/orders', SELLER, '00000000-0000-4000-8000-000000000003');
+    await screen.findByText('EX0000000001', undefined, T);
+    fireEvent.click(screen.getByRole('button', { name: /Columns/ }));
+    const recipient = await screen.findByRole('checkbox', { name: 'Recipient' }, T);
+    if (!(recipient as HTMLInputElement).checked) fireEvent.click(recipient);
+    await waitFor(() => expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toContain('Recipient'));
+    const row = screen.getByText('EX0000000001').closest('tr')!;
+    expect(within(row).getByText('Bea Recipient')).toBeTruthy();
+    expect(within(row).getByText('Los Angeles, CA, US')).toBeTruthy();
+    // The SPEC default columns are all still there.
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    for (const h of ['Qty', 'L×W×H (cm)', 'Weight (g)', 'Price', 'Surcharge', 'Status', 'Payment', 'Tracking', 'Check-in', 'Label US']) expect(headers).toContain(h);
+  });
+
+  it('a status tab whose count falls to 0 stays, greyed with its 0, and can still be opened', async () => {
+    let counts: Record<string, number> = { unpaid: 1, shipped: 1 };
+    fakeApi((call) => {
+      if (call.path === '/orders') return envelope({ items: ITEMS, total: 2, page: 1, pageSize: 10, counts });
+      if (call.path === '/pricing/sell-prices') return envelope([]);
+      return envelope({ items: [], total: 0, page: 1, pageSize: 10 });
+    });
+    const { router } = renderList('/app/orders');
+    await screen.findByText('EX0000000001', undefined, T);
+    expect(screen.getByRole('tab', { name: /Unpaid/ }).querySelector('.ant-typography-secondary')).toBeNull();
+    // The unpaid order is paid: the next list has no unpaid order.
+    counts = { paid: 1, shipped: 1 };
+    fireEvent.click(screen.getByRole('tab', { name: /Shipped/ }));
+    await waitFor(() => expect(screen.getByRole('tab', { name: /Paid/ })).toBeTruthy(), T);
+    const unpaid = screen.getByRole('tab', { name: /Unpaid/ });
+    expect(unpaid.textContent).toContain('0');
+    expect(unpaid.querySelector('.ant-typography-secondary')).toBeTruthy();
+    fireEvent.click(unpaid);
+    await waitFor(() => expect(router.state.location.search).toBe('?status=unpaid'));
   });
 
   it('selecting rows shows the selection bar with the count; paying several needs EX-ORDER-MULTIPLE-PAY', async () => {
@@ -236,8 +278,8 @@ describe('order list', { timeout: 120_000 }, () => {
     const items = [
       order({ totalPrice: 1000.1 }),
       order({ id: '33333333-3333-4333-8333-333333333333', exOrderId: 'EX0000000002', orderName: 'ORDER-2', totalPrice: 234.46 }),
-      // Owes only its surcharge: that is what paying it takes.
-      order({ id: '44444444-4444-4444-8444-444444444444', exOrderId: 'EX0000000003', orderName: 'ORDER-3', status: 'paid', paymentStatus: 'surcharge-unpaid', totalPrice: 50, surcharge: 5 }),
+      // Owes only its new surcharge ($5; an earlier $3 one was paid): that is what paying it takes, as the server takes it.
+      order({ id: '44444444-4444-4444-8444-444444444444', exOrderId: 'EX0000000003', orderName: 'ORDER-3', status: 'paid', paymentStatus: 'surcharge-unpaid', totalPrice: 58, surcharge: 8, unpaidSurcharge: 5 }),
     ];
     fakeApi((call) => {
       if (call.path === '/orders') return envelope({ items, total: 3, page: 1, pageSize: 10, counts: { unpaid: 2, paid: 1 } });

@@ -1,16 +1,17 @@
-import { useState, type Key } from 'react';
-import { Alert, Badge, Button, DatePicker, Empty, Input, Popconfirm, Select, Space, Tabs } from 'antd';
+import { useEffect, useState, type Key } from 'react';
+import { Alert, Badge, Button, Empty, Input, Popconfirm, Select, Space, Tabs, Typography } from 'antd';
 import { DownloadOutlined, FilePdfOutlined, PlusOutlined, UploadOutlined, WalletOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { formatUsd, toCents } from '@exship/domain';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DownloadLabelsEndpoint, ExportTrackingEndpoint, ORDER_STATUSES, PAYMENT_STATUSES, SCREENS, SHIPPING_LIMITS, type OrderSummary, type ScreenDef } from '@exship/contracts';
+import { CHECK_IN_STATUSES, DownloadLabelsEndpoint, ExportTrackingEndpoint, ORDER_STATUSES, PAYMENT_STATUSES, SCREENS, SHIPPING_LIMITS, type OrderSummary, type ScreenDef } from '@exship/contracts';
 import { download } from '../../api/call';
 import { ordersApi } from '../../api/endpoints';
 import { loadFailureOf, ResponsiveTable } from '../../shared/responsive-table';
 import { PHONE_QUERY, useMediaQuery } from '../../shared/use-media-query';
+import { DatePicker, viewerDayBound } from '../../shared/date-picker';
 import { useIdempotencyKeys } from '../../shared/idempotency';
 import { useAction } from '../../shared/use-action';
 import { errorText } from '../../shared/api-feedback';
@@ -29,6 +30,7 @@ import { ScreenCard, serverPagination, useCan, useCarrierCodeOptions, useDownloa
 export const LIST_DEFAULTS = {
   status: 'all',
   paymentStatus: 'all',
+  checkInStatus: 'all',
   keyword: '',
   serviceCode: '',
   carrierCode: '',
@@ -45,11 +47,43 @@ const importScreenAvailable = SCREENS.some((s) => s.id === 'importOrder' && s.av
 
 /** The list's query: the URL filters without the empty ones. */
 export function listQuery<F extends Partial<Filters>>(f: F): Partial<F> {
-  return Object.fromEntries(Object.entries(f).filter(([, v]) => v !== '')) as Partial<F>;
+  const kept = Object.fromEntries(Object.entries(f).filter(([, v]) => v !== '')) as Partial<F>;
+  // The URL keeps the picked days; the server gets them as the user's days (their offset), not UTC's.
+  if (kept.dateFrom) kept.dateFrom = viewerDayBound(kept.dateFrom, 'from') as F['dateFrom'];
+  if (kept.dateTo) kept.dateTo = viewerDayBound(kept.dateTo, 'to') as F['dateTo'];
+  return kept;
 }
 
 /** The export takes the list's filters without paging. */
 const exportQuery = ({ page: _page, pageSize: _pageSize, ...rest }: Filters) => listQuery(rest);
+
+const seenKey = (userId: string) => `exship.orders.tabs.${userId}`;
+
+/**
+ * The statuses that have had orders in this browser tab's visit (kept in sessionStorage per user, so
+ * opening an order and coming back, or a reload, keeps them), with `current` added.
+ */
+function useSeenStatuses(userId: string | undefined, current: readonly string[]): ReadonlySet<string> {
+  const [seen, setSeen] = useState<ReadonlySet<string>>(() => {
+    try {
+      const raw = userId ? sessionStorage.getItem(seenKey(userId)) : null;
+      return new Set(raw ? (JSON.parse(raw) as string[]) : []);
+    } catch {
+      return new Set();
+    }
+  });
+  const added = current.filter((s) => !seen.has(s));
+  const addedKey = added.join(',');
+  useEffect(() => {
+    if (!addedKey) return;
+    setSeen((before) => {
+      const next = new Set([...before, ...addedKey.split(',')]);
+      if (userId) sessionStorage.setItem(seenKey(userId), JSON.stringify([...next]));
+      return next;
+    });
+  }, [addedKey, userId]);
+  return added.length ? new Set([...seen, ...added]) : seen;
+}
 
 export default function OrderListPage(_props: { screen?: ScreenDef }) {
   const { t } = useTranslation();
@@ -101,18 +135,22 @@ export default function OrderListPage(_props: { screen?: ScreenDef }) {
   const data = list.data?.data;
   const counts = data?.counts ?? {};
   const countOf = (status: string) => (status === 'all' ? (counts.all ?? Object.values(counts).reduce((s, n) => s + n, 0)) : (counts[status] ?? 0));
-  // The statuses that have orders under the other filters (and the chosen one): every order status
-  // as a tab would overflow the bar, and antd's overflow button is not a valid child of a tab list.
-  const statusTabs = ['all', ...ORDER_STATUSES.filter((s) => countOf(s) > 0 || s === filters.status)];
+  // The statuses that have orders under the other filters, the chosen one, and those shown before in
+  // this visit: every order status as a tab would overflow the bar (and antd's overflow button is not
+  // a valid child of a tab list), but a tab never vanishes under the seller's eyes when its last order
+  // moves on (paying the last unpaid order): it stays, greyed, with its 0.
+  const seen = useSeenStatuses(profile?.id, data ? ORDER_STATUSES.filter((s) => countOf(s) > 0) : []);
+  const statusTabs = ['all', ...ORDER_STATUSES.filter((s) => countOf(s) > 0 || seen.has(s) || s === filters.status)];
+  const emptyTab = (key: string) => !!data && key !== 'all' && countOf(key) === 0;
   const tabLabel = (key: string) => (key === 'all' ? t('orders.tab.all') : t(`orders.status.${key}`));
   // No counts until a list has loaded: a failed load is not "All 0".
   const optionLabel = (key: string) => (data ? `${tabLabel(key)} (${countOf(key)})` : tabLabel(key));
-  const filtered = filters.paymentStatus !== 'all' || !!(filters.keyword || filters.serviceCode || filters.carrierCode || filters.customerId || filters.dateFrom || filters.dateTo);
+  const filtered = filters.paymentStatus !== 'all' || filters.checkInStatus !== 'all' || !!(filters.keyword || filters.serviceCode || filters.carrierCode || filters.customerId || filters.dateFrom || filters.dateTo);
 
   const range: [dayjs.Dayjs | null, dayjs.Dayjs | null] | null =
     filters.dateFrom || filters.dateTo ? [filters.dateFrom ? dayjs(filters.dateFrom) : null, filters.dateTo ? dayjs(filters.dateTo) : null] : null;
 
-  const clearFilters = () => setFilters({ paymentStatus: '', keyword: '', serviceCode: '', carrierCode: '', customerId: '', dateFrom: '', dateTo: '' });
+  const clearFilters = () => setFilters({ paymentStatus: '', checkInStatus: '', keyword: '', serviceCode: '', carrierCode: '', customerId: '', dateFrom: '', dateTo: '' });
 
   const empty = filtered || filters.status !== 'all' ? (
     <Empty description={t('orders.list.noMatch')}>
@@ -143,7 +181,7 @@ export default function OrderListPage(_props: { screen?: ScreenDef }) {
             <Button
               icon={<DownloadOutlined />}
               loading={trackingExport.busy === 'tracking'}
-              onClick={() => trackingExport.run('tracking', () => download(ExportTrackingEndpoint, { query: { dateFrom: filters.dateFrom || undefined, dateTo: filters.dateTo || undefined, routingStatus: 'all' } }))}
+              onClick={() => trackingExport.run('tracking', () => download(ExportTrackingEndpoint, { query: { dateFrom: filters.dateFrom ? viewerDayBound(filters.dateFrom, 'from') : undefined, dateTo: filters.dateTo ? viewerDayBound(filters.dateTo, 'to') : undefined, routingStatus: 'all' } }))}
             >
               {t('orders.trackingExport.button')}
             </Button>
@@ -181,7 +219,11 @@ export default function OrderListPage(_props: { screen?: ScreenDef }) {
           onChange={(status) => setFilters({ status })}
           items={statusTabs.map((key) => ({
             key,
-            label: (
+            label: emptyTab(key) ? (
+              <Typography.Text type="secondary">
+                {tabLabel(key)} <Badge count={0} showZero size="small" color="#d1d5db" style={{ color: '#4b5563' }} />
+              </Typography.Text>
+            ) : (
               <span>
                 {tabLabel(key)} {data && <Badge count={countOf(key)} showZero overflowCount={99_999} color={key === filters.status ? '#1d4ed8' : '#6b7280'} size="small" />}
               </span>
@@ -205,6 +247,13 @@ export default function OrderListPage(_props: { screen?: ScreenDef }) {
           onChange={(paymentStatus: string) => setFilters({ paymentStatus })}
           style={{ width: 200 }}
           options={[{ value: 'all', label: t('orders.filter.allPayments') }, ...PAYMENT_STATUSES.map((s) => ({ value: s, label: t(`orders.payment.${s}`) }))]}
+        />
+        <Select
+          aria-label={t('orders.filter.checkInStatus')}
+          value={filters.checkInStatus}
+          onChange={(checkInStatus: string) => setFilters({ checkInStatus })}
+          style={{ width: 200 }}
+          options={[{ value: 'all', label: t('orders.filter.allCheckIns') }, ...CHECK_IN_STATUSES.map((s) => ({ value: s, label: t(`orders.checkIn.${s}`) }))]}
         />
         <DatePicker.RangePicker
           format="DD-MM-YYYY"

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { OrderShipping } from '@exship/contracts';
 import { session } from '../../api/session';
-import { download, envelope, fakeApi } from '../../test/fake-api';
+import { download, envelope, failure, fakeApi } from '../../test/fake-api';
 import { orderDetail } from '../../test/order-fixtures';
 import { makeProfile, renderRoutes } from '../../test/render';
 import OrderDetailPage from './order-detail-page';
@@ -41,6 +41,8 @@ function stub(shipping: OrderShipping) {
     if (path.endsWith('/shipping')) return envelope(shipping);
     if (path.includes('/label')) return download('%PDF-1.7 label', 'application/pdf', 'label.pdf');
     if (path.endsWith('/tracking-cancel')) return envelope({ status: 'canceled' }, { message: 'The order was cancelled.' });
+    // The labeled parcel has not reached the warehouse (the detail's check-in card).
+    if (path.endsWith('/check-in')) return failure(404, 'CHECK_IN_NOT_FOUND', 'This parcel has not reached the warehouse yet.');
     return envelope(order);
   });
 }
@@ -126,6 +128,7 @@ describe('replaced labels and their void', { timeout: 60_000 }, () => {
     fakeApi(({ path }) => {
       if (path.endsWith('/shipping')) return envelope(withVoids);
       if (path.endsWith('/void')) return envelope({ ...withVoids.purchases[3]!, voidStatus: 'requested', voidError: null }, { message: 'The carrier is asked again to void the label.' });
+      if (path.endsWith('/check-in')) return failure(404, 'CHECK_IN_NOT_FOUND', 'This parcel has not reached the warehouse yet.');
       return envelope(order);
     });
   const rowOf = (c: HTMLElement, tracking: string) => [...c.querySelectorAll('tbody tr')].find((tr) => tr.textContent?.includes(tracking)) as HTMLElement;

@@ -200,7 +200,65 @@ describe('order wizard', { timeout: 180_000 }, () => {
     expect(await screen.findByTitle('STD — Standard', undefined, T)).toBeTruthy();
   });
 
+  it('the discount code a rate was quoted with is on the form, in the price and in the created order', async () => {
+    const calls = stubApi();
+    renderWizard('/app/orders/create-order?serviceCode=STD&country=US&state=CA&zipcode=90001&weight=500&length=20&width=15&height=5&signature=false&discountCode=welcome10');
+    await screen.findByRole('heading', { name: 'Create order' }, T);
+    type('Order name', 'ORDER-45');
+    next();
+    await waitFor(() => expect(currentStep()).toBe('Shipping'), T);
+    expect(input('Discount code').value).toBe('WELCOME10');
+    type('First name', 'Jane');
+    type('City', 'Los Angeles');
+    type('Address line 1', '100 Main St');
+    next();
+    await waitFor(() => expect(currentStep()).toBe('Review'), T);
+    await screen.findByTestId('fee-total', undefined, T);
+    expect(calls.find((c) => c.url === '/api/v1/orders/price')!.body).toMatchObject({ serviceCode: 'STD', discountCode: 'WELCOME10' });
+    next();
+    await waitFor(() => expect(currentStep()).toBe('Payment'), T);
+    fireEvent.click(screen.getByRole('button', { name: 'Create order' }));
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/v1/orders' && c.method === 'POST')).toBe(true), T);
+    expect(calls.find((c) => c.url === '/api/v1/orders' && c.method === 'POST')!.body).toMatchObject({ discountCode: 'WELCOME10', serviceCode: 'STD' });
+  });
+
   it('prefillFromQuery leaves out malformed values', () => {
-    expect(prefillFromQuery(new URLSearchParams('country=USA&zipcode=9a&weight=-1&length=abc&signature=maybe&serviceCode=EXP'))).toEqual({ serviceCode: 'EXP' });
+    expect(prefillFromQuery(new URLSearchParams('country=USA&zipcode=9a&weight=-1&length=abc&signature=maybe&serviceCode=EXP&discountCode=NO%20SPACE'))).toEqual({ serviceCode: 'EXP' });
+    expect(prefillFromQuery(new URLSearchParams('discountCode=welcome10'))).toEqual({ discountCode: 'WELCOME10' });
+  });
+});
+
+describe('edit address without an order', { timeout: 60_000 }, () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    session.clear();
+  });
+
+  it('offers a search by order ID, name or tracking number, and opens the chosen order', async () => {
+    const found = { id: 'o-1', exOrderId: 'EX12345678AB', orderName: 'Mug for Ann', customer: { id: 'c', email: 'ann@example.com', fullName: 'Ann' }, status: 'paid', trackingNumber: null };
+    const calls = fakeApi((call) => {
+      if (call.path === '/orders' && call.search.get('keyword') === 'Mug') return envelope({ items: [found], total: 1, page: 1, pageSize: 10 });
+      if (call.path === '/orders') return envelope({ items: [], total: 0, page: 1, pageSize: 10 });
+      return envelope(null);
+    });
+    session.signIn('token-1', makeProfile({ role: { name: 'Admin', code: 'EXR-ADMIN', kind: 'staff' }, permissions: ['EX-ORDER-LIST', 'EX-ORDER-DETAIL', 'EX-ORDER-UPDATE', 'EX-ACT-FOR-CUSTOMER'] }));
+    const { router } = renderRoutes([{ path: '/app/orders/admin-edit-address', element: <OrderWizardPage screen={{ id: 'adminEditAddress' } as never} /> }], '/app/orders/admin-edit-address');
+    const search = await screen.findByRole('searchbox', { name: 'Order ID, order name or tracking number' }, T);
+    fireEvent.change(search, { target: { value: ' Mug ' } });
+    fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    const list = await screen.findByRole('list', { name: 'Orders found' }, T);
+    expect(list.textContent).toContain('EX12345678AB');
+    expect(list.textContent).toContain('Mug for Ann');
+    expect(list.textContent).toContain('ann@example.com');
+    expect(calls.find((c) => c.path === '/orders')?.search.get('keyword')).toBe('Mug');
+    fireEvent.click(screen.getByRole('link', { name: 'Edit address of EX12345678AB' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?exOrderId=EX12345678AB'));
+
+    // Nothing found says so.
+    router.navigate('/app/orders/admin-edit-address');
+    const again = await screen.findByRole('searchbox', { name: 'Order ID, order name or tracking number' }, T);
+    fireEvent.change(again, { target: { value: 'nothing' } });
+    fireEvent.keyDown(again, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    expect(await screen.findByText('No order matches.', undefined, T)).toBeTruthy();
   });
 });

@@ -11,6 +11,7 @@ import { errorText } from '../../shared/api-feedback';
 import { usd } from '../../shared/money';
 import { useIdempotencyKeys } from '../../shared/idempotency';
 import { useAction } from '../../shared/use-action';
+import { AddressOrderFinder } from './address-order-finder';
 import { NEW_ORDER, STEPS, parseOrder, prefillFromQuery, stepFields, stepOf, valuesFromOrder, type OrderFormValues } from './order-form';
 import { ScreenCard, orderFieldErrors, useCan, useIsStaff } from './shared';
 import { InformationStep } from './wizard-information';
@@ -185,12 +186,12 @@ export default function OrderWizardPage({ screen }: { screen?: ScreenDef }) {
 
   if (addressScreen && !editing) {
     return (
-      <Card>
-        <Space orientation="vertical">
-          {back}
-          <Alert type="info" showIcon title={t('orders.wizard.addressPickOrder')} />
-        </Space>
-      </Card>
+      <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+        {back}
+        <ScreenCard title={t('screen.adminEditAddress')}>
+          <AddressOrderFinder />
+        </ScreenCard>
+      </Space>
     );
   }
   if (editing && existing.isLoading) {

@@ -1,10 +1,7 @@
 import type { OrderSummary } from '@exship/contracts';
-import { toCents } from '@exship/domain';
+import { toCents, totalToPayCents } from '@exship/domain';
 
-/**
- * What a bulk pay takes from the wallet: an unpaid order's total, or the surcharges of an order that
- * owes only those. Cents, so a sum of many prices does not drift.
- */
-export function selectedPayCents(orders: readonly (Pick<OrderSummary, 'paymentStatus' | 'totalPrice' | 'surcharge'> | undefined)[]): number {
-  return orders.reduce((sum, o) => sum + (!o ? 0 : toCents(o.paymentStatus === 'surcharge-unpaid' ? o.surcharge : o.totalPrice)), 0);
+/** What a bulk pay takes from the wallet: the server's rule (packages/domain order-pay.ts) over the selected orders as listed. */
+export function selectedPayCents(orders: readonly (Pick<OrderSummary, 'paymentStatus' | 'totalPrice' | 'unpaidSurcharge'> | undefined)[]): number {
+  return totalToPayCents(orders.flatMap((o) => (o ? [{ paymentStatus: o.paymentStatus, totalCents: toCents(o.totalPrice), unpaidSurchargeCents: toCents(o.unpaidSurcharge) }] : [])));
 }

@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next';
 import type { OrderStatus, OrderSummary, PaymentStatus } from '@exship/contracts';
 import { displayStatus, formatDateTime } from '@exship/domain';
 import { ApiError } from '../../api/client';
-import { catalogApi, pricingApi } from '../../api/endpoints';
+import { catalogApi } from '../../api/endpoints';
 import { useSession } from '../../api/session';
 import { useCan } from '../../shared/screen';
 import './locales';
@@ -114,32 +114,8 @@ export const dimensions = (o: { lengthCm: number; widthCm: number; heightCm: num
 /** Grams with thousands separators. */
 export const grams = (g: number) => `${g.toLocaleString('en-US', { maximumFractionDigits: 2 })} g`;
 
-/**
- * The shipping services a user may pick: the service list for staff who manage the catalog, the
- * services with sell prices (the Price screen's list) for sellers. Value: the service code.
- */
-export function useServiceCodeOptions(enabled = true) {
-  const can = useCan();
-  const full = can('EX-SERVICE-LIST');
-  const priced = can('EX_VIEW_PRICING');
-  const services = useQuery({
-    queryKey: ['services', 'options'],
-    queryFn: ({ signal }) => catalogApi.services({ pageSize: 100 }, signal),
-    enabled: enabled && full,
-    staleTime: 30_000,
-  });
-  const sellPrices = useQuery({
-    queryKey: ['pricing', 'sell-prices'],
-    queryFn: ({ signal }) => pricingApi.sellPrices(signal),
-    enabled: enabled && !full && priced,
-    staleTime: 30_000,
-  });
-  const list = full ? (services.data?.data.items ?? []).filter((s) => s.status === 'active') : (sellPrices.data?.data ?? []).map((p) => p.service);
-  return {
-    loading: services.isLoading || sellPrices.isLoading,
-    options: list.map((s) => ({ value: s.code, label: `${s.code} — ${s.name}` })),
-  };
-}
+// The services a user may pick, shared with the Walmart shipping-method mappings.
+export { useServiceCodeOptions } from '../../shared/catalog-options';
 
 /** Carrier codes for the list filter (staff who may list carriers). */
 export function useCarrierCodeOptions() {

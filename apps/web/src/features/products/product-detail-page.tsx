@@ -11,7 +11,7 @@ import { errorText } from '../../shared/api-feedback';
 import { usd } from '../../shared/money';
 import { ProductDeleteConfirm, useApprovalCommands, useProductActions } from './approval';
 import { ProductFormDrawer } from './product-form';
-import { ApprovalTag, MockupThumb, ScreenCard, StatusTag, useFormatDate, useIsStaff } from './shared';
+import { ApprovalTag, CopyableId, MockupThumb, ScreenCard, StatusTag, useFormatDate, useIsStaff } from './shared';
 import { WeightConfigCard } from './weight-config';
 
 const dims = (l: number | null, w: number | null, h: number | null) => (l === null && w === null && h === null ? '—' : `${l ?? '—'} × ${w ?? '—'} × ${h ?? '—'} cm`);
@@ -138,6 +138,9 @@ export default function ProductDetailPage(_props: { screen?: ScreenDef }) {
         {p.approvalStatus === 'waiting_approval' && !staff && <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('products.detail.waitingHelp')} />}
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 24 }}>
           <Descriptions column={{ xs: 1, sm: 2 }} size="small" bordered style={{ flex: '1 1 520px', minWidth: 0 }} styles={{ label: { whiteSpace: 'nowrap' } }}>
+            <Descriptions.Item label={t('products.field.productId')}>
+              <CopyableId id={p.id} label={t('products.id.copyProduct', { name: p.name })} />
+            </Descriptions.Item>
             <Descriptions.Item label={t('products.field.aliasName')}>{p.aliasName || '—'}</Descriptions.Item>
             <Descriptions.Item label={t('products.field.hsCode')}>{p.hsCode || '—'}</Descriptions.Item>
             <Descriptions.Item label={t('products.field.material')}>{p.material || '—'}</Descriptions.Item>
@@ -171,6 +174,7 @@ export default function ProductDetailPage(_props: { screen?: ScreenDef }) {
           columns={[
             { title: t('products.field.mockupShort'), dataIndex: 'mockupImageUrl', width: 72, render: (url: string | null, v) => <MockupThumb url={url} alt={t('products.mockup.alt', { sku: v.sku })} /> },
             { title: t('products.field.sku'), dataIndex: 'sku', render: (s: string) => <Typography.Text copyable>{s}</Typography.Text> },
+            { title: t('products.field.variantId'), dataIndex: 'id', render: (id: string, v) => <CopyableId id={id} label={t('products.id.copyVariant', { sku: v.sku })} /> },
             { title: t('products.field.price'), dataIndex: 'price', align: 'right', render: (v: number) => usd(v) },
             { title: t('products.field.salesTax'), dataIndex: 'salesTax', align: 'right', render: (v: number) => `${v} %` },
             { title: t('products.field.hsCode'), dataIndex: 'hsCode', render: (v: string | null) => v || (p.hsCode ? `${p.hsCode} *` : '—') },

@@ -12,7 +12,7 @@ import { ProductDeleteConfirm, useApprovalCommands, useProductActions } from './
 import { useCustomerOptions } from './customers';
 import { ImportWizard } from './import-wizard';
 import { ProductFormDrawer } from './product-form';
-import { ApprovalTag, ScreenCard, StatusTag, serverPagination, useCan, useFormatDate, useIsStaff, useUrlFilters } from './shared';
+import { ApprovalTag, CopyableId, ScreenCard, StatusTag, serverPagination, useCan, useFormatDate, useIsStaff, useUrlFilters } from './shared';
 
 const DEFAULTS = { keyword: '', approvalStatus: 'all', status: 'all', type: 'all', customerId: '', createdBy: '', page: '1', pageSize: '10' };
 
@@ -59,6 +59,7 @@ export default function ProductListPage(_props: { screen?: ScreenDef }) {
             {name}
           </Link>
           {p.aliasName && <Typography.Text type="secondary">{p.aliasName}</Typography.Text>}
+          <CopyableId id={p.id} label={t('products.id.copyProduct', { name: p.name })} />
         </Space>
       ),
     },

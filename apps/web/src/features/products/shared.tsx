@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Image, Tag } from 'antd';
+import { Image, Tag, Typography } from 'antd';
 import { PictureOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +33,19 @@ const APPROVAL_COLORS: Record<ProductApprovalStatus, string> = {
   accepted: 'green',
   rejected: 'red',
 };
+
+/**
+ * An id with its copy button: a seller pastes product and variant ids into the order import
+ * (productId, variantId) and the variant import (Product_ID). `label` names the button.
+ */
+export function CopyableId({ id, label }: { id: string; label: string }) {
+  const { t } = useTranslation();
+  return (
+    <Typography.Text type="secondary" copyable={{ text: id, tooltips: [label, t('products.id.copied')] }} style={{ fontSize: 12, overflowWrap: 'anywhere' }}>
+      {id}
+    </Typography.Text>
+  );
+}
 
 /** SPEC §4 product approval status as a coloured tag. */
 export function ApprovalTag({ status }: { status: ProductApprovalStatus }) {

@@ -1,6 +1,6 @@
 import './locales';
 import { UploadOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, App, Avatar, Button, Card, Checkbox, DatePicker, Descriptions, Form, Input, Select, Skeleton, Space, Tabs, Typography, Upload } from 'antd';
+import { Alert, App, Avatar, Button, Card, Checkbox, Descriptions, Form, Input, Select, Skeleton, Space, Tabs, Typography, Upload } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -13,12 +13,15 @@ import { authApi, profileApi } from '../../api/endpoints';
 import { session, useSession } from '../../api/session';
 import { useAction } from '../../shared/use-action';
 import { AutoPaySwitch } from '../../shared/auto-pay-switch';
+import { roleName } from '../../shared/role-name';
+import { SenderTab } from './sender-tab';
 import { TeamTab } from './team-tab';
 import { LANGUAGE_LABEL } from '../../shared/language-switch';
 import { useChangeLanguage } from '../../shared/use-change-language';
 import { matchesField, zodRule } from '../../shared/zod-rule';
+import { DatePicker, viewerNow } from '../../shared/date-picker';
 
-const TABS = ['info', 'setting', 'team', 'change-password'] as const;
+const TABS = ['info', 'setting', 'sender', 'team', 'change-password'] as const;
 type TabKey = (typeof TABS)[number];
 
 // Offsets people actually use, -12:00 to +14:00 (contracts' TIME_ZONE_PATTERN).
@@ -86,7 +89,7 @@ function InfoTab({ profile }: { profile: Profile }) {
       <AvatarCard profile={profile} />
       <Descriptions column={1} size="small" style={{ marginBottom: 16 }}>
         <Descriptions.Item label={t('auth.field.email')}>{profile.email}</Descriptions.Item>
-        <Descriptions.Item label={t('profile.role')}>{profile.role.name}</Descriptions.Item>
+        <Descriptions.Item label={t('profile.role')}>{roleName(profile.role, t)}</Descriptions.Item>
         <Descriptions.Item label={t('profile.createdAt')}>{formatDateTime(profile.createdAt, profile.timeZone)}</Descriptions.Item>
       </Descriptions>
       <Form<InfoForm>
@@ -117,7 +120,7 @@ function InfoTab({ profile }: { profile: Profile }) {
           />
         </Form.Item>
         <Form.Item name="dateOfBirth" label={t('profile.dateOfBirth')}>
-          <DatePicker format="DD-MM-YYYY" style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
+          <DatePicker format="DD-MM-YYYY" style={{ width: '100%' }} disabledDate={(d) => d.isAfter(viewerNow(), 'day')} />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={saving}>
           {t('common.save')}
@@ -270,6 +273,8 @@ export default function ProfilePage(_props: { screen?: ScreenDef }) {
         items={[
           { key: 'info', label: t('profile.tab.info'), children: <InfoTab profile={profile} key={profile.id} /> },
           { key: 'setting', label: t('profile.tab.setting'), children: <SettingTab profile={profile} /> },
+          // A seller's account sends parcels; staff act for sellers and have none.
+          ...(!hasAccess(profile.permissions, 'EX-ACT-FOR-CUSTOMER') ? [{ key: 'sender', label: t('profile.tab.sender'), children: <SenderTab profile={profile} /> }] : []),
           ...(hasAccess(profile.permissions, 'EX-TEAM-MEMBER-MANAGE') ? [{ key: 'team', label: t('profile.tab.team'), children: <TeamTab /> }] : []),
           { key: 'change-password', label: t('profile.tab.changePassword'), children: <ChangePasswordTab /> },
         ]}

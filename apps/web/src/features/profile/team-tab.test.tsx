@@ -82,6 +82,14 @@ describe('team tab', () => {
     expect(pending.getByRole('button', { name: 'Remove' })).toBeTruthy();
   });
 
+  it("shows when a member was invited in the viewer's own offset", async () => {
+    session.setProfile(makeProfile({ permissions: ['EX-TEAM-MEMBER-MANAGE'], timeZone: '-05:00' }));
+    renderWithProviders(<TeamTab />);
+    // 2026-03-01 02:00 UTC is the evening before in New York.
+    expect((await screen.findAllByText('28-02-2026 21:00:00')).length).toBe(2);
+    expect(screen.queryByText('01-03-2026 09:00:00')).toBeNull();
+  });
+
   it('the invite form offers only the roles the caller may give; a member\'s role list shows the others disabled', async () => {
     renderWithProviders(<TeamTab />);
     await screen.findByText('lan@example.com');

@@ -19,6 +19,7 @@ import {
 type TeamRole = (typeof SUB_SELLER_ROLES)[number];
 import { formatDateTime } from '@exship/domain';
 import { call, callEnvelope } from '../../api/call';
+import { useSession } from '../../api/session';
 import { ResponsiveTable } from '../../shared/responsive-table';
 import { roleName } from '../../shared/role-name';
 import { useAction } from '../../shared/use-action';
@@ -73,6 +74,7 @@ function PermissionsDrawer({ member, onClose }: { member: Member; onClose: () =>
 /** Team members: invite by email, resend, change role, permissions, remove. */
 export function TeamTab() {
   const { t } = useTranslation();
+  const { profile } = useSession();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<{ email: string; roleCode: TeamRole }>();
   const [editing, setEditing] = useState<Member | null>(null);
@@ -119,7 +121,7 @@ export function TeamTab() {
             ),
           },
           { title: t('profile.team.status'), dataIndex: 'status', render: (s: Member['status']) => <Tag color={STATUS_COLOR[s]}>{t(`profile.team.status.${s}`)}</Tag> },
-          { title: t('profile.team.invitedAt'), dataIndex: 'invitedAt', render: (v: string) => formatDateTime(v) },
+          { title: t('profile.team.invitedAt'), dataIndex: 'invitedAt', render: (v: string) => formatDateTime(v, profile?.timeZone) },
           {
             title: t('profile.team.actions'),
             key: 'actions',

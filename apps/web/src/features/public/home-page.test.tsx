@@ -9,18 +9,18 @@ describe('home page', () => {
     renderRoutes([{ path: '/', element: <HomePage /> }], '/');
     const today = await screen.findByRole('region', { name: 'Available today' });
     // Orders, labels, tracking and the wallet are live (their screens are switched on in SCREENS).
-    for (const name of ['Instant quotes', 'Shipping network and prices', 'Product catalogue', 'Orders, labels and tracking', 'Wallet and credit', 'Notifications', 'Your account']) {
+    for (const name of ['Instant quotes', 'Shipping network and prices', 'Product catalogue', 'Orders, labels and tracking', 'Warehouse and air freight', 'Wallet and credit', 'Notifications', 'Your account', 'API keys', 'Support tickets and claims']) {
       expect(within(today).getByRole('heading', { name, level: 3 })).toBeTruthy();
     }
-    expect(today.textContent).not.toMatch(/Walmart|ticket|air freight/i);
+    expect(today.textContent).not.toMatch(/Walmart|report/i);
 
-    // Only what is not built yet: warehouse scanning, air freight, tickets, reports, integrations.
+    // Only what is not built yet: reports, the Walmart store (API keys and tickets are live).
     const coming = screen.getByRole('region', { name: 'Coming next' });
-    for (const name of ['Warehouse scanning and air freight', 'Support tickets and reports', 'Walmart and API']) {
+    for (const name of ['Reports', 'Walmart store sync']) {
       expect(within(coming).getByRole('heading', { name, level: 3 })).toBeTruthy();
     }
-    expect(within(coming).getAllByText('Coming')).toHaveLength(3);
-    expect(coming.textContent).not.toMatch(/tracking|label|wallet/i);
+    expect(within(coming).getAllByText('Coming')).toHaveLength(2);
+    expect(coming.textContent).not.toMatch(/tracking|label|wallet|API/);
     expect(screen.queryByText(/being built/)).toBeNull();
     // No promise of features that are not there, anywhere on the page outside "Coming next".
     expect(screen.queryByText('Walmart integration')).toBeNull();

@@ -5,9 +5,11 @@ import {
   BarcodeOutlined,
   BellOutlined,
   CalculatorOutlined,
+  BarChartOutlined,
   CustomerServiceOutlined,
   DeploymentUnitOutlined,
   InboxOutlined,
+  KeyOutlined,
   ShoppingOutlined,
   UserOutlined,
   WalletOutlined,
@@ -23,16 +25,18 @@ const TODAY = [
   { key: 'network', icon: <DeploymentUnitOutlined /> },
   { key: 'products', icon: <ShoppingOutlined /> },
   { key: 'orders', icon: <BarcodeOutlined /> },
+  { key: 'warehouse', icon: <InboxOutlined /> },
   { key: 'wallet', icon: <WalletOutlined /> },
   { key: 'notifications', icon: <BellOutlined /> },
   { key: 'account', icon: <UserOutlined /> },
+  { key: 'api', icon: <KeyOutlined /> },
+  { key: 'tickets', icon: <CustomerServiceOutlined /> },
 ] as const;
 
 /** Announced, clearly marked as not there yet. */
 const COMING = [
-  { key: 'warehouse', icon: <InboxOutlined /> },
-  { key: 'support', icon: <CustomerServiceOutlined /> },
-  { key: 'integrations', icon: <ApiOutlined /> },
+  { key: 'support', icon: <BarChartOutlined /> },
+  { key: 'walmart', icon: <ApiOutlined /> },
 ] as const;
 
 /** The landing page: what ExShip does today, what comes next, and the way in. */

@@ -4,7 +4,8 @@ import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Envelope } from '../../api/client';
-import { DeleteConfirm, ScreenCard } from '../../shared/list-ui';
+import { ConfirmIconButton } from '../../shared/confirm-icon-button';
+import { ScreenCard } from '../../shared/list-ui';
 import { useAction } from '../../shared/use-action';
 import './locales';
 
@@ -41,11 +42,16 @@ export function RowIconActions({ code, onEdit, onDelete, deleteBlocked }: { code
           <Button size="small" danger disabled icon={<DeleteOutlined />} aria-label={t('roles.deleteOne', { code })} />
         </Tooltip>
       ) : (
-        <DeleteConfirm title={t('roles.deleteConfirm', { code })} okText={t('roles.delete')} onConfirm={onDelete}>
-          <Tooltip title={t('roles.delete')}>
-            <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('roles.deleteOne', { code })} />
-          </Tooltip>
-        </DeleteConfirm>
+        <ConfirmIconButton
+          tooltip={t('roles.delete')}
+          confirmTitle={t('roles.deleteConfirm', { code })}
+          okText={t('roles.delete')}
+          cancelText={t('common.cancel')}
+          onConfirm={onDelete}
+          danger
+          icon={<DeleteOutlined />}
+          aria-label={t('roles.deleteOne', { code })}
+        />
       )}
     </Space>
   );

@@ -67,6 +67,19 @@ describe('role screen', () => {
     expect(await screen.findByText('Delete EXR-PACKER?')).toBeTruthy();
   });
 
+  it('a seeded role reads in Vietnamese; a role staff created keeps its name', async () => {
+    session.setLanguage('vi');
+    try {
+      renderRoutes([{ path: '/app/setting-user/role', element: <RolePage /> }], '/app/setting-user/role');
+      const row = (await screen.findByText('EXR-PACKER')).closest('tr')!;
+      expect(within(row).getByText('Packer')).toBeTruthy();
+      expect(await screen.findByText('Quản trị viên cấp cao')).toBeTruthy();
+      expect(screen.queryByText('Super admin')).toBeNull();
+    } finally {
+      session.setLanguage('en');
+    }
+  });
+
   it('shows each role as a card on a phone, with every column and its actions', async () => {
     // A phone: only the phone query (max-width) matches; the table showed only two columns at 390 px.
     const matchMedia = window.matchMedia;

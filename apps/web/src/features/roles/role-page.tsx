@@ -3,6 +3,7 @@ import { Button, Drawer, Form, Input, Select, Space, Table, Tabs, Tag, Tooltip, 
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { roleName } from '../../shared/role-name';
 import type { Permission, Resource, Role, RoleBody, ScreenDef } from '@exship/contracts';
 import { ScreenCard, useCan, useDownload } from '../../shared/list-ui';
 import { ResponsiveTable, loadFailureOf } from '../../shared/responsive-table';
@@ -109,7 +110,7 @@ function RoleDrawer({ role, onClose, roles, resources, permissions }: { role: Ro
           <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 4 }} />
         </Form.Item>
         <Form.Item name="parentCode" label={t('roles.col.parent')}>
-          <Select allowClear showSearch optionFilterProp="label" options={roles.filter((r) => r.id !== role?.id).map((r) => ({ value: r.code, label: `${r.name} (${r.code})` }))} />
+          <Select allowClear showSearch optionFilterProp="label" options={roles.filter((r) => r.id !== role?.id).map((r) => ({ value: r.code, label: `${r.seeded ? roleName(r, t) : r.name} (${r.code})` }))} />
         </Form.Item>
         <Form.Item label={t('roles.col.permissions')}>
           <PermissionTree value={codes} onChange={setCodes} resources={resources} permissions={permissions} />
@@ -128,7 +129,7 @@ function MatrixView() {
   const columns: TableColumnsType<{ code: string; description: string; resourceCode: string }> = [
     { title: t('roles.matrix.permission'), dataIndex: 'code', fixed: 'left', width: 260, render: (code: string, p) => <Tooltip title={p.description}>{code}</Tooltip> },
     ...(m?.roles ?? []).map((r) => ({
-      title: <Tooltip title={r.name}>{r.code}</Tooltip>,
+      title: <Tooltip title={roleName(r, t)}>{r.code}</Tooltip>,
       key: r.code,
       width: 120,
       align: 'center' as const,
@@ -156,7 +157,8 @@ export default function RolePage(_props: { screen?: ScreenDef }) {
   const remove = useAction((role: Role) => rolesApi.remove(role.id), { success: 'roles.done.deleted', invalidate: [[ROLES_KEY]] });
 
   const columns: TableColumnsType<Role> = [
-    { title: t('roles.col.name'), dataIndex: 'name', render: (name: string, r) => (r.seeded ? <Space orientation="vertical" size={2}>{name}<Tag>{t('roles.seeded')}</Tag></Space> : name) },
+    // A seeded role reads in the page's language; one staff created keeps the name they gave it.
+    { title: t('roles.col.name'), dataIndex: 'name', render: (name: string, r) => (r.seeded ? <Space orientation="vertical" size={2}>{roleName(r, t)}<Tag>{t('roles.seeded')}</Tag></Space> : name) },
     { title: t('roles.col.code'), dataIndex: 'code', render: (code: string) => <Typography.Text code>{code}</Typography.Text> },
     { title: t('roles.col.description'), dataIndex: 'description', ellipsis: true, render: (v: string | null) => v || '—' },
     { title: t('roles.col.parent'), dataIndex: 'parentCode', render: (v: string | null) => v ?? '—' },

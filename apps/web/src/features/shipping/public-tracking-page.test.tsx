@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { PublicParcel } from '@exship/contracts';
+import { session } from '../../api/session';
 import { envelope, fakeApi } from '../../test/fake-api';
 import { renderRoutes } from '../../test/render';
 import PublicTrackingPage, { progressOf } from './public-tracking-page';
@@ -33,6 +34,27 @@ describe('public tracking page', () => {
     renderPage(parcel());
     expect(await screen.findByText('1Z999AA10123456784', {}, T)).toBeTruthy();
     expect(screen.queryByText('This shipment was cancelled by the sender')).toBeNull();
+  });
+
+  it('the events read in the page language; in English the carrier\'s own words', async () => {
+    const events: PublicParcel['events'] = [
+      { at: '2026-03-01T04:00:00.000Z', status: 'pre-shipment', code: 'LC', description: 'Label created, shipment information sent to the carrier', city: '', state: '', country: 'US' },
+      { at: '2026-03-01T10:00:00.000Z', status: 'pick-up', code: 'PU', description: 'Picked up by the carrier', city: 'Los Angeles', state: 'CA', country: 'US' },
+    ];
+    session.setLanguage('vi');
+    try {
+      const { unmount } = renderPage(parcel({ routingStatus: 'pick-up', events }));
+      expect(await screen.findByText('Hãng vận chuyển đã lấy hàng', {}, T)).toBeTruthy();
+      expect(screen.getByText('Đã tạo nhãn, thông tin lô hàng đã gửi cho hãng vận chuyển')).toBeTruthy();
+      expect(screen.queryByText('Picked up by the carrier')).toBeNull();
+      // The carrier's words stay at hand, in the event's title.
+      expect(screen.getByText('Hãng vận chuyển đã lấy hàng').closest('[title]')?.getAttribute('title')).toBe('Picked up by the carrier');
+      unmount();
+    } finally {
+      session.setLanguage('en');
+    }
+    renderPage(parcel({ routingStatus: 'pick-up', events }));
+    expect(await screen.findByText('Picked up by the carrier', {}, T)).toBeTruthy();
   });
 
   it('a cancelled shipment says so', async () => {

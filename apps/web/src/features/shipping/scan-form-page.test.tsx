@@ -5,7 +5,7 @@ import { session } from '../../api/session';
 import { download, envelope, failure, fakeApi } from '../../test/fake-api';
 import { makeProfile, renderRoutes } from '../../test/render';
 import { PHONE_QUERY } from '../../shared/use-media-query';
-import ScanFormPage, { invalidNumbersOf } from './scan-form-page';
+import ScanFormPage, { invalidNumbersOf, todayAt } from './scan-form-page';
 
 // SPEC §5 SCAN form: ship date and tracking numbers required; §8 a 422 "one or more tracking
 // numbers invalid" names the numbers, and the dialog shows them.
@@ -21,8 +21,18 @@ const FORM = {
   orders: [{ orderId: '11111111-1111-4111-8111-111111111111', exOrderId: 'EX0000000001', orderName: 'ORDER-1', trackingNumber: '1Z999AA10123456784' }],
 };
 
+const CANDIDATES = [
+  { orderId: 'o-1', exOrderId: 'EX0000000011', orderName: 'PICK-1', trackingNumber: '1Z999AA10000000011', carrierName: 'UPX', serviceName: 'Standard', labeledAt: '2026-03-05T01:00:00.000Z', accountId: 'acc-a', customer: 'a@example.com' },
+  { orderId: 'o-2', exOrderId: 'EX0000000012', orderName: 'PICK-2', trackingNumber: '1Z999AA10000000012', carrierName: 'UPX', serviceName: 'Standard', labeledAt: '2026-03-05T00:00:00.000Z', accountId: 'acc-a', customer: 'a@example.com' },
+  { orderId: 'o-3', exOrderId: 'EX0000000013', orderName: 'PICK-3', trackingNumber: '1Z999AA10000000013', carrierName: 'UPX', serviceName: 'Standard', labeledAt: '2026-03-04T00:00:00.000Z', accountId: 'acc-b', customer: 'b@example.com' },
+];
+
 function stub(create: 'ok' | 'invalid') {
   const calls = fakeApi(({ method, url }) => {
+    if (url.includes('/scan-forms/candidates')) {
+      const keyword = new URL(url, 'http://x').searchParams.get('keyword');
+      return envelope({ items: CANDIDATES.filter((c) => !keyword || c.orderName.includes(keyword)), more: false });
+    }
     if (url.includes('/scan-forms') && method === 'POST') {
       if (create === 'invalid') return failure(422, 'INVALID_TRACKING_NUMBERS', 'One or more tracking numbers invalid: BAD-2.', { errors: [], details: { numbers: ['BAD-2'] } });
       return envelope(FORM, { status: 201, message: 'SCAN form created.' });
@@ -81,15 +91,47 @@ describe('SCAN form', { timeout: 60_000 }, () => {
     expect(screen.getByRole('button', { name: 'Download SCAN form SF-000001 as PDF' })).toBeTruthy();
   });
 
-  it('ship date and tracking numbers are required: nothing is sent without them', async () => {
+  it('the ship date starts on today in the user\'s time zone; a parcel is required: nothing is sent without one', async () => {
     const posts = stub('ok');
     render();
     fireEvent.click(await screen.findByRole('button', { name: /Create SCAN form/ }, T));
     const dialog = await screen.findByRole('dialog', undefined, T);
+    // makeProfile's offset (+07:00): today there, as DD-MM-YYYY.
+    expect((within(dialog).getByLabelText('Ship date') as HTMLInputElement).value).toBe(todayAt('+07:00').format('DD-MM-YYYY'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
-    expect(await within(dialog).findByText('Ship date is required.', undefined, T)).toBeTruthy();
-    expect(within(dialog).getByText('Tracking number is required.')).toBeTruthy();
+    expect(await within(dialog).findByText('Tracking number is required.', undefined, T)).toBeTruthy();
     expect(posts()).toEqual([]);
+  });
+
+  it('today is the date at the user\'s offset, not the browser\'s', () => {
+    // 2026-03-05 20:30 UTC is already the 6th in Ho Chi Minh City and still the 5th in Los Angeles.
+    const at = Date.parse('2026-03-05T20:30:00Z');
+    expect(todayAt('+07:00', at).format('YYYY-MM-DD')).toBe('2026-03-06');
+    expect(todayAt('-08:00', at).format('YYYY-MM-DD')).toBe('2026-03-05');
+  });
+
+  it('picks labeled parcels from the list (search, several at once) and sends them with any pasted number; staff pick within one seller', async () => {
+    const posts = stub('ok');
+    render();
+    fireEvent.click(await screen.findByRole('button', { name: /Create SCAN form/ }, T));
+    const dialog = await screen.findByRole('dialog', undefined, T);
+    const picker = within(dialog).getByRole('region', { name: 'Labeled parcels not yet on a SCAN form' });
+    expect(await within(picker).findByText('PICK-1', undefined, T)).toBeTruthy();
+    expect(within(picker).getByText('b@example.com')).toBeTruthy();
+    fireEvent.click(within(picker).getByLabelText('Pick order EX0000000011'));
+    fireEvent.click(within(picker).getByLabelText('Pick order EX0000000012'));
+    await waitFor(() => expect(within(dialog).getByText('2 picked')).toBeTruthy(), T);
+    // Another seller's parcel cannot join this form.
+    expect((within(picker).getByLabelText('Pick order EX0000000013') as HTMLInputElement).disabled).toBe(true);
+    // Searching keeps what was picked.
+    fireEvent.change(within(picker).getByLabelText('Search order ID, order name or tracking number'), { target: { value: 'PICK-2' } });
+    fireEvent.keyDown(within(picker).getByLabelText('Search order ID, order name or tracking number'), { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(within(picker).queryByText('PICK-1')).toBeNull(), T);
+    expect(within(dialog).getByText('2 picked')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Tracking numbers'), { target: { value: '1z999aa10123456784\n1Z999AA10000000011' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(posts()).toHaveLength(1), T);
+    expect(posts()[0]).toEqual({ shipDate: todayAt('+07:00').format('YYYY-MM-DD'), trackingNumbers: ['1Z999AA10000000011', '1Z999AA10000000012', '1Z999AA10123456784'] });
   });
 
   it('a 422 names the invalid tracking numbers and the dialog shows them; nothing else is lost', async () => {

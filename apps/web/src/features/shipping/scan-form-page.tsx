@@ -1,23 +1,40 @@
-import { useState } from 'react';
-import { Alert, App, Button, DatePicker, Empty, Form, Input, Modal, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useState, type Key } from 'react';
+import { Alert, App, Button, Empty, Form, Input, Modal, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { FilePdfOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { CreateScanFormEndpoint, GetScanFormPdfEndpoint, ListScanFormsEndpoint, SHIPPING_LIMITS, type ScanForm, type ScreenDef } from '@exship/contracts';
+import {
+  CreateScanFormEndpoint,
+  GetScanFormPdfEndpoint,
+  ListScanFormCandidatesEndpoint,
+  ListScanFormsEndpoint,
+  SHIPPING_LIMITS,
+  type ScanForm,
+  type ScanFormCandidate,
+  type ScreenDef,
+} from '@exship/contracts';
+import { wallClockAt } from '@exship/domain';
 import { callEnvelope, download } from '../../api/call';
+import { useSession } from '../../api/session';
 import { ApiError } from '../../api/client';
 import { errorText } from '../../shared/api-feedback';
 import { loadFailureOf, ResponsiveTable } from '../../shared/responsive-table';
 import { ScreenCard, saveBlob, serverPagination, useCan, useUrlState } from '../../shared/screen';
 import { useAction } from '../../shared/use-action';
 import { TimeText, splitRefs, useFormatDate } from './shared';
+import { DatePicker } from '../../shared/date-picker';
 
 // SPEC §2 /app/scan-form, §3 SCAN form (number, order id, order name, tracking number, ship date,
 // action by), §5 ship date and tracking numbers required, §8 "one or more tracking numbers invalid".
 
 const DEFAULTS = { keyword: '', page: '1', pageSize: '10' };
 const KEY = ['scan-forms'];
+
+/** Today's date at the user's offset (docs/engineering.md "Time"): the ship date a form starts with. */
+export function todayAt(offset: string | undefined, now: number = Date.now()): Dayjs {
+  return dayjs(wallClockAt(now, offset || '+07:00').slice(0, 10));
+}
 
 /** DD-MM-YYYY of a ship date (YYYY-MM-DD, or a timestamp whose date part is the ship date). */
 const shipDateText = (d: string) => (/^\d{4}-\d{2}-\d{2}/.test(d) ? `${d.slice(8, 10)}-${d.slice(5, 7)}-${d.slice(0, 4)}` : d);
@@ -160,13 +177,33 @@ interface CreateValues {
   trackingNumbers?: string;
 }
 
+/**
+ * Create a SCAN form: the ship date (today at the user's offset to start with), the parcels picked
+ * from the labeled ones no form holds yet (search, several at once), and any tracking numbers pasted.
+ */
 function CreateScanFormModal({ onClose, onCreated }: { onClose: () => void; onCreated: (form: ScanForm) => void }) {
   const { t } = useTranslation();
+  const { profile } = useSession();
+  const can = useCan();
+  const fmt = useFormatDate();
+  const staff = can('EX-ACT-FOR-CUSTOMER');
   const [form] = Form.useForm<CreateValues>();
   const [invalid, setInvalid] = useState<string[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
+  const [keyword, setKeyword] = useState('');
+  const [picked, setPicked] = useState<Map<Key, ScanFormCandidate>>(new Map());
   const numbersText = Form.useWatch('trackingNumbers', form) ?? '';
-  const numbers = splitRefs(numbersText);
+  /** The form's parcels: the picked ones, then the pasted numbers not picked already. */
+  const numbersWith = (text: string | undefined) => [...new Set([...[...picked.values()].map((c) => c.trackingNumber), ...splitRefs(text ?? '').map((n) => n.toUpperCase())])];
+  const numbers = numbersWith(numbersText);
+  const candidates = useQuery({
+    queryKey: [...KEY, 'candidates', keyword],
+    queryFn: ({ signal }) => callEnvelope(ListScanFormCandidatesEndpoint, { query: { keyword: keyword || undefined }, signal }),
+    placeholderData: keepPreviousData,
+  });
+  const rows = candidates.data?.data.items;
+  // One form holds one seller's parcels: once a parcel is picked, staff pick within its seller.
+  const account = picked.values().next().value?.accountId;
   const create = useAction((v: { shipDate: string; trackingNumbers: string[] }) => callEnvelope(CreateScanFormEndpoint, { body: v }), {
     success: 'ship.scan.created',
     form,
@@ -183,24 +220,95 @@ function CreateScanFormModal({ onClose, onCreated }: { onClose: () => void; onCr
   const submit = (v: CreateValues) => {
     setInvalid([]);
     setFailure(null);
-    void create.run({ shipDate: v.shipDate!.format('YYYY-MM-DD'), trackingNumbers: splitRefs(v.trackingNumbers ?? '') });
+    void create.run({ shipDate: v.shipDate!.format('YYYY-MM-DD'), trackingNumbers: numbersWith(v.trackingNumbers) });
   };
+  const columns: TableColumnsType<ScanFormCandidate> = [
+    { title: t('ship.field.orderId'), dataIndex: 'exOrderId' },
+    { title: t('ship.field.orderName'), dataIndex: 'orderName' },
+    { title: t('ship.field.trackingNumber'), dataIndex: 'trackingNumber', render: (v: string) => <span style={{ overflowWrap: 'anywhere' }}>{v}</span> },
+    { title: t('ship.scan.labeledAt'), dataIndex: 'labeledAt', render: (v: string) => <TimeText value={v} format={fmt} /> },
+    { title: t('ship.scan.customer'), dataIndex: 'customer', hidden: !staff },
+  ];
   return (
-    <Modal open title={t('ship.scan.createTitle')} okText={t('ship.scan.createOk')} cancelText={t('common.cancel')} confirmLoading={create.pending} onOk={() => form.submit()} onCancel={onClose} destroyOnHidden>
-      <Form form={form} layout="vertical" onFinish={submit} requiredMark>
-        <Form.Item name="shipDate" label={t('ship.scan.shipDate')} rules={[{ required: true, message: t('ship.scan.shipDateRequired') }]}>
-          <DatePicker format="DD-MM-YYYY" style={{ width: '100%' }} />
+    <Modal
+      open
+      width={820}
+      title={t('ship.scan.createTitle')}
+      okText={t('ship.scan.createOk')}
+      cancelText={t('common.cancel')}
+      confirmLoading={create.pending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" onFinish={submit} requiredMark initialValues={{ shipDate: todayAt(profile?.timeZone) }}>
+        <Form.Item name="shipDate" label={t('ship.scan.shipDate')} rules={[{ required: true, message: t('ship.scan.shipDateRequired') }]} extra={t('ship.scan.shipDateHelp')}>
+          <DatePicker format="DD-MM-YYYY" style={{ width: '100%', maxWidth: 240 }} />
         </Form.Item>
+        <section aria-label={t('ship.scan.pickTitle')} style={{ marginBottom: 16 }}>
+          <Typography.Text strong>{t('ship.scan.pickTitle')}</Typography.Text>
+          <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+            {t('ship.scan.pickHelp')}
+          </Typography.Paragraph>
+          <Space wrap style={{ marginBottom: 8 }}>
+            <Input.Search
+              allowClear
+              maxLength={64}
+              placeholder={t('ship.scan.pickSearch')}
+              aria-label={t('ship.scan.pickSearch')}
+              onSearch={(v) => setKeyword(v.trim())}
+              style={{ width: 280, maxWidth: '100%' }}
+            />
+            <Typography.Text aria-live="polite">{t('ship.scan.pickedCount', { count: picked.size })}</Typography.Text>
+            {picked.size > 0 && (
+              <Button size="small" onClick={() => setPicked(new Map())}>
+                {t('ship.scan.clearPicked')}
+              </Button>
+            )}
+          </Space>
+          <ResponsiveTable<ScanFormCandidate>
+            size="small"
+            rowKey="orderId"
+            columns={columns}
+            dataSource={rows}
+            loading={candidates.isFetching}
+            loadFailure={loadFailureOf(candidates)}
+            pagination={{ pageSize: 5, showSizeChanger: false, hideOnSinglePage: true }}
+            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={keyword ? t('ship.scan.pickNoMatch') : t('ship.scan.pickEmpty')} /> }}
+            rowSelection={{
+              selectedRowKeys: [...picked.keys()],
+              preserveSelectedRowKeys: true,
+              onChange: (keys, chosen) => {
+                setInvalid([]);
+                form.setFields([{ name: 'trackingNumbers', errors: [] }]);
+                setPicked((known) => {
+                  const byKey = new Map<Key, ScanFormCandidate>([...known, ...chosen.filter(Boolean).map((c) => [c.orderId, c] as const)]);
+                  return new Map(keys.map((k) => [k, byKey.get(k)] as const).filter((e): e is [Key, ScanFormCandidate] => e[1] !== undefined));
+                });
+              },
+              getCheckboxProps: (c) =>
+                ({
+                  'aria-label': t('ship.scan.pickOne', { id: c.exOrderId }),
+                  disabled: account !== undefined && c.accountId !== account,
+                  title: account !== undefined && c.accountId !== account ? t('ship.scan.oneSeller') : undefined,
+                }) as never,
+            }}
+          />
+          {candidates.data?.data.more && <Typography.Text type="secondary">{t('ship.scan.pickMore', { max: SHIPPING_LIMITS.scanFormMax })}</Typography.Text>}
+        </section>
         <Form.Item
           name="trackingNumbers"
           label={t('ship.scan.trackingNumbers')}
           extra={t('ship.scan.trackingHelp', { count: numbers.length, max: SHIPPING_LIMITS.scanFormMax })}
           rules={[
-            { required: true, whitespace: true, message: t('ship.scan.trackingRequired') },
-            { validator: (_, v: string | undefined) => (splitRefs(v ?? '').length > SHIPPING_LIMITS.scanFormMax ? Promise.reject(new Error(t('ship.scan.tooMany', { max: SHIPPING_LIMITS.scanFormMax }))) : Promise.resolve()) },
+            { validator: (_, v: string | undefined) => (numbersWith(v).length === 0 ? Promise.reject(new Error(t('ship.scan.trackingRequired'))) : Promise.resolve()) },
+            {
+              validator: (_, v: string | undefined) =>
+                numbersWith(v).length > SHIPPING_LIMITS.scanFormMax ? Promise.reject(new Error(t('ship.scan.tooMany', { max: SHIPPING_LIMITS.scanFormMax }))) : Promise.resolve(),
+            },
           ]}
         >
-          <Input.TextArea rows={6} placeholder={t('ship.scan.trackingPlaceholder')} onChange={() => invalid.length && setInvalid([])} />
+          <Input.TextArea rows={3} placeholder={t('ship.scan.trackingPlaceholder')} onChange={() => invalid.length && setInvalid([])} />
         </Form.Item>
       </Form>
       {failure && (

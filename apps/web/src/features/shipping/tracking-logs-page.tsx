@@ -1,9 +1,10 @@
-import { DatePicker, Empty, Input, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import { Empty, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import { DateRangeFilter, KeywordFilter } from '../../shared/list-filters';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ListTrackingLogsEndpoint, TRACKING_LOG_RESULTS, type ScreenDef, type TrackingLog, type TrackingLogResult } from '@exship/contracts';
 import { callEnvelope } from '../../api/call';
+import { viewerDayBound } from '../../shared/date-picker';
 import { loadFailureOf, ResponsiveTable } from '../../shared/responsive-table';
 import { ScreenCard, serverPagination, useUrlState } from '../../shared/screen';
 import { TimeText, useFormatDate } from './shared';
@@ -27,8 +28,8 @@ export default function TrackingLogsPage(_props: { screen?: ScreenDef }) {
           pageSize: Number(filters.pageSize),
           result: filters.result as 'all',
           keyword: filters.keyword || undefined,
-          dateFrom: filters.dateFrom || undefined,
-          dateTo: filters.dateTo || undefined,
+          dateFrom: filters.dateFrom ? viewerDayBound(filters.dateFrom, 'from') : undefined,
+          dateTo: filters.dateTo ? viewerDayBound(filters.dateTo, 'to') : undefined,
         },
         signal,
       }),
@@ -36,8 +37,6 @@ export default function TrackingLogsPage(_props: { screen?: ScreenDef }) {
   });
   const data = list.data?.data;
   const filtered = filters.result !== 'all' || !!(filters.keyword || filters.dateFrom || filters.dateTo);
-  const range: [dayjs.Dayjs | null, dayjs.Dayjs | null] | null =
-    filters.dateFrom || filters.dateTo ? [filters.dateFrom ? dayjs(filters.dateFrom) : null, filters.dateTo ? dayjs(filters.dateTo) : null] : null;
 
   const columns: TableColumnsType<TrackingLog> = [
     { title: t('ship.log.at'), dataIndex: 'at', render: (v: string) => <TimeText value={v} format={fmt} /> },
@@ -71,24 +70,13 @@ export default function TrackingLogsPage(_props: { screen?: ScreenDef }) {
           style={{ width: 180 }}
           options={['all', ...TRACKING_LOG_RESULTS].map((v) => ({ value: v, label: v === 'all' ? t('ship.log.allResults') : t(`ship.log.results.${v}`) }))}
         />
-        <Input.Search
-          key={`kw-${filters.keyword}`}
-          defaultValue={filters.keyword}
-          allowClear
-          maxLength={64}
-          placeholder={t('ship.log.keyword')}
-          aria-label={t('ship.log.keyword')}
-          onSearch={(keyword) => setFilters({ keyword: keyword.trim() })}
-          style={{ width: 260 }}
-        />
-        <DatePicker.RangePicker
-          format="DD-MM-YYYY"
-          value={range}
-          allowEmpty={[true, true]}
-          aria-label={t('ship.log.dateRange')}
+        <KeywordFilter value={filters.keyword} label={t('ship.log.keyword')} maxLength={64} onSearch={(keyword) => setFilters({ keyword })} />
+        <DateRangeFilter
+          from={filters.dateFrom}
+          to={filters.dateTo}
+          label={t('ship.log.dateRange')}
           placeholder={[t('ship.log.dateFrom'), t('ship.log.dateTo')]}
-          onChange={(d) => setFilters({ dateFrom: d?.[0]?.format('YYYY-MM-DD') ?? '', dateTo: d?.[1]?.format('YYYY-MM-DD') ?? '' })}
-          style={{ width: 260 }}
+          onChange={(dateFrom, dateTo) => setFilters({ dateFrom, dateTo })}
         />
       </Space>
       <ResponsiveTable<TrackingLog>

@@ -76,6 +76,43 @@ describe('user management screen', () => {
     await waitFor(() => expect(sent.find((s) => s.url.includes('/admin/change-status-user'))?.body).toEqual({ userId: staffUser.id, status: 'inactive' }));
   });
 
+  it('speaks Vietnamese: role chips and the role filter, the Check-in column', async () => {
+    stub();
+    session.signIn('token-1', makeProfile({ permissions: ['EX-USER-LIST', 'EX-USER-MANAGE'] }));
+    session.setLanguage('vi');
+    try {
+      render();
+      expect(await screen.findByText('lan@example.com', {}, { timeout: 10_000 })).toBeTruthy();
+      const row = screen.getByText('lan@example.com').closest('tr')!;
+      expect(within(row).getByText('Chăm sóc khách hàng')).toBeTruthy();
+      expect(within(row).queryByText('Customer service')).toBeNull();
+      expect(screen.getByRole('columnheader', { name: 'Nhập kho' })).toBeTruthy();
+      expect(screen.queryByRole('columnheader', { name: 'Check-in' })).toBeNull();
+      fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Vai trò' }));
+      await waitFor(() => expect([...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].map((o) => o.title)).toEqual(['Tất cả vai trò', 'Chăm sóc khách hàng', 'Quản trị viên']));
+    } finally {
+      session.setLanguage('en');
+    }
+  });
+
+  it('the Deactivate tooltip closes while its confirmation is open, so it never covers the confirm button', async () => {
+    stub();
+    session.signIn('token-1', makeProfile({ permissions: ['EX-USER-LIST', 'EX-USER-MANAGE'] }));
+    render();
+    const button = await screen.findByRole('button', { name: 'Deactivate' }, { timeout: 10_000 });
+    const openTooltips = () => [...document.querySelectorAll('.ant-tooltip')].filter((el) => !el.classList.contains('ant-tooltip-hidden') && el.textContent === 'Deactivate');
+    fireEvent.mouseEnter(button);
+    await waitFor(() => expect(openTooltips()).toHaveLength(1));
+    fireEvent.click(button);
+    expect(await screen.findByText(/Deactivate lan@example.com\?/)).toBeTruthy();
+    await waitFor(() => expect(openTooltips()).toHaveLength(0));
+    // Still hovered: the tooltip stays away until the confirmation closes.
+    fireEvent.mouseEnter(button);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(openTooltips()).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Confirm' })).toBeTruthy();
+  });
+
   it("the edit drawer shows the user's activity, newest first", async () => {
     const sent = stub();
     session.signIn('token-1', makeProfile({ permissions: ['EX-USER-LIST', 'EX-USER-MANAGE'] }));

@@ -1,6 +1,6 @@
 import './locales';
 import { useMemo, useState } from 'react';
-import { Alert, Button, DatePicker, Descriptions, Drawer, Form, Input, Popconfirm, Select, Skeleton, Space, Switch, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Descriptions, Drawer, Form, Input, Popconfirm, Select, Skeleton, Space, Switch, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { CheckCircleOutlined, EditOutlined, SafetyOutlined, StopOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
@@ -12,6 +12,9 @@ import { userAdminApi, type ManagedUserItem } from '../../api/endpoints';
 import { KeywordSearch, NewButton, ScreenCard, ServerTable, StatusTag, useCan, useListQuery, useUrlState } from '../../shared/list-ui';
 import { useAction } from '../../shared/use-action';
 import { zodRule } from '../../shared/zod-rule';
+import { ConfirmIconButton } from '../../shared/confirm-icon-button';
+import { DatePicker, viewerDayBound, viewerNow } from '../../shared/date-picker';
+import { roleName } from '../../shared/role-name';
 
 // SPEC §2 /app/user-management, §3 User, §7 /admin/*, §9: filters role, tier, date range (default
 // the last 7 days), keyword, all kept in the URL. 'all' in a date means the range was cleared.
@@ -23,16 +26,16 @@ function defaults() {
     keyword: '',
     role: '',
     tier: '',
-    startDate: dayjs().subtract(7, 'day').format('YYYY-MM-DD'),
-    endDate: dayjs().format('YYYY-MM-DD'),
+    // The last 7 days up to the user's today (their offset, not the browser's).
+    startDate: viewerNow().subtract(7, 'day').format('YYYY-MM-DD'),
+    endDate: viewerNow().format('YYYY-MM-DD'),
     pageIndex: '1',
     totalItem: '10',
   };
 }
 
-/** A day in the URL → the instant the server compares with, in the browser's time zone. */
-const dayBound = (day: string, side: 'from' | 'to') =>
-  day && day !== 'all' ? (side === 'from' ? dayjs(day).startOf('day') : dayjs(day).endOf('day')).toISOString() : '';
+/** A day in the URL → the instant the server compares with: the day at the user's offset. */
+const dayBound = (day: string, side: 'from' | 'to') => (day && day !== 'all' ? viewerDayBound(day, side) : '');
 
 export default function UserManagementPage(_props: { screen?: ScreenDef }) {
   const { t } = useTranslation();
@@ -75,7 +78,7 @@ export default function UserManagementPage(_props: { screen?: ScreenDef }) {
         </Space>
       ),
     },
-    { title: t('users.role'), dataIndex: 'role', render: (r: ManagedUserItem['role']) => <Tag color={r.kind === 'staff' ? 'blue' : 'green'}>{r.name}</Tag> },
+    { title: t('users.role'), dataIndex: 'role', render: (r: ManagedUserItem['role']) => <Tag color={r.kind === 'staff' ? 'blue' : 'green'}>{roleName(r, t)}</Tag> },
     {
       title: `${t('users.accountType')} / ${t('users.tier')}`,
       dataIndex: 'accountType',
@@ -117,23 +120,16 @@ export default function UserManagementPage(_props: { screen?: ScreenDef }) {
                   <Button size="small" icon={<SafetyOutlined />} onClick={() => setPermissionsOf(u)} aria-label={t('users.permissionsOf', { name: u.email })} />
                 </Tooltip>
                 {u.id !== profile?.id && (
-                <Popconfirm
-                  title={t(u.status === 'active' ? 'users.deactivateConfirm' : 'users.activateConfirm', { email: u.email })}
-                  onConfirm={() => setStatus.run(u)}
-                  okText={t('common.confirm')}
-                  cancelText={t('common.cancel')}
-                  okButtonProps={{ danger: u.status === 'active' }}
-                >
-                  <Tooltip title={t(u.status === 'active' ? 'users.deactivate' : 'users.activate')}>
-                    <Button
-                      size="small"
-                      danger={u.status === 'active'}
-                      icon={u.status === 'active' ? <StopOutlined /> : <CheckCircleOutlined />}
-                      aria-label={t(u.status === 'active' ? 'users.deactivate' : 'users.activate')}
-                      loading={setStatus.pending && setStatus.variables?.id === u.id}
-                    />
-                  </Tooltip>
-                </Popconfirm>
+                  <ConfirmIconButton
+                    tooltip={t(u.status === 'active' ? 'users.deactivate' : 'users.activate')}
+                    confirmTitle={t(u.status === 'active' ? 'users.deactivateConfirm' : 'users.activateConfirm', { email: u.email })}
+                    onConfirm={() => setStatus.run(u)}
+                    okText={t('common.confirm')}
+                    cancelText={t('common.cancel')}
+                    danger={u.status === 'active'}
+                    icon={u.status === 'active' ? <StopOutlined /> : <CheckCircleOutlined />}
+                    loading={setStatus.pending && setStatus.variables?.id === u.id}
+                  />
                 )}
               </Space>
             ),
@@ -157,7 +153,7 @@ export default function UserManagementPage(_props: { screen?: ScreenDef }) {
           value={filters.role}
           onChange={(role) => setFilters({ role })}
           loading={roles.isLoading}
-          options={[{ value: '', label: t('users.allRoles') }, ...(roles.data ?? []).map((r) => ({ value: r.code, label: r.name }))]}
+          options={[{ value: '', label: t('users.allRoles') }, ...(roles.data ?? []).map((r) => ({ value: r.code, label: roleName(r, t) }))]}
         />
         <Input.Search
           aria-label={t('users.tier')}
@@ -262,7 +258,7 @@ function UserDrawer({ user, roles, onClose }: { user: ManagedUserItem | null; ro
           </>
         )}
         <Form.Item name="roleCode" label={t('users.role')} rules={[zodRule(shape.roleCode, t)]} required>
-          <Select showSearch optionFilterProp="label" options={roles.map((r) => ({ value: r.code, label: r.name }))} />
+          <Select showSearch optionFilterProp="label" options={roles.map((r) => ({ value: r.code, label: roleName(r, t) }))} />
         </Form.Item>
         {user && roleCode && roleCode !== user.role.code && <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t('users.roleChangeWarning')} />}
         <Form.Item name="userName" label={t('users.userName')}>
@@ -275,7 +271,7 @@ function UserDrawer({ user, roles, onClose }: { user: ManagedUserItem | null; ro
           <Select allowClear options={(['male', 'female'] as const).map((g) => ({ value: g, label: t(`users.gender.${g}`) }))} />
         </Form.Item>
         <Form.Item name="dateOfBirth" label={t('users.dateOfBirth')}>
-          <DatePicker format="DD-MM-YYYY" style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs())} />
+          <DatePicker format="DD-MM-YYYY" style={{ width: '100%' }} disabledDate={(d) => d.isAfter(viewerNow(), 'day')} />
         </Form.Item>
         <Form.Item name="department" label={t('users.department')}>
           <Input />

@@ -132,10 +132,89 @@ describe('sandbox carrier', () => {
     expect(a.events.map((e) => e.status)).toEqual(['pre-shipment']);
   });
 
+  // A cross-border parcel, in the order it really travels: accepted at the origin warehouse's city,
+  // exported and flown out from there, arrived at the US hub, last mile, delivered.
+  it('a cross-border parcel travels origin → flight → US hub → last mile → delivered, each event where it happens', async () => {
+    const labeledAt = new Date('2026-11-02T10:00:00Z');
+    const item = {
+      trackingNumber: '1ZEX5B2103000000X',
+      shipmentId: null,
+      labeledAt,
+      recipient: { city: 'Austin', state: 'TX', country: 'US', address1: '1 Main St' },
+      origin: { city: 'Ho Chi Minh City', state: '', country: 'VN' },
+      hub: { city: 'Los Angeles', state: 'CA', country: 'US' },
+    };
+    const sandbox = sandboxCarrier({ now: () => new Date(labeledAt.getTime() + 100 * 3_600_000) });
+    const events = (await sandbox.track([item]))[0]!.events;
+    expect(events.map((e) => [e.status, e.city])).toEqual([
+      ['pre-shipment', 'Ho Chi Minh City'],
+      ['pick-up', 'Ho Chi Minh City'],
+      ['airport-departure', 'Ho Chi Minh City'],
+      ['destination-airport', 'Los Angeles'],
+      ['us-accepted', 'Los Angeles'],
+      ['in-transit', 'Los Angeles'],
+      ['hub-transferred', 'Austin'],
+      ['out-for-delivered', 'Austin'],
+      ['delivered', 'Austin'],
+    ]);
+    // Nothing happens in the US before the parcel left the origin, and no city the parcel never saw.
+    const departed = events.findIndex((e) => e.status === 'airport-departure');
+    expect(events.slice(0, departed + 1).every((e) => e.country === 'VN')).toBe(true);
+    expect(events.map((e) => e.city)).not.toContain('Hong Kong');
+    expect(events.find((e) => e.status === 'pick-up')!.description).toMatch(/origin warehouse/);
+  });
+
+  it('a cross-border parcel is the carrier\'s only once it left our origin warehouse: until then, the label alone', async () => {
+    const labeledAt = new Date('2026-11-02T10:00:00Z');
+    const item = {
+      trackingNumber: '1ZEX5B2103000000X',
+      shipmentId: null,
+      labeledAt,
+      recipient: { city: 'Austin', state: 'TX', country: 'US', address1: '1 Main St' },
+      origin: { city: 'Ho Chi Minh City', state: '', country: 'VN' },
+      hub: { city: 'Los Angeles', state: 'CA', country: 'US' },
+    };
+    const at = (h: number) => new Date(labeledAt.getTime() + h * 3_600_000);
+    let now = at(200);
+    const sandbox = sandboxCarrier({ now: () => now });
+    // Days later and still in the warehouse: nothing but the label.
+    expect((await sandbox.track([{ ...item, leftOriginAt: null }]))[0]!.events.map((e) => e.status)).toEqual(['pre-shipment']);
+    // Checked out 30 hours after the label: the carrier takes it over then, and the journey runs from there.
+    const left = at(30);
+    now = at(31);
+    const first = (await sandbox.track([{ ...item, leftOriginAt: left }]))[0]!.events;
+    expect(first.map((e) => [e.status, e.at.toISOString()])).toEqual([
+      ['pre-shipment', labeledAt.toISOString()],
+      ['pick-up', left.toISOString()],
+    ]);
+    now = at(30 + 94);
+    const all = (await sandbox.track([{ ...item, leftOriginAt: left }]))[0]!.events;
+    expect(all.at(-1)).toMatchObject({ status: 'delivered', at: now });
+    expect(all.slice(1).every((e) => e.at >= left)).toBe(true);
+    // Sped up, the same: held, then from the departure on.
+    const fast = sandboxCarrier({ now: () => new Date(labeledAt.getTime() + 1_000_000), speed: 3600 });
+    expect((await fast.track([{ ...item, leftOriginAt: null }]))[0]!.events).toHaveLength(1);
+    const fastLeft = new Date(labeledAt.getTime() + 900_000);
+    const moved = (await fast.track([{ ...item, leftOriginAt: fastLeft }]))[0]!.events;
+    expect(moved.at(-1)!.status).toBe('delivered');
+    expect(moved[1]).toMatchObject({ status: 'pick-up', at: fastLeft });
+  });
+
+  it('a parcel handed over in the US (no origin abroad) takes no flight', async () => {
+    const labeledAt = new Date('2026-11-02T10:00:00Z');
+    const item = { trackingNumber: '1ZEX5B2103000000X', shipmentId: null, labeledAt, recipient: { city: 'Austin', state: 'TX', country: 'US', address1: '1 Main St' }, origin: { city: 'Newark', state: 'NJ', country: 'US' } };
+    const events = (await sandboxCarrier({ now: () => new Date(labeledAt.getTime() + 100 * 3_600_000) }).track([item]))[0]!.events;
+    expect(events.map((e) => e.status)).toEqual(['pre-shipment', 'pick-up', 'us-accepted', 'in-transit', 'hub-transferred', 'out-for-delivered', 'delivered']);
+    expect(events[0]).toMatchObject({ city: 'Newark', state: 'NJ' });
+    // No origin warehouse abroad to leave: it travels from the label even when it never left one of ours.
+    const local = (await sandboxCarrier({ now: () => new Date(labeledAt.getTime() + 100 * 3_600_000) }).track([{ ...item, leftOriginAt: null }]))[0]!.events;
+    expect(local.at(-1)!.status).toBe('delivered');
+  });
+
   it('moves a parcel through the routing statuses over 100 hours; speed shortens it', async () => {
     let now = new Date('2026-11-02T10:00:00Z');
     const labeledAt = now;
-    const item = { trackingNumber: '1ZEX5B2103000000X', shipmentId: null, labeledAt, recipient: { city: 'Austin', state: 'TX', country: 'US', address1: '1 Main St' }, origin: { city: 'Los Angeles', state: 'CA', country: 'US' } };
+    const item = { trackingNumber: '1ZEX5B2103000000X', shipmentId: null, labeledAt, recipient: { city: 'Austin', state: 'TX', country: 'US', address1: '1 Main St' }, origin: { city: 'Ho Chi Minh City', state: '', country: 'VN' } };
     const sandbox = sandboxCarrier({ now: () => now });
     now = new Date(labeledAt.getTime() + 50 * 3_600_000);
     expect((await sandbox.track([item]))[0]!.events.at(-1)!.status).toBe('us-accepted');

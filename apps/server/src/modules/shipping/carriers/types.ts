@@ -31,6 +31,13 @@ export interface CustomsLine {
   weightGr: number;
 }
 
+/** A city where a parcel is handled. */
+export interface ShipPlace {
+  city: string;
+  state: string;
+  country: string;
+}
+
 export interface LabelRequest {
   reference: string;
   serviceCode: string;
@@ -39,8 +46,13 @@ export interface LabelRequest {
   widthCm: number;
   heightCm: number;
   signature: boolean;
+  /** The label's FROM: the seller's sender (its US return address when set), else the warehouse. */
   sender: ShipAddress;
   recipient: ShipAddress;
+  /** Where the carrier takes the parcel over: the origin warehouse's hand-over point (absent on older requests: the sender). */
+  origin?: ShipPlace;
+  /** The US warehouse the parcel enters through, when the order's warehouse is in the US. */
+  hub?: ShipPlace | null;
   /** Every parcel crosses a border: one line per order line (empty for an order without product lines). */
   customs: CustomsLine[];
 }
@@ -69,7 +81,13 @@ export interface TrackItem {
   shipmentId: string | null;
   labeledAt: Date;
   recipient: { city: string; state: string; country: string; address1: string };
-  origin: { city: string; state: string; country: string };
+  origin: ShipPlace;
+  hub?: ShipPlace;
+  /**
+   * When the parcel left our origin warehouse (its floor check-out or its freight's departure); null:
+   * it has not left yet. The poller always says; a caller that cannot know leaves it out.
+   */
+  leftOriginAt?: Date | null;
 }
 export interface TrackResult {
   trackingNumber: string;

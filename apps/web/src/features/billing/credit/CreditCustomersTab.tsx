@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, DatePicker, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Tooltip, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
@@ -17,6 +17,7 @@ import {
 } from '@exship/contracts';
 import { callEnvelope } from '../../../api/call';
 import { ServerTable, useCan, useListQuery, useUrlState } from '../../../shared/screen';
+import { DatePicker, fromViewerClock, toViewerClock, viewerNow } from '../../../shared/date-picker';
 import { usd } from '../../../shared/money';
 import { useAction } from '../../../shared/use-action';
 import { zodRule } from '../../../shared/zod-rule';
@@ -178,15 +179,16 @@ function ExtendDialog({ row, onClose }: { row: Row; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ dueDate: dayjs.Dayjs; note?: string }>();
   const save = useAction(
-    (v: { dueDate: dayjs.Dayjs; note?: string }) => callEnvelope(ExtendCreditEndpoint, { params: { customerId: row.customerId }, body: { dueDate: v.dueDate.toISOString(), note: v.note ?? '' } }),
+    (v: { dueDate: dayjs.Dayjs; note?: string }) => callEnvelope(ExtendCreditEndpoint, { params: { customerId: row.customerId }, body: { dueDate: fromViewerClock(v.dueDate), note: v.note ?? '' } }),
     { success: 'billing.save', form, invalidate: [[KEY], ['wallet']], onSuccess: onClose },
   );
-  const current = row.dueDate ? dayjs(row.dueDate) : dayjs();
+  // The picker reads and writes the user's wall clock (their offset), whatever the browser's zone.
+  const current = row.dueDate ? toViewerClock(row.dueDate) : viewerNow();
   return (
     <Modal open title={t('billing.credit.extendTitle', { name: row.fullName || row.email })} okText={t('billing.credit.extend')} cancelText={t('billing.cancel')} confirmLoading={save.pending} onOk={() => form.submit()} onCancel={onClose} destroyOnHidden>
       <Form form={form} layout="vertical" initialValues={{ dueDate: current.add(7, 'day') }} onFinish={(v) => save.run(v)}>
         <Form.Item name="dueDate" label={t('billing.credit.newDueDate')} rules={[{ required: true, message: t('validation.required') }]}>
-          <DatePicker showTime format="DD-MM-YYYY HH:mm" style={{ width: '100%' }} disabledDate={(d) => d.isBefore(dayjs().startOf('day')) || d.isBefore(current.startOf('day'))} />
+          <DatePicker showTime format="DD-MM-YYYY HH:mm" style={{ width: '100%' }} disabledDate={(d) => d.isBefore(viewerNow().startOf('day')) || d.isBefore(current.startOf('day'))} />
         </Form.Item>
         <Form.Item name="note" label={t('billing.credit.note')}>
           <Input.TextArea maxLength={255} showCount rows={2} />

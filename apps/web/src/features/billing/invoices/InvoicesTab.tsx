@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, DatePicker, Descriptions, Drawer, Form, Modal, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Descriptions, Drawer, Form, Modal, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -8,6 +8,7 @@ import { GenerateInvoicesEndpoint, GetInvoiceEndpoint, INVOICE_GATEWAYS, Invoice
 import { call, callEnvelope, download } from '../../../api/call';
 import { KeywordSearch } from '../../../shared/list-ui';
 import { CustomerSelect } from '../../../shared/customer-select';
+import { DatePicker, viewerNow } from '../../../shared/date-picker';
 import { usd } from '../../../shared/money';
 import { ServerTable, useCan, useDownload, useListQuery, useUrlState } from '../../../shared/screen';
 import { useAction } from '../../../shared/use-action';
@@ -101,9 +102,15 @@ function InvoiceDrawer({ id, onClose }: { id: string; onClose: () => void }) {
     { title: t('billing.tx.orders'), key: 'order', render: (_, l) => <div><div>{l.exOrderId ?? l.orderId}</div><Typography.Text type="secondary" style={{ fontSize: 12 }}>{l.orderName}</Typography.Text></div> },
     { title: t('billing.invoice.kind'), dataIndex: 'kind', render: (k: string) => t(`billing.invoice.kinds.${k}`) },
     { title: t('billing.invoice.gateway'), dataIndex: 'gateway', render: (g: string) => t(`billing.invoice.gateways.${g}`) },
-    { title: t('billing.invoice.shipping'), key: 'shipping', align: 'right', render: (_, l) => (l.kind === 'order' && l.fees ? usd(l.fees.shipping) : '—') },
-    { title: t('billing.invoice.discount'), key: 'discount', align: 'right', render: (_, l) => (l.kind === 'order' && l.fees ? usd(l.fees.discount) : '—') },
-    { title: t('billing.invoice.tax'), key: 'tax', align: 'right', render: (_, l) => (l.kind === 'order' && l.fees ? usd(l.fees.tax) : '—') },
+    // Every fee line, so a line adds up to its amount as on the PDF: an order line shows the order's
+    // fees (the discount taken off), a surcharge line its surcharge.
+    ...(['shipping', 'seasonal', 'signature', 'overLength', 'discount', 'tax'] as const).map((key) => ({
+      title: t(`billing.invoice.${key}`),
+      key,
+      align: 'right' as const,
+      render: (_: unknown, l: InvoiceDetail['lines'][number]) => (l.kind === 'order' && l.fees ? (key === 'discount' && l.fees.discount > 0 ? `−${usd(l.fees.discount)}` : usd(l.fees[key])) : '—'),
+    })),
+    { title: t('billing.invoice.surcharge'), key: 'surcharge', align: 'right', render: (_, l) => (l.kind === 'surcharge' ? usd(l.amount) : '—') },
     { title: t('billing.invoice.amount'), dataIndex: 'amount', align: 'right', render: (v: number) => usd(v) },
     { title: t('billing.invoice.paidAt'), dataIndex: 'paidAt', render: (d: string) => formatDate(d) },
   ];
@@ -133,7 +140,7 @@ function InvoiceDrawer({ id, onClose }: { id: string; onClose: () => void }) {
             <Descriptions.Item label={t('billing.invoice.orders')}>{inv.orderCount}</Descriptions.Item>
             <Descriptions.Item label={t('billing.invoice.total')}><strong>{usd(inv.total)}</strong></Descriptions.Item>
           </Descriptions>
-          <Table rowKey={(l) => `${l.orderId}:${l.kind}:${l.paidAt}`} size="small" columns={columns} dataSource={inv.lines} pagination={inv.lines.length > 20 ? { pageSize: 20 } : false} scroll={{ x: 760 }} />
+          <Table rowKey={(l) => `${l.orderId}:${l.kind}:${l.paidAt}`} size="small" columns={columns} dataSource={inv.lines} pagination={inv.lines.length > 20 ? { pageSize: 20 } : false} scroll={{ x: 1100 }} />
         </>
       )}
     </Drawer>
@@ -152,9 +159,9 @@ function GenerateDialog({ onClose }: { onClose: () => void }) {
   return (
     <Modal open title={t('billing.invoice.generate')} okText={t('billing.invoice.generate')} cancelText={t('billing.cancel')} confirmLoading={run.pending} onOk={() => form.submit()} onCancel={onClose} destroyOnHidden>
       <Typography.Paragraph type="secondary">{t('billing.invoice.generateHelp')}</Typography.Paragraph>
-      <Form form={form} layout="vertical" initialValues={{ month: dayjs().subtract(1, 'month') }} onFinish={(v) => run.run(v)}>
+      <Form form={form} layout="vertical" initialValues={{ month: viewerNow().subtract(1, 'month') }} onFinish={(v) => run.run(v)}>
         <Form.Item name="month" label={t('billing.invoice.month')} rules={[{ required: true, message: t('validation.required') }]}>
-          <DatePicker picker="month" format="MM-YYYY" style={{ width: '100%' }} disabledDate={(d) => !d.isBefore(dayjs().startOf('month'))} />
+          <DatePicker picker="month" format="MM-YYYY" style={{ width: '100%' }} disabledDate={(d) => !d.isBefore(viewerNow().startOf('month'))} />
         </Form.Item>
       </Form>
     </Modal>

@@ -1,10 +1,10 @@
 import { Suspense, lazy, useState } from 'react';
 import { Alert, Button, Card, Empty, Segmented, Skeleton } from 'antd';
-import dayjs from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { TransactionListEndpoint } from '@exship/contracts';
 import { call } from '../../../api/call';
+import { toViewerClock, viewerDayBound, viewerNow } from '../../../shared/date-picker';
 import { usd } from '../../../shared/money';
 import { useFormatDate } from '../shared';
 
@@ -22,8 +22,9 @@ export interface BalancePoint {
 }
 
 /** The balance after each transaction in the range, oldest first. */
-async function balanceHistory(days: Range, today: Date, signal: AbortSignal): Promise<BalancePoint[]> {
-  const from = new Date(today.getTime() - days * 86_400_000).toISOString().slice(0, 10);
+async function balanceHistory(days: Range, signal: AbortSignal): Promise<BalancePoint[]> {
+  // The first of the days shown starts at midnight of the user's own day, not UTC's.
+  const from = viewerDayBound(viewerNow().subtract(days, 'day').format('YYYY-MM-DD'), 'from');
   const points: BalancePoint[] = [];
   for (let page = 1; page <= MAX_PAGES; page++) {
     const res = await call(TransactionListEndpoint, { body: { page, pageSize: 100, type: 'all', dateFrom: from }, signal });
@@ -38,7 +39,7 @@ export function BalanceChart() {
   const { t } = useTranslation();
   const when = useFormatDate();
   const [days, setDays] = useState<Range>(30);
-  const history = useQuery({ queryKey: ['wallet', 'balance-history', days], queryFn: ({ signal }) => balanceHistory(days, new Date(), signal) });
+  const history = useQuery({ queryKey: ['wallet', 'balance-history', days], queryFn: ({ signal }) => balanceHistory(days, signal) });
   const points = history.data ?? [];
   // The balance holds until now: the line runs on from the last transaction to today.
   const data = points.length > 0 ? [...points, { at: new Date().toISOString(), balance: points.at(-1)!.balance }] : [];
@@ -77,7 +78,7 @@ export function BalanceChart() {
               point={{ shapeField: 'circle', sizeField: 2 }}
               // The axis spans the whole period chosen, so its days read as dates even with one transaction.
               scale={{ x: { type: 'time', domain: [new Date(Date.now() - days * 86_400_000), new Date()] } }}
-              axis={{ x: { title: false, labelAutoHide: true, labelFormatter: (d: Date) => dayjs(d).format('DD-MM') }, y: { title: false, labelFormatter: (v: number) => usd(v) } }}
+              axis={{ x: { title: false, labelAutoHide: true, labelFormatter: (d: Date) => toViewerClock(d).format('DD-MM') }, y: { title: false, labelFormatter: (v: number) => usd(v) } }}
               tooltip={{ title: (d: BalancePoint) => when(d.at), items: [{ channel: 'y', name: t('billing.balance'), valueFormatter: (v: number) => usd(v) }] }}
             />
           </Suspense>

@@ -1,15 +1,16 @@
 import { useState } from 'react';
-import { Button, DatePicker, Form, Input, Modal, Popconfirm, Select, Space, Typography, type TableColumnsType } from 'antd';
+import { Button, Form, Input, Modal, Popconfirm, Select, Space, Typography, type TableColumnsType } from 'antd';
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { AcceptTopUpEndpoint, DeclineTopUpEndpoint, ListTopUpsEndpoint, TOP_UP_LIMITS, TOP_UP_STATUSES } from '@exship/contracts';
 import { callEnvelope } from '../../../api/call';
 import { CustomerSelect } from '../../../shared/customer-select';
+import { DatePicker, viewerDayBound } from '../../../shared/date-picker';
 import { ServerTable, useCan, useListQuery, useUrlState } from '../../../shared/list-ui';
 import { usd } from '../../../shared/money';
 import { useAction } from '../../../shared/use-action';
-import { ProofImage, TopUpStatusTag, useDateTime, type TopUp } from './shared';
+import { ProofImage, TopUpStatusTag, WaitingAge, useDateTime, type TopUp } from './shared';
 
 // Filters in the URL (docs/engineering.md "UI"); pending first.
 const DEFAULTS = { status: 'pending', customerId: '', dateFrom: '', dateTo: '', page: '1', pageSize: '10' };
@@ -64,8 +65,9 @@ export function TopUpReviewTab() {
       query: {
         status: f.status as 'all' | TopUp['status'],
         customerId: f.customerId || undefined,
-        dateFrom: f.dateFrom || undefined,
-        dateTo: f.dateTo || undefined,
+        // The picked days are the user's (their offset), from the first to the last moment.
+        dateFrom: f.dateFrom ? viewerDayBound(f.dateFrom.slice(0, 10), 'from') : undefined,
+        dateTo: f.dateTo ? viewerDayBound(f.dateTo.slice(0, 10), 'to') : undefined,
         page: Number(f.page),
         pageSize: Number(f.pageSize),
       },
@@ -90,6 +92,7 @@ export function TopUpReviewTab() {
       render: (_, r) => (
         <Space direction="vertical" size={0}>
           <TopUpStatusTag status={r.status} />
+          {r.status === 'pending' && <WaitingAge createdAt={r.createdAt} />}
           {r.declineReason && <Typography.Text type="secondary">{t('billing.review.declineReason', { reason: r.declineReason })}</Typography.Text>}
           {r.reviewedAt && <Typography.Text type="secondary">{t('billing.review.reviewedAt', { at: when(r.reviewedAt) })}</Typography.Text>}
         </Space>
@@ -154,7 +157,7 @@ export function TopUpReviewTab() {
             format="DD-MM-YYYY"
             value={range}
             aria-label={t('billing.filter.dates')}
-            onChange={(dates) => setFilters({ dateFrom: dates?.[0] ? `${dates[0].format('YYYY-MM-DD')}T00:00` : '', dateTo: dates?.[1] ? `${dates[1].format('YYYY-MM-DD')}T23:59:59` : '' })}
+            onChange={(dates) => setFilters({ dateFrom: dates?.[0]?.format('YYYY-MM-DD') ?? '', dateTo: dates?.[1]?.format('YYYY-MM-DD') ?? '' })}
           />
         </label>
       </Space>

@@ -23,6 +23,26 @@ export function useDateTime() {
   return (iso: string | null) => (iso ? formatDateTime(iso, profile?.timeZone) : '');
 }
 
+/** How long a request has waited: minutes under an hour, hours under two days, then days. */
+export function waitingAge(createdAt: string, now: number): { key: string; count: number } {
+  const minutes = Math.max(0, Math.floor((now - Date.parse(createdAt)) / 60_000));
+  if (minutes < 60) return { key: 'billing.review.waitingMinutes', count: Math.max(1, minutes) };
+  if (minutes < 48 * 60) return { key: 'billing.review.waitingHours', count: Math.floor(minutes / 60) };
+  return { key: 'billing.review.waitingDays', count: Math.floor(minutes / (24 * 60)) };
+}
+
+/** "Waiting 3 h" beside a pending request, kept current while the list is open. */
+export function WaitingAge({ createdAt }: { createdAt: string }) {
+  const { t } = useTranslation();
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  const age = waitingAge(createdAt, now);
+  return <Tag color="orange">{t(age.key, { count: age.count })}</Tag>;
+}
+
 /**
  * The proof photo of a request: fetched with the session (it is served to its owner and staff only),
  * shown as a thumbnail that opens a full-size preview.

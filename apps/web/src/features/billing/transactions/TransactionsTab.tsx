@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Alert, App, Button, DatePicker, Form, Input, InputNumber, Modal, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Form, Input, InputNumber, Modal, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { DownloadOutlined, SendOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
+import { signedAmountCents, toCents } from '@exship/domain';
 import { useTranslation } from 'react-i18next';
 import {
   ExportTransactionOrdersEndpoint,
@@ -12,6 +13,7 @@ import {
   TransactionListEndpoint,
 } from '@exship/contracts';
 import { callEnvelope, download } from '../../../api/call';
+import { DatePicker, viewerDayBound } from '../../../shared/date-picker';
 import { usd } from '../../../shared/money';
 import { ServerTable, useCan, useDownload, useListQuery, useUrlState } from '../../../shared/screen';
 import { useAction } from '../../../shared/use-action';
@@ -35,9 +37,15 @@ interface TxRow {
   balanceAfter: number;
   gateway: string | null;
   note: string;
+  noteKey: string | null;
+  noteVars: Record<string, string> | null;
   orders: { orderId: string; kind: string; amount: number }[];
   createdAt: string;
 }
+
+/** A note the platform wrote reads in the page's language; a person's note as written. */
+const noteText = (r: Pick<TxRow, 'note' | 'noteKey' | 'noteVars'>, t: (key: string, vars?: Record<string, string>) => string) =>
+  r.noteKey ? t(`wallet.note.${r.noteKey}`, r.noteVars ?? {}) : r.note;
 
 export function TransactionsTab() {
   const { t } = useTranslation();
@@ -46,14 +54,14 @@ export function TransactionsTab() {
   const formatDate = useFormatDate();
   const [filters, setFilters] = useUrlState(DEFAULTS, 'txPage');
   const list = useListQuery(KEY, filters, (f, signal) =>
-    callEnvelope(TransactionListEndpoint, { body: { page: Number(f.txPage), pageSize: PAGE_SIZE, type: f.txType as 'all', customerId: f.txCustomer || undefined, dateFrom: f.txFrom || undefined, dateTo: f.txTo || undefined }, signal }),
+    callEnvelope(TransactionListEndpoint, { body: { page: Number(f.txPage), pageSize: PAGE_SIZE, type: f.txType as 'all', customerId: f.txCustomer || undefined, dateFrom: f.txFrom ? viewerDayBound(f.txFrom, 'from') : undefined, dateTo: f.txTo ? viewerDayBound(f.txTo, 'to') : undefined }, signal }),
   );
   // Staff see whose transaction it is: the page's customers by id, with their names.
   const customers = useCustomerOptions(staff, [...new Set((list.data?.data.items ?? []).map((r) => r.customerId))]);
   const customerLabel = new Map(customers.options.map((o) => [o.value, o.label]));
   const exporting = useDownload({ done: 'billing.tx.exported', failed: 'billing.tx.exportFailed' });
   const [sending, setSending] = useState(false);
-  const exportFilters = { type: filters.txType as 'all', customerId: filters.txCustomer || undefined, dateFrom: filters.txFrom || undefined, dateTo: filters.txTo || undefined };
+  const exportFilters = { type: filters.txType as 'all', customerId: filters.txCustomer || undefined, dateFrom: filters.txFrom ? viewerDayBound(filters.txFrom, 'from') : undefined, dateTo: filters.txTo ? viewerDayBound(filters.txTo, 'to') : undefined };
 
   const columns: TableColumnsType<TxRow> = [
     { title: t('billing.tx.createdAt'), dataIndex: 'createdAt', render: (d: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(d)}</span> },
@@ -64,14 +72,15 @@ export function TransactionsTab() {
       dataIndex: 'amount',
       align: 'right',
       render: (v: number, r) => {
-        const out = r.type === 'payment' || r.type === 'sent';
+        // The one rule the export signs amounts with (packages/domain wallet-transactions.ts).
+        const out = signedAmountCents(r.type, toCents(v)) < 0;
         return <span style={{ color: out ? '#b91c1c' : '#15803d', fontVariantNumeric: 'tabular-nums' }}>{`${out ? '−' : '+'}${usd(v)}`}</span>;
       },
     },
     { title: t('billing.tx.balanceAfter'), dataIndex: 'balanceAfter', align: 'right', render: (v: number) => usd(v) },
     { title: t('billing.tx.gateway'), dataIndex: 'gateway', render: (v: string | null) => (v ? t(`billing.tx.gateways.${v}`, { defaultValue: v }) : '—') },
     { title: t('billing.tx.orders'), dataIndex: 'orders', align: 'right', render: (o: TxRow['orders']) => o.length || '—' },
-    { title: t('billing.tx.note'), dataIndex: 'note', ellipsis: true },
+    { title: t('billing.tx.note'), dataIndex: 'note', ellipsis: true, render: (_: string, r) => noteText(r, t) },
     ...(staff ? [{ title: t('billing.customer'), dataIndex: 'customerId', render: (id: string) => customerLabel.get(id) ?? <Typography.Text copyable={{ text: id }}>{id.slice(0, 8)}</Typography.Text> }] : []),
   ];
 

@@ -1,0 +1,31 @@
+CREATE TABLE "report_rollups" (
+	"bucket" timestamp with time zone NOT NULL,
+	"account_id" uuid NOT NULL,
+	"service_code" text DEFAULT '' NOT NULL,
+	"carrier_code" text DEFAULT '' NOT NULL,
+	"warehouse_code" text DEFAULT '' NOT NULL,
+	"method" text DEFAULT '' NOT NULL,
+	"country" text DEFAULT '' NOT NULL,
+	"orders" bigint DEFAULT 0 NOT NULL,
+	"weight_gr" bigint DEFAULT 0 NOT NULL,
+	"shipping_cents" bigint DEFAULT 0 NOT NULL,
+	"fees_cents" bigint DEFAULT 0 NOT NULL,
+	"tax_cents" bigint DEFAULT 0 NOT NULL,
+	"discount_cents" bigint DEFAULT 0 NOT NULL,
+	"surcharge_cents" bigint DEFAULT 0 NOT NULL,
+	"refund_cents" bigint DEFAULT 0 NOT NULL,
+	"payments" bigint DEFAULT 0 NOT NULL,
+	"paid_cents" bigint DEFAULT 0 NOT NULL,
+	"top_ups" bigint DEFAULT 0 NOT NULL,
+	"top_up_cents" bigint DEFAULT 0 NOT NULL,
+	"cost_cents" bigint DEFAULT 0 NOT NULL,
+	"freight_cents" bigint DEFAULT 0 NOT NULL,
+	"label_failures" bigint DEFAULT 0 NOT NULL,
+	"delivered" bigint DEFAULT 0 NOT NULL,
+	"on_time" bigint DEFAULT 0 NOT NULL,
+	"late" bigint DEFAULT 0 NOT NULL,
+	"lost" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "report_rollups_account_id_bucket_service_code_carrier_code_warehouse_code_method_country_pk" PRIMARY KEY("account_id","bucket","service_code","carrier_code","warehouse_code","method","country")
+);
+--> statement-breakpoint
+CREATE INDEX "report_rollups_bucket_idx" ON "report_rollups" USING btree ("bucket");

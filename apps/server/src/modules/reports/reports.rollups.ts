@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db';
+
+// Keeping report_rollups equal to the source rows (docs/reports.md "Rollups"). The unit of work is
+// one account's UTC day: its rows are deleted and computed again from the money and parcel facts
+// of that day, in the caller's transaction. Events name an order (or an account and an instant);
+// refreshOrder finds every day the order has a fact on and rebuilds those.
+
+const DAY_MS = 86_400_000;
+export const utcDay = (at: Date): Date => new Date(Math.floor(at.getTime() / DAY_MS) * DAY_MS);
+
+/**
+ * Every fact row of [from, to), optionally of one account: the SQL both the rollup and the tests'
+ * recomputation read. Columns: the rollup's keys and measures, one row per fact.
+ */
+export const factsSql = (from: Date, to: Date, accountId: string | null) => {
+  const acct = (col: string) => (accountId === null ? sql`true` : sql`${sql.raw(col)} = ${accountId}::uuid`);
+  const bin = (col: string) => sql.raw(`date_bin('15 minutes', ${col}, timestamptz '2000-01-01 00:00:00+00')`);
+  return sql`
+    select ${bin('t.created_at')} as bucket, o.account_id, o.service_code, coalesce(o.carrier_code, '') as carrier_code,
+      coalesce(o.warehouse_code, '') as warehouse_code, o.payment_method as method, o.country,
+      (l.kind = 'order')::int as orders,
+      case when l.kind = 'order' then round(o.chargeable_weight_gr)::bigint else 0 end as weight_gr,
+      case when l.kind = 'order' then o.shipping_fee_cents else 0 end as shipping_cents,
+      case when l.kind = 'order' then o.seasonal_fee_cents + o.over_length_fee_cents + o.signature_fee_cents else 0 end as fees_cents,
+      case when l.kind = 'order' then o.tax_fee_cents else 0 end as tax_cents,
+      case when l.kind = 'order' then o.discount_cents else 0 end as discount_cents,
+      case when l.kind = 'order' then l.amount_cents - (o.shipping_fee_cents + o.seasonal_fee_cents + o.over_length_fee_cents + o.signature_fee_cents + o.tax_fee_cents - o.discount_cents)
+           when l.kind = 'surcharge' then l.amount_cents else 0 end as surcharge_cents,
+      case when l.kind = 'refund' then l.amount_cents else 0 end as refund_cents,
+      (l.kind <> 'refund')::int as payments,
+      case when l.kind <> 'refund' then l.amount_cents else 0 end as paid_cents,
+      0 as top_ups, 0::bigint as top_up_cents,
+      case when l.kind = 'order' then o.cost_cents else 0 end as cost_cents,
+      case when l.kind = 'order' then coalesce(f.cents, 0) else 0 end as freight_cents,
+      0 as label_failures, 0 as delivered, 0 as on_time, 0 as late, 0 as lost
+    from transaction_orders l
+    join wallet_transactions t on t.id = l.transaction_id
+    join orders o on o.id = l.order_id
+    left join freight_parcel_costs f on f.order_id = o.id
+    where t.result = 'success' and t.created_at >= ${from} and t.created_at < ${to} and ${acct('t.account_id')}
+    union all
+    select ${bin('t.created_at')}, t.account_id, '', '', '', 'top-up', '',
+      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, t.amount_cents, 0, 0, 0, 0, 0, 0, 0
+    from wallet_transactions t
+    where t.type = 'top_up' and t.result = 'success' and t.created_at >= ${from} and t.created_at < ${to} and ${acct('t.account_id')}
+    union all
+    select ${bin('p.created_at')}, o.account_id, o.service_code, p.carrier_code, coalesce(o.warehouse_code, ''), '', o.country,
+      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0
+    from label_purchases p join orders o on o.id = p.order_id
+    where p.status = 'failed' and p.created_at >= ${from} and p.created_at < ${to} and ${acct('p.account_id')}
+    union all
+    select ${bin('e.at')}, o.account_id, o.service_code, k.carrier_code, coalesce(o.warehouse_code, ''), '', o.country,
+      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+      (e.what = 'delivered')::int, (e.what = 'delivered' and k.late_at is null)::int, (e.what = 'late')::int, (e.what = 'lost')::int
+    from trackers k
+    cross join lateral (values ('delivered', k.delivered_at), ('late', k.late_at), ('lost', k.lost_at)) as e(what, at)
+    join orders o on o.id = k.order_id
+    where e.at >= ${from} and e.at < ${to} and ${acct('k.account_id')}`;
+};
+
+const MEASURES = [
+  'orders', 'weight_gr', 'shipping_cents', 'fees_cents', 'tax_cents', 'discount_cents', 'surcharge_cents', 'refund_cents', 'payments', 'paid_cents',
+  'top_ups', 'top_up_cents', 'cost_cents', 'freight_cents', 'label_failures', 'delivered', 'on_time', 'late', 'lost',
+] as const;
+export const ROLLUP_MEASURES = MEASURES;
+const KEYS = 'bucket, account_id, service_code, carrier_code, warehouse_code, method, country';
+
+/** Rebuilds [from, to) (whole UTC days) of one account, or of every account when accountId is null. */
+export async function rebuildRange(tx: Db, from: Date, to: Date, accountId: string | null): Promise<number> {
+  await tx.execute(sql`delete from report_rollups where bucket >= ${from} and bucket < ${to} and ${accountId === null ? sql`true` : sql`account_id = ${accountId}::uuid`}`);
+  const res = (await tx.execute(sql`
+    insert into report_rollups (${sql.raw(KEYS)}, ${sql.raw(MEASURES.join(', '))})
+    select ${sql.raw(KEYS)}, ${sql.raw(MEASURES.map((m) => `sum(${m})::bigint`).join(', '))}
+    from (${factsSql(from, to, accountId)}) x
+    group by ${sql.raw(KEYS)}`)) as unknown as { rowCount?: number; affectedRows?: number };
+  return res.rowCount ?? res.affectedRows ?? 0;
+}
+
+/** Rebuilds the given UTC days of one account. */
+export async function refreshAccountDays(tx: Db, accountId: string, days: readonly Date[]): Promise<void> {
+  const unique = [...new Set(days.map((d) => utcDay(d).getTime()))].sort((a, b) => a - b);
+  for (const d of unique) await rebuildRange(tx, new Date(d), new Date(d + DAY_MS), accountId);
+}
+
+/** Every UTC day an order has a fact on (payments, refunds, failed labels, parcel outcomes), rebuilt for its account. */
+export async function refreshOrder(tx: Db, orderId: string, extra: readonly Date[] = []): Promise<void> {
+  const rows = (
+    (await tx.execute(sql`
+      select o.account_id, d.day
+      from orders o
+      left join lateral (
+        select distinct floor(extract(epoch from x.at) / 86400)::int as day from (
+          select t.created_at as at from transaction_orders l join wallet_transactions t on t.id = l.transaction_id where l.order_id = o.id
+          union all select p.created_at from label_purchases p where p.order_id = o.id and p.status = 'failed'
+          union all select y from trackers k, unnest(array[k.delivered_at, k.late_at, k.lost_at]) as y where k.order_id = o.id
+        ) x where x.at is not null
+      ) d on true
+      where o.id = ${orderId}::uuid`)) as unknown as { rows: { account_id: string; day: number | null }[] }
+  ).rows;
+  if (rows.length === 0) return;
+  const days = rows.filter((r) => r.day !== null).map((r) => new Date(Number(r.day) * DAY_MS));
+  await refreshAccountDays(tx, rows[0]!.account_id, [...days, ...extra]);
+}

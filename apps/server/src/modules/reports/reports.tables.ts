@@ -1,0 +1,55 @@
+import { bigint, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+// The reports' rollup (docs/reports.md). One row per seller account, service, carrier, warehouse,
+// payment method and UTC quarter hour: every real time-zone offset is a whole number of quarter
+// hours, so any viewer's local day (week, month) is a whole set of buckets and a late-evening order
+// lands on its local day. An account's UTC day of rows is always rebuilt whole from the source rows
+// (refreshAccountDays), by the events that change money or status and by the nightly rebuild; so a
+// row never drifts from a recomputation. Money in integer cents.
+
+const n = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+
+export const reportRollups = pgTable(
+  'report_rollups',
+  {
+    /** The quarter hour (UTC) the facts happened in. */
+    bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+    accountId: uuid('account_id').notNull(),
+    serviceCode: text('service_code').notNull().default(''),
+    carrierCode: text('carrier_code').notNull().default(''),
+    warehouseCode: text('warehouse_code').notNull().default(''),
+    /** wallet | debit | credit (order payments), top-up (money brought in), '' (no money: parcel outcomes). */
+    method: text('method').notNull().default(''),
+    /** Destination country: the purchase report's lane is warehouse → country. */
+    country: text('country').notNull().default(''),
+    /** Orders paid (their price, once each). */
+    orders: n('orders'),
+    weightGr: n('weight_gr'),
+    shippingCents: n('shipping_cents'),
+    feesCents: n('fees_cents'),
+    taxCents: n('tax_cents'),
+    discountCents: n('discount_cents'),
+    /** Paid beyond the price's lines: surcharges (paid with the order or after it). */
+    surchargeCents: n('surcharge_cents'),
+    refundCents: n('refund_cents'),
+    /** Order and surcharge payments: the number of order links and their sum. */
+    payments: n('payments'),
+    paidCents: n('paid_cents'),
+    topUps: n('top_ups'),
+    topUpCents: n('top_up_cents'),
+    /** Last-mile cost of the orders paid. */
+    costCents: n('cost_cents'),
+    /** The paid orders' share of air freight (known once the freight is costed). */
+    freightCents: n('freight_cents'),
+    labelFailures: n('label_failures'),
+    /** Parcel outcomes, at the time each happened: delivered (on time: delivered and never late), turned late, lost. */
+    delivered: n('delivered'),
+    onTime: n('on_time'),
+    late: n('late'),
+    lost: n('lost'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.bucket, t.serviceCode, t.carrierCode, t.warehouseCode, t.method, t.country] }),
+    index('report_rollups_bucket_idx').on(t.bucket),
+  ],
+);

@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SELLER, startTestApp, type TestApp } from '../../test/harness';
+import { createFakeWalmart, fakePurchaseOrder, listenFakeWalmart, type FakeWalmart } from './fake/fake-walmart';
+import { createWalmartService } from './walmart.service';
+
+// The reconciliation job with an injected clock: Walmart cancelling an order whose ExShip order is
+// live, a status we missed (taken as ours), a purchase order Walmart no longer answers for; each
+// difference listed once with the run's time, and resolved by the first later run that no longer finds it.
+
+let t: TestApp;
+let fake: FakeWalmart;
+let server: Awaited<ReturnType<typeof listenFakeWalmart>>;
+let seller: string;
+const PO = (n: number) => String(1_000_000_000_000 + n);
+const rows = async <T>(q: ReturnType<typeof sql>) => ((await t.db.execute(q)) as unknown as { rows: T[] }).rows;
+
+beforeAll(async () => {
+  fake = createFakeWalmart();
+  fake.addClient('recon-client', 'recon-secret-123');
+  server = await listenFakeWalmart(fake);
+  t = await startTestApp({ env: { SEED_DEMO_CATALOG: 'true', WALMART_BASE_URL: server.url, OUTBOUND_ALLOW_HOSTS: server.hostPort } });
+  seller = await t.login(SELLER.email, SELLER.password);
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  await server?.close();
+});
+
+describe('walmart reconciliation job', () => {
+  it('lists each difference once at the run time, takes Walmart’s status as ours, and resolves what a later run no longer finds', { timeout: 180_000 }, async () => {
+    const map = await t.call({ method: 'PUT', url: '/api/v1/integrations/walmart/shipping-method-mappings', token: seller, payload: { mappings: [{ methodCode: 'Standard', serviceCode: 'STD' }, { methodCode: 'Express', serviceCode: 'STD' }] } });
+    expect(map.status, JSON.stringify(map.body)).toBe(200);
+    const placed = Date.now() - 3_600_000;
+    fake.addOrders('recon-client', [fakePurchaseOrder(3, placed), fakePurchaseOrder(6, placed + 60_000), fakePurchaseOrder(7, placed + 120_000)]);
+    const res = await t.call({ method: 'POST', url: '/api/v1/integrations/walmart/stores', token: seller, payload: { name: 'Recon store', clientId: 'recon-client', clientSecret: 'recon-secret-123', ackMode: 'on-review' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const storeId = res.body.data.id as string;
+    await t.runJobs('walmart.sync');
+    const ios = await rows<{ purchase_order_id: string; order_id: string | null; status: string }>(sql`select purchase_order_id, order_id, status from integration_orders where store_id = ${storeId} order by purchase_order_id`);
+    expect(ios.map((r) => [r.purchase_order_id, r.status])).toEqual([[PO(3), 'Created'], [PO(6), 'Created'], [PO(7), 'Created']]);
+    expect(ios.find((r) => r.purchase_order_id === PO(3))!.order_id).toBeTruthy();
+
+    let clock = new Date(placed + 2 * 3_600_000);
+    const s = createWalmartService({
+      db: t.db,
+      jobs: t.ctx.jobs,
+      // The ExShip orders' statuses, read from the orders table.
+      orders: {
+        statusesOf: async (ids: string[]) =>
+          new Map((await rows<{ id: string; status: string; ex_order_id: string }>(sql`select id, status, ex_order_id from orders where id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`)).map((r) => [r.id, { status: r.status, exOrderId: r.ex_order_id }])),
+      } as never,
+      labelOf: async () => undefined,
+      serviceByCode: async () => undefined,
+      fetch: t.ctx.outbound.fetch,
+      secrets: t.ctx.config.carrierSecrets,
+      baseUrl: server.url,
+      appUrl: 'http://localhost:3000',
+      callbackAllow: [],
+      log: t.ctx.log,
+      now: () => clock,
+    });
+
+    // Nothing differs yet.
+    expect(await s.reconcile(storeId)).toBe(0);
+
+    // On Walmart: 3 cancelled (its draft order is live here), 6 acknowledged by another tool, 7 gone.
+    const onWalmart = fake.ordersOf('recon-client');
+    onWalmart.find((o) => o.purchaseOrderId === PO(3))!.lines.forEach((l) => (l.status = 'Cancelled'));
+    onWalmart.find((o) => o.purchaseOrderId === PO(6))!.lines.forEach((l) => (l.status = 'Acknowledged'));
+    onWalmart.splice(onWalmart.findIndex((o) => o.purchaseOrderId === PO(7)), 1);
+    clock = new Date(placed + 3 * 3_600_000);
+    const firstRun = clock;
+    expect(await s.reconcile(storeId)).toBe(4);
+    type Row = { po: string; kind: string; walmart_status: string | null; our_status: string; detected_at: Date; resolved_at: Date | null };
+    const found = async () =>
+      rows<Row>(sql`select io.purchase_order_id as po, r.kind, r.walmart_status, r.our_status, r.detected_at, r.resolved_at from walmart_reconciliation r join integration_orders io on io.id = r.integration_order_id where r.store_id = ${storeId} order by io.purchase_order_id, r.kind`);
+    const first = await found();
+    expect(first.map((r) => [r.po, r.kind, r.walmart_status, r.our_status])).toEqual([
+      [PO(3), 'cancelled-on-walmart', 'Cancelled', 'Created'],
+      [PO(3), 'status-differs', 'Cancelled', 'Created'],
+      [PO(6), 'status-differs', 'Acknowledged', 'Created'],
+      [PO(7), 'missing-on-walmart', null, 'Created'],
+    ]);
+    expect(first.every((r) => new Date(r.detected_at).getTime() === firstRun.getTime() && r.resolved_at === null)).toBe(true);
+    // Walmart's status is taken as ours.
+    const statuses = await rows<{ purchase_order_id: string; status: string }>(sql`select purchase_order_id, status from integration_orders where store_id = ${storeId} order by purchase_order_id`);
+    expect(statuses.map((r) => r.status)).toEqual(['Cancelled', 'Acknowledged', 'Created']);
+    const [store] = await rows<{ reconciled_at: Date }>(sql`select reconciled_at from walmart_stores where id = ${storeId}`);
+    expect(new Date(store!.reconciled_at).getTime()).toBe(firstRun.getTime());
+
+    // The seller sees them, open, with the last run.
+    const listed = await t.call({ method: 'GET', url: `/api/v1/integrations/walmart/reconciliation?storeId=${storeId}`, token: seller });
+    expect(listed.body.data.total).toBe(4);
+    expect(listed.body.data.lastRunAt).toBe(firstRun.toISOString());
+
+    // A later run: the missed statuses now agree (resolved at that run's time); the live order cancelled on
+    // Walmart and the missing purchase order are still there, and are not listed twice.
+    clock = new Date(placed + 4 * 3_600_000);
+    const secondRun = clock;
+    // PO 3 now carries Walmart's Cancelled and no push: the later run does not look at it again, its difference stays open.
+    expect(await s.reconcile(storeId)).toBe(1);
+    const second = await found();
+    expect(second.map((r) => [r.po, r.kind, r.resolved_at === null ? 'open' : new Date(r.resolved_at).getTime() === secondRun.getTime() ? 'resolved now' : 'other'])).toEqual([
+      [PO(3), 'cancelled-on-walmart', 'open'],
+      [PO(3), 'status-differs', 'open'],
+      [PO(6), 'status-differs', 'resolved now'],
+      [PO(7), 'missing-on-walmart', 'open'],
+    ]);
+    const open = await t.call({ method: 'GET', url: `/api/v1/integrations/walmart/reconciliation?storeId=${storeId}`, token: seller });
+    expect(open.body.data.items.map((i: { purchaseOrderId: string; kind: string }) => `${i.purchaseOrderId} ${i.kind}`).sort()).toEqual([`${PO(3)} cancelled-on-walmart`, `${PO(3)} status-differs`, `${PO(7)} missing-on-walmart`]);
+  });
+});

@@ -1,0 +1,32 @@
+import type { FreightDetail } from '@exship/contracts';
+
+/** A freight's detail as the server sends it (an open freight of one carton and one parcel), with changes. */
+export const freightDetail = (over: Partial<FreightDetail> = {}): FreightDetail => ({
+  _id: '22222222-2222-4222-8222-222222222222',
+  name: 'SGN-LAX week 48',
+  mawb: '618-12345675',
+  status: 'open',
+  airlineCode: 'SQ',
+  airlineName: 'Singapore Airlines Cargo',
+  departureAirportCode: 'SGN',
+  arrivalAirportCode: 'LAX',
+  departureDate: '2026-03-06T02:00:00.000Z',
+  arrivalDate: null,
+  carrierCode: null,
+  cartons: 1,
+  parcels: 1,
+  grossWeightKg: 0.7,
+  confirmedWeightKg: null,
+  chargeableWeightKg: 1.5,
+  cost: null,
+  documents: 0,
+  statusDates: { open: '2026-03-05T02:00:00.000Z' },
+  createdAt: '2026-03-05T02:00:00.000Z',
+  updatedAt: '2026-03-05T02:00:00.000Z',
+  cartonList: [{ cartonId: 'CT0000000A', name: '', quantity: 1, weightGr: 700, chargeableWeightKg: 1.5, costShare: null }],
+  costDetail: null,
+  documentList: [],
+  history: [{ at: '2026-03-05T02:00:00.000Z', action: 'created', fromStatus: null, toStatus: 'open', by: 'Sam Scanner', note: '618-12345675' }],
+  manifestGaps: [],
+  ...over,
+});

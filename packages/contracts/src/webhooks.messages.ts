@@ -1,0 +1,41 @@
+// Webhook messages, spread into the catalogues of messages.ts.
+
+export const WEBHOOK_MESSAGES_EN = {
+  'webhook.endpointCreated': 'Endpoint added.',
+  'webhook.endpointUpdated': 'Endpoint saved.',
+  'webhook.endpointDeleted': 'Endpoint deleted.',
+  'webhook.secretRotated': 'New secret made. The old one keeps signing for 24 hours.',
+  'webhook.replayed': 'Delivery queued again.',
+  'webhook.replayedMany': 'Failed deliveries queued again.',
+  'validation.url.httpsRequired': 'Use an https address.',
+  'validation.webhook.headerName': 'A header name has letters, digits and dashes (at most 64).',
+  'validation.webhook.headerReserved': 'This header is set by the platform; choose another name.',
+  'validation.webhook.headerValue': 'The header value has printable characters only.',
+  'validation.webhook.eventType': 'Choose events from the list.',
+  'validation.webhook.eventsRequired': 'Choose at least one event.',
+  'error.WEBHOOK_ENDPOINT_NOT_FOUND': 'Webhook endpoint not found.',
+  'error.WEBHOOK_DELIVERY_NOT_FOUND': 'Webhook delivery not found.',
+  'error.WEBHOOK_ENDPOINT_LIMIT': 'An account can have at most 20 webhook endpoints.',
+  'error.WEBHOOK_ENDPOINT_DISABLED': 'This endpoint is disabled. Turn it on first.',
+  'error.WEBHOOK_DELIVERY_BUSY': 'This delivery is being sent right now. Try again in a moment.',
+} as const;
+
+export const WEBHOOK_MESSAGES_VI: Record<keyof typeof WEBHOOK_MESSAGES_EN, string> = {
+  'webhook.endpointCreated': 'Đã thêm endpoint.',
+  'webhook.endpointUpdated': 'Đã lưu endpoint.',
+  'webhook.endpointDeleted': 'Đã xoá endpoint.',
+  'webhook.secretRotated': 'Đã tạo khoá bí mật mới. Khoá cũ vẫn ký trong 24 giờ.',
+  'webhook.replayed': 'Đã xếp lại lượt gửi.',
+  'webhook.replayedMany': 'Đã xếp lại các lượt gửi thất bại.',
+  'validation.url.httpsRequired': 'Hãy dùng địa chỉ https.',
+  'validation.webhook.headerName': 'Tên header gồm chữ, số và dấu gạch ngang (tối đa 64).',
+  'validation.webhook.headerReserved': 'Header này do hệ thống đặt; hãy chọn tên khác.',
+  'validation.webhook.headerValue': 'Giá trị header chỉ gồm ký tự in được.',
+  'validation.webhook.eventType': 'Hãy chọn sự kiện trong danh sách.',
+  'validation.webhook.eventsRequired': 'Hãy chọn ít nhất một sự kiện.',
+  'error.WEBHOOK_ENDPOINT_NOT_FOUND': 'Không tìm thấy endpoint webhook.',
+  'error.WEBHOOK_DELIVERY_NOT_FOUND': 'Không tìm thấy lượt gửi webhook.',
+  'error.WEBHOOK_ENDPOINT_LIMIT': 'Mỗi tài khoản có tối đa 20 endpoint webhook.',
+  'error.WEBHOOK_ENDPOINT_DISABLED': 'Endpoint này đang tắt. Hãy bật lại trước.',
+  'error.WEBHOOK_DELIVERY_BUSY': 'Lượt gửi này đang được gửi. Hãy thử lại sau giây lát.',
+};
