@@ -153,7 +153,8 @@ test('a seller fills the order template with 20 orders by SKU, imports them thro
     await page.getByRole('button', { name: 'Pay selected' }).click();
     await expect(page.getByText(/^Pay 20 order\(s\) for \$[\d,]+\.\d{2}\?$/)).toBeVisible();
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
-    await expect(page.getByText('Payment done.')).toBeVisible();
+    // Twenty payments in one transaction: on a busy machine this takes longer than one click's wait.
+    await expect(page.getByText('Payment done.')).toBeVisible({ timeout: 45_000 });
     const progress = page.getByRole('dialog');
     await expect(progress.getByText('Orders paid')).toBeVisible();
     await expect(progress.locator('.ant-descriptions-item-content').first()).toHaveText(String(ORDERS));

@@ -60,12 +60,15 @@ test('staff open each report, change range and grouping, see the chart and expor
     await expect(page.locator('.ant-table-summary').getByText('Total')).toBeVisible();
 
     // This month, by week: both in the URL, the chart drawn again.
+    // One pick at a time: each lands in the URL and its list closes before the next is opened.
     await page.getByRole('combobox', { name: 'Period' }).click();
     await pick(page, 'This month');
+    await expect(page).toHaveURL(/preset=this-month/);
+    await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
     await page.getByRole('combobox', { name: 'Group by' }).click();
     await pick(page, 'By week');
-    await expect(page).toHaveURL(/preset=this-month/);
     await expect(page).toHaveURL(/groupBy=week/);
+    await expect(page).toHaveURL(/preset=this-month/);
     await expect(chart).toBeVisible();
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export xlsx' }).click()]);
