@@ -71,6 +71,13 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ TOPUP_BANK_NAME: 'Example Bank' })).toThrow(/go together/);
   });
 
+  it('refuses E2E=1 in production (its routes read the mail outbox and move parcels back in time); elsewhere it is read', () => {
+    const prod = { NODE_ENV: 'production', SEED_ADMIN_PASSWORD: 'Prod#Passw0rd!!', CARRIER_SECRETS_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef' };
+    expect(() => loadConfig({ ...prod, E2E: '1' })).toThrow(/E2E=1 .* refused in production/);
+    expect(loadConfig({ ...prod, E2E: '0' }).e2e).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', E2E: '1' }).e2e).toBe(true);
+  });
+
   it('reads CARRIER_SECRETS_KEY (hex or base64, 32 bytes); production refuses to start without it, elsewhere a development key stands in', () => {
     const key = Buffer.alloc(32, 5);
     const hex = loadConfig({ CARRIER_SECRETS_KEY: key.toString('hex') }).carrierSecrets;

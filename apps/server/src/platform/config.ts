@@ -258,6 +258,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (c.PAYMENT_PROVIDER_URL && (!c.PAYMENT_PROVIDER_SECRET_KEY || !c.PAYMENT_WEBHOOK_SECRET)) {
     throw new ConfigError('Invalid configuration:\n  PAYMENT_PROVIDER_URL needs PAYMENT_PROVIDER_SECRET_KEY and PAYMENT_WEBHOOK_SECRET');
   }
+  if (production && c.E2E === '1') {
+    throw new ConfigError('Invalid configuration:\n  E2E=1 serves test-only routes (the mail outbox, moving a parcel back in time) and is refused in production');
+  }
   if (production && !c.CARRIER_SECRETS_KEY) {
     throw new ConfigError(
       'Invalid configuration:\n  CARRIER_SECRETS_KEY is required with NODE_ENV=production: 32 random bytes as 64 hex digits or base64 (e.g. `openssl rand -base64 32`); it seals carrier API keys in the database',
