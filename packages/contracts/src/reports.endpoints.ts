@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, XLSX_MIME } from './endpoint';
+import { defineEndpoint, XLSX_MIME, type EndpointDef } from './endpoint';
 import {
   CarrierRowSchema,
   CustomerRowSchema,
@@ -13,6 +13,7 @@ import {
   reportQueryShape,
   reportReply,
   withReportRange,
+  type ReportKind,
 } from './reports';
 
 // Reports and dashboards (docs/reports.md). Each report reads the rollups for a range of calendar
@@ -66,30 +67,31 @@ export const PurchaseReportEndpoint = defineEndpoint({
 
 const exportReply = { binary: XLSX_MIME, description: 'The report\'s table and totals (a sheet per part), streamed' } as const;
 
-export const ExportRevenueReportEndpoint = defineEndpoint({
-  method: 'GET', path: '/reports/revenue/export', access: 'EX-REPORT-REVENUE', summary: 'The revenue report as .xlsx', operationId: 'exportRevenueReport', tags,
-  query: withReportRange(z.object(reportQueryShape())), reply: exportReply,
-});
-export const ExportPaymentMethodReportEndpoint = defineEndpoint({
-  method: 'GET', path: '/reports/payment-method/export', access: 'EX-REPORT-PAYMENT-METHOD', summary: 'The payment method report as .xlsx', operationId: 'exportPaymentMethodReport', tags,
-  query: withReportRange(z.object(reportQueryShape())), reply: exportReply,
-});
-export const ExportServicesReportEndpoint = defineEndpoint({
-  method: 'GET', path: '/reports/services/export', access: 'EX-REPORT-SERVICES', summary: 'The services report as .xlsx', operationId: 'exportServicesReport', tags,
-  query: withReportRange(z.object(reportQueryShape())), reply: exportReply,
-});
-export const ExportCustomersReportEndpoint = defineEndpoint({
-  method: 'GET', path: '/reports/customers/export', access: 'EX-REPORT-CUSTOMERS', summary: 'The customers report as .xlsx', operationId: 'exportCustomersReport', tags,
-  query: withReportRange(z.object(reportQueryShape())), reply: exportReply,
-});
-export const ExportCarriersReportEndpoint = defineEndpoint({
-  method: 'GET', path: '/reports/carriers/export', access: 'EX-REPORT-CARRIERS', summary: 'The carriers report as .xlsx', operationId: 'exportCarriersReport', tags,
-  query: withReportRange(z.object(reportQueryShape())), reply: exportReply,
-});
-export const ExportPurchaseReportEndpoint = defineEndpoint({
-  method: 'GET', path: '/reports/purchase/export', access: 'EX-REPORT-PURCHASE', summary: 'The purchase report as .xlsx', operationId: 'exportPurchaseReport', tags,
-  query: withReportRange(z.object({ ...reportQueryShape(), by: z.enum(PURCHASE_BY, { error: 'validation.report.by' }).default('service') })), reply: exportReply,
-});
+/** A report's .xlsx: the report's own path, permission and query; the table and totals, streamed. */
+/*@__NO_SIDE_EFFECTS__*/
+function exportOf<const E extends Pick<EndpointDef, 'path' | 'access' | 'query'>>(report: E, name: string, operationId: string) {
+  return defineEndpoint({
+    method: 'GET', path: `${report.path}/export` as `${E['path']}/export`, access: report.access as E['access'], summary: `The ${name} report as .xlsx`, operationId, tags,
+    query: report.query as E['query'], reply: exportReply,
+  });
+}
+
+export const ExportRevenueReportEndpoint = exportOf(RevenueReportEndpoint, 'revenue', 'exportRevenueReport');
+export const ExportPaymentMethodReportEndpoint = exportOf(PaymentMethodReportEndpoint, 'payment method', 'exportPaymentMethodReport');
+export const ExportServicesReportEndpoint = exportOf(ServicesReportEndpoint, 'services', 'exportServicesReport');
+export const ExportCustomersReportEndpoint = exportOf(CustomersReportEndpoint, 'customers', 'exportCustomersReport');
+export const ExportCarriersReportEndpoint = exportOf(CarriersReportEndpoint, 'carriers', 'exportCarriersReport');
+export const ExportPurchaseReportEndpoint = exportOf(PurchaseReportEndpoint, 'purchase', 'exportPurchaseReport');
+
+/** Each rollup report's two endpoints, by kind: the server registers and the web calls them from here. */
+export const REPORT_ENDPOINTS = {
+  revenue: { read: RevenueReportEndpoint, file: ExportRevenueReportEndpoint },
+  'payment-method': { read: PaymentMethodReportEndpoint, file: ExportPaymentMethodReportEndpoint },
+  services: { read: ServicesReportEndpoint, file: ExportServicesReportEndpoint },
+  customers: { read: CustomersReportEndpoint, file: ExportCustomersReportEndpoint },
+  carriers: { read: CarriersReportEndpoint, file: ExportCarriersReportEndpoint },
+  purchase: { read: PurchaseReportEndpoint, file: ExportPurchaseReportEndpoint },
+} as const satisfies Record<ReportKind, { read: EndpointDef; file: EndpointDef }>;
 
 // ── dashboards (/app/dashboard, open: the reply is the caller's) ──────────────────────────────────
 

@@ -1,14 +1,9 @@
 import {
   CarriersReportEndpoint,
   CustomersReportEndpoint,
-  ExportCarriersReportEndpoint,
-  ExportCustomersReportEndpoint,
-  ExportPaymentMethodReportEndpoint,
-  ExportPurchaseReportEndpoint,
-  ExportRevenueReportEndpoint,
-  ExportServicesReportEndpoint,
   PaymentMethodReportEndpoint,
   PurchaseReportEndpoint,
+  REPORT_ENDPOINTS,
   RevenueReportEndpoint,
   ServicesReportEndpoint,
   type EndpointReply,
@@ -44,20 +39,10 @@ export type PurchaseReport = EndpointReply<typeof PurchaseReportEndpoint>;
 /** The server parses the query against the descriptor's schema. */
 const q = (query: ReportParams) => query as never;
 
-export const reportsApi = {
-  revenue: (query: ReportParams, signal?: AbortSignal) => call(RevenueReportEndpoint, { query: q(query), signal }),
-  paymentMethod: (query: ReportParams, signal?: AbortSignal) => call(PaymentMethodReportEndpoint, { query: q(query), signal }),
-  services: (query: ReportParams, signal?: AbortSignal) => call(ServicesReportEndpoint, { query: q(query), signal }),
-  customers: (query: ReportParams, signal?: AbortSignal) => call(CustomersReportEndpoint, { query: q(query), signal }),
-  carriers: (query: ReportParams, signal?: AbortSignal) => call(CarriersReportEndpoint, { query: q(query), signal }),
-  purchase: (query: ReportParams, signal?: AbortSignal) => call(PurchaseReportEndpoint, { query: q(query), signal }),
-};
+/** Reads a report: chart points, table rows and totals (the screen knows which report's reply it is). */
+export const readReport = (kind: ReportKind, query: ReportParams, signal?: AbortSignal): Promise<unknown> =>
+  call(REPORT_ENDPOINTS[kind].read as typeof RevenueReportEndpoint, { query: q(query), signal });
 
-export const reportExports: Record<ReportKind, (query: ReportParams) => Promise<{ blob: Blob; fileName: string }>> = {
-  revenue: (query) => download(ExportRevenueReportEndpoint, { query: q(query) }),
-  'payment-method': (query) => download(ExportPaymentMethodReportEndpoint, { query: q(query) }),
-  services: (query) => download(ExportServicesReportEndpoint, { query: q(query) }),
-  customers: (query) => download(ExportCustomersReportEndpoint, { query: q(query) }),
-  carriers: (query) => download(ExportCarriersReportEndpoint, { query: q(query) }),
-  purchase: (query) => download(ExportPurchaseReportEndpoint, { query: q(query) }),
-};
+/** Downloads a report's xlsx. */
+export const exportReport = (kind: ReportKind, query: ReportParams): Promise<{ blob: Blob; fileName: string }> =>
+  download(REPORT_ENDPOINTS[kind].file as typeof REPORT_ENDPOINTS.revenue.file, { query: q(query) });

@@ -1,5 +1,4 @@
 import type { CarrierRow, ScreenDef } from '@exship/contracts';
-import { reportsApi } from './api';
 import { ReportScreen, type ReportConfig } from './report-screen';
 
 // SPEC §2 /app/report/carriers (EX-REPORT-CARRIERS): per carrier — parcels, last-mile cost, on-time,
@@ -7,7 +6,6 @@ import { ReportScreen, type ReportConfig } from './report-screen';
 export const CARRIERS_REPORT: ReportConfig<CarrierRow> = {
   kind: 'carriers',
   screenId: 'reportCarriers',
-  load: reportsApi.carriers,
   filters: ['customer', 'service', 'warehouse'],
   rowKey: (r) => r.carrierCode,
   chart: { type: 'column', unit: 'count' },

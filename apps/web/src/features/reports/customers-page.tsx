@@ -1,6 +1,5 @@
 import { Typography } from 'antd';
 import type { CustomerRow, ScreenDef } from '@exship/contracts';
-import { reportsApi } from './api';
 import { ReportScreen, type ReportConfig } from './report-screen';
 
 // SPEC §2 /app/report/customers (EX-REPORT-CUSTOMERS): per seller — parcels, revenue, growth against
@@ -8,7 +7,6 @@ import { ReportScreen, type ReportConfig } from './report-screen';
 export const CUSTOMERS_REPORT: ReportConfig<CustomerRow> = {
   kind: 'customers',
   screenId: 'reportCustomers',
-  load: reportsApi.customers,
   filters: ['service', 'carrier', 'warehouse'],
   rowKey: (r) => r.customerId,
   chart: { type: 'line', unit: 'money', keys: ['revenue'] },

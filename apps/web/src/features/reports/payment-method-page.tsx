@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import type { PaymentMethodRow, ScreenDef } from '@exship/contracts';
-import { reportsApi } from './api';
 import { ReportScreen, type ReportConfig } from './report-screen';
 
 // SPEC §2 /app/report/payment-method (EX-REPORT-PAYMENT-METHOD): order payments by wallet, debit and
@@ -8,7 +7,6 @@ import { ReportScreen, type ReportConfig } from './report-screen';
 export const PAYMENT_METHOD_REPORT: ReportConfig<PaymentMethodRow> = {
   kind: 'payment-method',
   screenId: 'reportPaymentMethod',
-  load: reportsApi.paymentMethod,
   filters: ['customer'],
   rowKey: (r) => r.method,
   chart: { type: 'column', unit: 'money' },

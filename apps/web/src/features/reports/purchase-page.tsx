@@ -1,5 +1,4 @@
 import type { PurchaseRow, ScreenDef } from '@exship/contracts';
-import { reportsApi } from './api';
 import { ReportScreen, type ReportConfig } from './report-screen';
 
 // SPEC §2 /app/report/purchase (EX-REPORT-PURCHASE): what we paid (last mile + the parcel's share of
@@ -7,7 +6,6 @@ import { ReportScreen, type ReportConfig } from './report-screen';
 export const PURCHASE_REPORT: ReportConfig<PurchaseRow> = {
   kind: 'purchase',
   screenId: 'reportPurchase',
-  load: reportsApi.purchase,
   filters: ['customer', 'service', 'carrier', 'warehouse'],
   purchaseBy: true,
   rowKey: (r) => r.key,

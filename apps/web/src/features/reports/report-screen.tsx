@@ -24,7 +24,7 @@ import { loadFailureOf, ResponsiveTable } from '../../shared/responsive-table';
 import { ScreenCard, useCan, useDownload, useUrlState } from '../../shared/screen';
 import { useCustomerOptions } from '../../shared/use-customer-options';
 import { PHONE_QUERY, useMediaQuery } from '../../shared/use-media-query';
-import { REPORTS_KEY, reportExports, type ReportParams } from './api';
+import { exportReport, readReport, REPORTS_KEY, type ReportParams } from './api';
 import { cellText, type CellKind, type ChartSpec } from './format';
 import { ReportChart } from './report-chart';
 
@@ -54,7 +54,6 @@ export interface ReportConfig<R> {
   kind: ReportKind;
   /** The screen id: its title is `screen.<id>`. */
   screenId: string;
-  load: (query: ReportParams, signal: AbortSignal) => Promise<ReportReply<R>>;
   filters: readonly ReportFilter[];
   /** The purchase report's `by` (service, carrier or lane). */
   purchaseBy?: boolean;
@@ -157,7 +156,7 @@ export function ReportScreen<R extends object>({ config }: { config: ReportConfi
 
   const report = useQuery({
     queryKey: [REPORTS_KEY, config.kind, params],
-    queryFn: ({ signal }) => config.load(params, signal),
+    queryFn: ({ signal }) => readReport(config.kind, params, signal) as Promise<ReportReply<R>>,
     placeholderData: keepPreviousData,
   });
   const exporter = useDownload({ done: 'reports.exported', failed: 'reports.exportFailed' });
@@ -189,7 +188,7 @@ export function ReportScreen<R extends object>({ config }: { config: ReportConfi
           icon={<DownloadOutlined />}
           loading={exporter.busy === 'export'}
           disabled={!data || rows.length === 0}
-          onClick={() => void exporter.run('export', () => reportExports[config.kind](params))}
+          onClick={() => void exporter.run('export', () => exportReport(config.kind, params))}
         >
           {exporter.busy === 'export' ? t('reports.exporting') : t('reports.export')}
         </Button>

@@ -1,5 +1,4 @@
 import type { RevenueRow, ScreenDef } from '@exship/contracts';
-import { reportsApi } from './api';
 import { ReportScreen, type ReportConfig } from './report-screen';
 
 // SPEC §2 /app/report/revenue (EX-REPORT-REVENUE): what sellers paid per period — shipping, fees,
@@ -7,7 +6,6 @@ import { ReportScreen, type ReportConfig } from './report-screen';
 export const REVENUE_REPORT: ReportConfig<RevenueRow> = {
   kind: 'revenue',
   screenId: 'reportRevenue',
-  load: reportsApi.revenue,
   filters: ['customer', 'service', 'carrier', 'warehouse'],
   rowKey: (r) => r.period,
   chart: { type: 'line', unit: 'money' },

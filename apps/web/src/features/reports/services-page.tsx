@@ -1,5 +1,4 @@
 import type { ScreenDef, ServiceRow } from '@exship/contracts';
-import { reportsApi } from './api';
 import { ReportScreen, type ReportConfig } from './report-screen';
 
 // SPEC §2 /app/report/services (EX-REPORT-SERVICES): parcels, weight, revenue and the average price
@@ -7,7 +6,6 @@ import { ReportScreen, type ReportConfig } from './report-screen';
 export const SERVICES_REPORT: ReportConfig<ServiceRow> = {
   kind: 'services',
   screenId: 'reportServices',
-  load: reportsApi.services,
   filters: ['customer', 'carrier', 'warehouse'],
   rowKey: (r) => r.serviceCode,
   chart: { type: 'column', unit: 'money' },
