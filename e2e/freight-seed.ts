@@ -1,6 +1,6 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { ADMIN, SELLER, apiCall, tokenOf } from './helpers';
-import { buildLane, type Lane } from './lane';
+import { buildLane, labeledParcel, type Lane, type Parcel } from './lane';
 
 // What an air freight journey starts from, built through the HTTP API as staff and seller: a lane
 // (carrier, service, US warehouse, prices), an origin warehouse in Vietnam, a product with its HS code,
@@ -8,11 +8,6 @@ import { buildLane, type Lane } from './lane';
 // closed and checked out (docs/warehouse-floor.md); and an air route of its own (two airports and an
 // airline with its MAWB prefix), named after the run so a journey never meets another's.
 
-export interface Parcel {
-  _id: string;
-  exOrderId: string;
-  trackingNumber: string;
-}
 
 export interface CheckedOutCarton {
   cartonId: string;
@@ -52,8 +47,9 @@ export async function airRoute(request: APIRequestContext): Promise<AirRoute> {
 }
 
 /** A paid order of the lane with one product line, once its label is bought (the sandbox carrier answers at once). */
-async function labeledParcel(request: APIRequestContext, seller: string, lane: Lane, product: { id: string; variants: { id: string }[] } | null, n: number): Promise<Parcel> {
-  const order = await apiCall<{ _id: string; exOrderId: string }>(request, seller, 'POST', '/orders', {
+/** A labeled 500 g parcel of the lane, of `product` when given (its HS code completes the customs manifest). */
+function airParcel(request: APIRequestContext, seller: string, lane: Lane, product: { id: string; variants: { id: string }[] } | null, n: number): Promise<Parcel> {
+  return labeledParcel(request, seller, {
     orderName: `E2E-AIR-${stamp}-${n}`,
     serviceCode: lane.service,
     lengthCm: 20,
@@ -63,20 +59,6 @@ async function labeledParcel(request: APIRequestContext, seller: string, lane: L
     recipient: { firstName: 'Jane', lastName: 'Roe', address1: '200 Main St', city: 'Los Angeles', state: 'CA', country: 'US', zipcode: '90001', phone: '+13105550100' },
     ...(product ? { lines: [{ productId: product.id, variantId: product.variants[0]!.id, quantity: 1 }] } : {}),
   });
-  await apiCall(request, seller, 'POST', '/orders/pay', { orderIds: [order._id] });
-  let tracking: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        const o = await apiCall<{ status: string; trackingNumber: string | null }>(request, seller, 'GET', `/orders/${order._id}`);
-        tracking = o.trackingNumber;
-        return o.status;
-      },
-      { timeout: 30_000, message: `the label of ${order.exOrderId}` },
-    )
-    .not.toMatch(/^(paid|waiting-label)$/);
-  expect(tracking, `tracking number of ${order.exOrderId}`).toBeTruthy();
-  return { ...order, trackingNumber: tracking! };
 }
 
 /**
@@ -113,7 +95,7 @@ export async function checkedOutCartons(request: APIRequestContext, count: numbe
 
   const cartons: CheckedOutCarton[] = [];
   for (let n = 1; n <= count + withoutLines; n++) {
-    const parcel = await labeledParcel(request, seller, lane, n <= count ? product : null, n);
+    const parcel = await airParcel(request, seller, lane, n <= count ? product : null, n);
     await apiCall(request, floor, 'POST', '/floor/check-ins', { code: parcel.trackingNumber, warehouseCode: origin, weightGr: 520, lengthCm: 20, widthCm: 15, heightCm: 5 });
     const carton = await apiCall<{ _id: string }>(request, floor, 'POST', '/floor/cartons', { carrierId: carrier.id, warehouseCode: lane.warehouse, serviceId: service.id });
     await apiCall(request, floor, 'POST', `/floor/cartons/${carton._id}/parcels`, { code: parcel.trackingNumber });

@@ -70,3 +70,29 @@ export async function buildLane(request: APIRequestContext, prefix: string): Pro
   await activatePrices(request, admin, 'carrier', [[lane.carrier, lane.service, lane.warehouse, lane.zone, 0, 5000, 5, 0, 'active']]);
   return lane;
 }
+
+/** A parcel once its label is bought: the order's ids and its tracking number. */
+export interface Parcel {
+  _id: string;
+  exOrderId: string;
+  trackingNumber: string;
+}
+
+/** Creates an order of the lane (`order`: the POST /orders body), pays it and waits for its label (the sandbox carrier answers at once). */
+export async function labeledParcel(request: APIRequestContext, seller: string, order: Record<string, unknown>): Promise<Parcel> {
+  const created = await apiCall<{ _id: string; exOrderId: string }>(request, seller, 'POST', '/orders', order);
+  await apiCall(request, seller, 'POST', '/orders/pay', { orderIds: [created._id] });
+  let tracking: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const o = await apiCall<{ status: string; trackingNumber: string | null }>(request, seller, 'GET', `/orders/${created._id}`);
+        tracking = o.trackingNumber;
+        return o.status;
+      },
+      { timeout: 30_000, message: `the label of ${created.exOrderId}` },
+    )
+    .not.toMatch(/^(paid|waiting-label)$/);
+  expect(tracking, `tracking number of ${created.exOrderId}`).toBeTruthy();
+  return { _id: created._id, exOrderId: created.exOrderId, trackingNumber: tracking! };
+}

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN, SELLER, apiCall, expectAccessible, login, popupsSettled, tokenOf } from './helpers';
-import { activatePrices, buildLane, type Lane } from './lane';
+import { activatePrices, buildLane, labeledParcel, type Lane, type Parcel } from './lane';
 
 // Journey (warehouse floor): three paid parcels with their labels reach the origin warehouse. The
 // operator works by keyboard only, as with a barcode scanner (a code typed fast, then Enter) and a
@@ -13,35 +13,14 @@ const ORIGIN = `E2EFO${stamp}`.slice(0, 20);
 const ORIGIN_NAME = 'E2E Floor HCM';
 const DECLARED = { lengthCm: 20, widthCm: 15, heightCm: 5, weightGr: 500 };
 
-interface Parcel {
-  _id: string;
-  exOrderId: string;
-  trackingNumber: string;
-}
-
-/** A paid order of the lane, once its label is bought (the sandbox carrier answers at once). */
-async function labeledParcel(request: APIRequestContext, seller: string, lane: Lane, n: number): Promise<Parcel> {
-  const order = await apiCall<{ _id: string; exOrderId: string }>(request, seller, 'POST', '/orders', {
+/** A paid, labeled order of the lane with the declared size. */
+const floorParcel = (request: APIRequestContext, seller: string, lane: Lane, n: number) =>
+  labeledParcel(request, seller, {
     orderName: `E2E-FLOOR-${stamp}-${n}`,
     serviceCode: lane.service,
     ...DECLARED,
     recipient: { firstName: 'Jane', lastName: 'Roe', address1: '200 Main St', city: 'Los Angeles', state: 'CA', country: 'US', zipcode: '90001' },
   });
-  await apiCall(request, seller, 'POST', '/orders/pay', { orderIds: [order._id] });
-  let tracking: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        const o = await apiCall<{ status: string; trackingNumber: string | null }>(request, seller, 'GET', `/orders/${order._id}`);
-        tracking = o.trackingNumber;
-        return o.status;
-      },
-      { timeout: 30_000, message: `the label of ${order.exOrderId}` },
-    )
-    .not.toMatch(/^(paid|waiting-label)$/);
-  expect(tracking, `tracking number of ${order.exOrderId}`).toBeTruthy();
-  return { ...order, trackingNumber: tracking! };
-}
 
 /** What a barcode scanner does: the code typed fast, then Enter. */
 async function scan(page: Page, code: string) {
@@ -73,7 +52,7 @@ test('the warehouse floor by keyboard: check in, pack, label, reopen, check out;
 
   const seller = await tokenOf(request, SELLER);
   const parcels: Parcel[] = [];
-  for (const n of [1, 2, 3]) parcels.push(await labeledParcel(request, seller, lane, n));
+  for (const n of [1, 2, 3]) parcels.push(await floorParcel(request, seller, lane, n));
   const [first, second, third] = parcels as [Parcel, Parcel, Parcel];
 
   // ── Check-in ───────────────────────────────────────────────────────────────────────────────────
