@@ -86,7 +86,8 @@ describe('SIGTERM', () => {
 
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     cleanups.push(() => agent.destroy());
-    await eventually(async () => (await get(agent, port, '/api/v1/health').catch(() => null))?.status === 200, 90_000, 250).catch((err: unknown) => {
+    // Starting compiles the server and migrates a new database: minutes on a busy machine.
+    await eventually(async () => (await get(agent, port, '/api/v1/health').catch(() => null))?.status === 200, 240_000, 250).catch((err: unknown) => {
       throw new Error(`server did not start: ${(err as Error).message}\n${output}`);
     });
     // The keep-alive socket stays open and idle.
@@ -115,5 +116,5 @@ describe('SIGTERM', () => {
     console.info(`SIGTERM → exit ${code} in ${took} ms`);
     expect(code, output).toBe(0);
     expect(took, output).toBeLessThan(8_000);
-  }, 150_000);
+  }, 300_000);
 });
