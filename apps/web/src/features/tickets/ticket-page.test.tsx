@@ -222,7 +222,8 @@ describe('TicketPage', () => {
     const put = calls.filter((c) => c.method === 'PUT').at(-1)!;
     expect(put.body.targets).toHaveLength(DEFAULT_SLA_TARGETS.length);
     expect(put.body.targets.find((x: { type: string }) => x.type === 'claim')).toEqual({ type: 'claim', firstResponseWorkingDays: 1, resolutionDays: 10, resolutionUnit: 'calendar' });
-  });
+    // A drawer of 16 inputs saved twice: on a busy machine longer than the suite's 20 s.
+  }, 60_000);
 
   it('a seller sees no service-level settings', async () => {
     signIn(['EX-TICKET-LIST', 'EX-TICKET-CREATE']);
