@@ -66,8 +66,9 @@ const QUEUE_SQL: Record<StaffQueueKey, (now: Date) => ReturnType<typeof sql>> = 
   'label-errors': () => sql`select coalesce(sum(n), 0) from order_status_counts where status = 'label error'`,
   'dimension-errors': () => sql`select coalesce(sum(n), 0) from order_status_counts where status = 'error-dimension'`,
   'lost-late': () => sql`select count(*) from trackers where active and delivered_at is null and (lost_at is not null or late_at is not null)`,
-  'overdue-tickets': () => sql`select count(*) from tickets where type <> 'claim' and status not in ('resolved', 'closed') and (first_response_breached_at is not null or resolution_breached_at is not null)`,
-  'overdue-claims': () => sql`select count(*) from tickets where type = 'claim' and status not in ('resolved', 'closed') and (first_response_breached_at is not null or resolution_breached_at is not null)`,
+  // What the ticket list's overdue tab shows (status overdue, set by the overdue job when a target is missed).
+  'overdue-tickets': () => sql`select count(*) from tickets where type <> 'claim' and status = 'overdue'`,
+  'overdue-claims': () => sql`select count(*) from tickets where type = 'claim' and status = 'overdue'`,
   'credit-overdue': (now) => sql`select count(*) from wallets where credit_limit_cents > 0 and balance_cents < 0 and credit_due_at < ${now}`,
   'dead-jobs': () => sql`select case when to_regclass('pgboss.job') is null then 0 else (select count(*) from pgboss.job where name = 'dead-letter' and state = 'created') end`,
 };
@@ -77,7 +78,7 @@ const QUEUE_LINKS: Record<StaffQueueKey, { path: string; query: Record<string, s
   'products-approval': { path: '/app/products', query: { approvalStatus: 'waiting_approval' } },
   'label-errors': orders({ status: 'label error' }),
   'dimension-errors': orders({ status: 'error-dimension' }),
-  'lost-late': { path: '/app/tracking-logs', query: { flag: 'lost-late' } },
+  'lost-late': { path: '/app/track-routing', query: { tab: 'flagged', flag: 'lost-late' } },
   'overdue-tickets': { path: '/app/ticket', query: { tab: 'overdue' } },
   'overdue-claims': { path: '/app/ticket', query: { tab: 'overdue', subject: 'claim' } },
   'credit-overdue': { path: '/app/billing', query: { tab: 'credit', overdue: 'true' } },
