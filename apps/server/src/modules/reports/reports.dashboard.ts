@@ -3,6 +3,7 @@ import { ORDER_STATUSES, STAFF_QUEUES, type OrderStatus, type SellerDashboard, t
 import { offsetMinutes } from '@exship/domain';
 import type { Db } from '../../platform/db';
 import { usd } from './reports.queries';
+import { HOURLY } from './reports.rollups';
 
 // The dashboards (docs/reports.md "Dashboards"): each count is one indexed query, and each carries
 // the filtered list it opens. KPIs read the account-free totals (one dimension: every fact once) for
@@ -92,7 +93,7 @@ async function kpis(db: Db, tz: string, now: Date, permissions: ReadonlySet<stri
   const rows = await rowsOf<Record<string, string>>(db, sql`
     select to_char((bucket at time zone 'UTC') + ${offsetMinutes(tz)} * interval '1 minute', 'YYYY-MM-DD') as day, sum(orders) as orders,
       sum(paid_cents - refund_cents) as revenue, sum(cost_cents + freight_cents) as cost, sum(delivered) as delivered, sum(on_time) as on_time
-    from report_totals where dim = 'method' and bucket >= ${start.at} and bucket < ${new Date(now.getTime() + 86_400_000)} group by 1`);
+    from report_totals where dim = ${offsetMinutes(tz) % 60 === 0 ? `method${HOURLY}` : 'method'} and bucket >= ${start.at} and bucket < ${new Date(now.getTime() + 86_400_000)} group by 1`);
   const days = Array.from({ length: 14 }, (_, i) => localMidnight(now, tz, 13 - i).day);
   const by = new Map(rows.map((r) => [r.day!, r]));
   const kpi = (value: (r: Record<string, string> | undefined) => number | null) => {

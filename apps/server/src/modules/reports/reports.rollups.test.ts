@@ -5,7 +5,7 @@ import { ADMIN, SELLER, createSeller, orderBody, startTestApp, type TestApp } fr
 import { creditWallet } from '../wallet';
 import { REPORT_QUEUES } from './reports.events';
 import { carriersReport, customersReport, paymentMethodReport, purchaseReport, revenueReport, servicesReport } from './reports.queries';
-import { ROLLUP_MEASURES, TOTAL_DIMS } from './reports.rollups';
+import { HOURLY, ROLLUP_MEASURES, TOTAL_DIMS } from './reports.rollups';
 import { createReportsService } from './reports.service';
 
 // The rollups equal a recomputation (docs/reports.md "Rollups"): after any sequence of orders,
@@ -117,10 +117,12 @@ async function totalsEqualRollups() {
   const measures = ['rollup_rows', ...ROLLUP_MEASURES];
   const order = 'order by 1, 2, 3, 4';
   for (const dim of TOTAL_DIMS) {
-    const totals = await q(sql.raw(`select dim, bucket, key, fact, ${measures.map((m) => `${m}::bigint as ${m}`).join(', ')} from report_totals where dim = '${dim}' ${order}`));
-    const summed = await q(sql.raw(`select '${dim}' as dim, bucket, ${DIM_SQL[dim]} as key, ${FACT_SQL} as fact, count(*)::bigint as rollup_rows, ${ROLLUP_MEASURES.map((m) => `sum(${m})::bigint as ${m}`).join(', ')}
-      from report_rollups group by 2, 3, 4 ${order}`));
-    expect(totals, dim).toEqual(summed);
+    for (const [name, bucket] of [[dim, 'bucket'], [`${dim}${HOURLY}`, "date_bin('1 hour', bucket, timestamptz '2000-01-01 00:00:00+00')"]]) {
+      const totals = await q(sql.raw(`select dim, bucket, key, fact, ${measures.map((m) => `${m}::bigint as ${m}`).join(', ')} from report_totals where dim = '${name}' ${order}`));
+      const summed = await q(sql.raw(`select '${name}' as dim, ${bucket} as bucket, ${DIM_SQL[dim]} as key, ${FACT_SQL} as fact, count(*)::bigint as rollup_rows, ${ROLLUP_MEASURES.map((m) => `sum(${m})::bigint as ${m}`).join(', ')}
+        from report_rollups group by 2, 3, 4 ${order}`));
+      expect(totals, name).toEqual(summed);
+    }
   }
   const days = await q(sql`select day, account_id, orders::bigint as orders, paid_cents::bigint as paid, refund_cents::bigint as refunds from report_account_days order by 1, 2`);
   const summedDays = await q(sql`select date_bin('1 day', bucket, timestamptz '2000-01-01 00:00:00+00') as day, account_id, sum(orders)::bigint as orders, sum(paid_cents)::bigint as paid, sum(refund_cents)::bigint as refunds

@@ -70,14 +70,21 @@ const KEYS = 'bucket, account_id, service_code, carrier_code, warehouse_code, me
 const FACT_OF = (col: string) => `case ${col} when '' then 'parcel' when 'top-up' then 'top-up' else 'order' end`;
 export const TOTAL_DIMS = ['method', 'service', 'carrier', 'warehouse', 'lane'] as const;
 export type TotalDim = (typeof TOTAL_DIMS)[number];
+/**
+ * Each dimension is kept at two grains: the quarter hour (`dim`), which any zone can cut, and the
+ * hour (`dim:h`, a quarter of the rows), which a zone a whole number of hours from UTC reads.
+ */
+export const HOURLY = ':h';
+export const TOTAL_DIM_NAMES = TOTAL_DIMS.flatMap((d) => [d, `${d}${HOURLY}`]);
+const GRAINS = `('', r.bucket), ('${HOURLY}', date_bin('1 hour', r.bucket, timestamptz '2000-01-01 00:00:00+00'))`;
 /** The account-free dimensions and their value in a rollup row `r`. */
 const DIMS = `('method', r.method), ('service', r.service_code), ('carrier', r.carrier_code), ('warehouse', r.warehouse_code), ('lane', r.warehouse_code || ' → ' || r.country)`;
 
 /** Adds (sign 1) or subtracts (sign -1) the rollup rows of the CTE `rows` to report_totals, in key order. */
 const totalsDelta = (rows: string, sign: 1 | -1) =>
   sql.raw(`insert into report_totals (dim, bucket, key, fact, rollup_rows, ${MEASURES.join(', ')})
-    select d.dim, r.bucket, d.key, ${FACT_OF('r.method')}, ${sign} * count(*), ${MEASURES.map((m) => `${sign} * sum(r.${m})`).join(', ')}
-    from ${rows} r cross join lateral (values ${DIMS}) as d(dim, key)
+    select d.dim || g.suffix, g.bucket, d.key, ${FACT_OF('r.method')}, ${sign} * count(*), ${MEASURES.map((m) => `${sign} * sum(r.${m})`).join(', ')}
+    from ${rows} r cross join lateral (values ${DIMS}) as d(dim, key) cross join lateral (values ${GRAINS}) as g(suffix, bucket)
     group by 1, 2, 3, 4 order by 1, 2, 3, 4
     on conflict (dim, bucket, key, fact) do update set rollup_rows = report_totals.rollup_rows + excluded.rollup_rows,
       ${MEASURES.map((m) => `${m} = report_totals.${m} + excluded.${m}`).join(', ')}`);
@@ -103,7 +110,7 @@ export async function rebuildRange(tx: Db, from: Date, to: Date, accountId: stri
       returning *),
     totals as (${totalsDelta('new', 1)})
     select count(*)::int as n from new`)) as unknown as { rows: { n: number }[] };
-  await tx.execute(sql`delete from report_totals where dim in (${sql.raw(TOTAL_DIMS.map((d) => `'${d}'`).join(', '))}) and bucket >= ${from} and bucket < ${to} and rollup_rows = 0`);
+  await tx.execute(sql`delete from report_totals where dim in (${sql.raw(TOTAL_DIM_NAMES.map((d) => `'${d}'`).join(', '))}) and bucket >= ${from} and bucket < ${to} and rollup_rows = 0`);
   await tx.execute(sql`delete from report_account_days where day >= ${from} and day < ${to} and ${acct}`);
   await tx.execute(sql`
     insert into report_account_days (day, account_id, orders, paid_cents, refund_cents)
