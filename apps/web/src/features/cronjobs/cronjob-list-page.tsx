@@ -106,7 +106,7 @@ export default function CronJobListPage(_props: { screen?: ScreenDef }) {
         dataSource={rows}
         loading={jobs.isPending}
         loadFailure={loadFailureOf(jobs)}
-        locale={{ emptyText: t('cronjobs.empty') }}
+        locale={{ emptyText: keyword || state !== 'all' ? t('cronjobs.noMatch') : t('cronjobs.empty') }}
         pagination={false}
       />
     </ScreenCard>
