@@ -11,7 +11,7 @@ import {
   CarrierPluginSchema,
   LabelPurchaseSchema,
   OrderShippingSchema,
-  PARCEL_FLAGS,
+  FLAGGED_FILTERS,
   ParcelSchema,
   PublicParcelSchema,
   ScanFormCandidateSchema,
@@ -113,11 +113,11 @@ export const ListFlaggedParcelsEndpoint = defineEndpoint({
   path: '/tracking/flagged',
   access: 'EX-TRACK-ROUTING',
   summary: 'Lost and late parcels',
-  description: 'Lost: no tracking update for 15 business days. Late: more than 15 days after arrival at the US warehouse, not delivered.',
+  description: 'Lost: no tracking update for 15 business days. Late: more than 15 days after arrival at the US warehouse, not delivered. lost-late: still tracked, not delivered, lost or late.',
   operationId: 'listFlaggedParcels',
   tags,
-  query: z.object({ ...pageQuery(), flag: z.enum(PARCEL_FLAGS).default('lost') }),
-  reply: z.object({ items: z.array(ParcelSchema()), total: z.number(), page: z.number(), pageSize: z.number(), counts: z.object({ lost: z.number(), late: z.number() }) }),
+  query: z.object({ ...pageQuery(), flag: z.enum(FLAGGED_FILTERS).default('lost') }),
+  reply: z.object({ items: z.array(ParcelSchema()), total: z.number(), page: z.number(), pageSize: z.number(), counts: z.object({ lost: z.number(), late: z.number(), lostLate: z.number() }) }),
 });
 
 export const PublicTrackingEndpoint = defineEndpoint({

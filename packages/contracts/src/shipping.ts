@@ -34,6 +34,9 @@ export type TrackingLogResult = (typeof TRACKING_LOG_RESULTS)[number];
 
 export const PARCEL_FLAGS = ['lost', 'late'] as const;
 export type ParcelFlag = (typeof PARCEL_FLAGS)[number];
+/** The flagged parcels list's filter: lost, late, or `lost-late` = still open (being tracked, not delivered) and lost or late (the dashboard's queue). */
+export const FLAGGED_FILTERS = ['lost', 'late', 'lost-late'] as const;
+export type FlaggedFilter = (typeof FLAGGED_FILTERS)[number];
 
 export const SHIPPING_LIMITS = {
   /** SPEC §9: routing events and tracking logs are kept 100 days. */

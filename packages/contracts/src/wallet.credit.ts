@@ -32,6 +32,8 @@ export const CreditListQuerySchema = z.object({
   pageSize: z.coerce.number({ error: 'validation.number' }).int('validation.number').min(1, 'validation.pageSize').max(100, 'validation.pageSize').default(10),
   status: z.enum(['all', ...CREDIT_STATUSES], { error: 'validation.invalid' }).default('all'),
   customerId: noEmpty(idField()),
+  /** Only lines past their due date with money owed, locked or not (the dashboard's credit-overdue queue). */
+  overdue: z.enum(['true', 'false'], { error: 'validation.invalid' }).default('false').transform((v) => v === 'true'),
 });
 export type CreditListQuery = z.infer<typeof CreditListQuerySchema>;
 

@@ -387,15 +387,9 @@ export function labelOf(lang: Language, prefix: string, value: string | null | u
   return isMessageKey(prefix + value) ? translate(lang, prefix + value) : value;
 }
 
-/** One sheet of a report: a bold, frozen header row and the rows, every cell neutralised (safeCell). */
-export async function reportWorkbook(sheetName: string, headers: readonly string[], rows: readonly CellValue[][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet(sheetName.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31));
-  ws.columns = headers.map((header) => ({ header, width: Math.max(12, header.length + 4) }));
-  ws.getRow(1).font = { bold: true };
-  ws.views = [{ state: 'frozen', ySplit: 1 }];
-  for (const r of rows) ws.addRow(r.map((v) => safeCell(v)));
-  return Buffer.from(await wb.xlsx.writeBuffer());
+/** One sheet of a report: a bold, frozen header row and the rows, every cell neutralised — streamed (streamWorkbook). */
+export function reportWorkbook(sheetName: string, headers: readonly string[], rows: Iterable<readonly CellValue[]> | AsyncIterable<readonly CellValue[]>): Readable {
+  return streamWorkbook([{ name: sheetName, headers, rows }]);
 }
 
 const columnLetter = (n: number): string => (n <= 26 ? String.fromCharCode(64 + n) : columnLetter(Math.floor((n - 1) / 26)) + String.fromCharCode(65 + ((n - 1) % 26)));
@@ -480,6 +474,10 @@ export interface StreamedSheet {
   name: string;
   headers: readonly string[];
   rows: Iterable<readonly CellValue[]> | AsyncIterable<readonly CellValue[]>;
+  /** Column widths (default: the header's length, at least 12). */
+  widths?: readonly number[];
+  /** Columns kept in view while scrolling sideways (default none). */
+  freezeColumns?: number;
 }
 
 /**
@@ -492,8 +490,8 @@ export function streamWorkbook(sheets: readonly StreamedSheet[]): Readable {
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   void (async () => {
     for (const s of sheets) {
-      const ws = wb.addWorksheet(s.name.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-      ws.columns = s.headers.map((header) => ({ header, width: Math.max(12, header.length + 4) }));
+      const ws = wb.addWorksheet(s.name.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31), { views: [{ state: 'frozen', ySplit: 1, ...(s.freezeColumns ? { xSplit: s.freezeColumns } : {}) }] });
+      ws.columns = s.headers.map((header, i) => ({ header, width: s.widths?.[i] ?? Math.max(12, header.length + 4) }));
       ws.getRow(1).font = { bold: true };
       ws.getRow(1).commit();
       for await (const r of s.rows) ws.addRow(r.map((v) => safeCell(v))).commit();

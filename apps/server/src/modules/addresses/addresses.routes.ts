@@ -14,7 +14,7 @@ import { authOf } from '../../platform/auth';
 import { route } from '../../platform/endpoints';
 import { sendImportStart, type ImportRunner } from '../../platform/imports';
 import { readUpload, registerUploads } from '../../platform/storage';
-import { sendXlsx } from '../../platform/xlsx';
+import { sendXlsx, sendXlsxStream } from '../../platform/xlsx';
 import { addressCheckImport, templateFile } from './addresses.imports';
 import type { AddressCheckService } from './addresses.service';
 
@@ -37,6 +37,6 @@ export const addressCheckRoutes =
     route(app, ListAddressCheckRowsEndpoint, (req) => service.listRows(authOf(req), req.params.id, req.query, req.lang));
     route(app, ExportAddressCheckEndpoint, async (req, reply) => {
       const file = await service.exportRows(authOf(req), req.params.id, req.query, req.lang);
-      return sendXlsx(reply, file.fileName, file.data);
+      return sendXlsxStream(reply, file.fileName, file.stream);
     });
   };

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
+import type { Readable } from 'node:stream';
 import {
   ADDRESS_CHECK_LIMITS,
   translate,
@@ -17,7 +17,7 @@ import { formatDateTime } from '@exship/domain';
 import { scope, type Actor } from '../../platform/access';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { safeCell } from '../../platform/xlsx';
+import { streamWorkbook } from '../../platform/xlsx';
 import { checkAddress, fullAddressOf, type AddressInput } from './addresses.checker';
 import { AddressProviderUnavailable, type AddressProvider, type NormalisedAddress } from './addresses.provider';
 import { addressCheckRows, addressChecks } from './addresses.tables';
@@ -270,7 +270,7 @@ export function createAddressCheckService(deps: AddressCheckDeps) {
     },
 
     /** SPEC §3 row: status, full address, reason, suggested correction, checked date (in the user's offset). */
-    async exportRows(actor: Actor & { timeZone?: string }, id: string, q: Pick<AddressCheckRowListQuery, 'status'>, lang: Language): Promise<{ fileName: string; data: Buffer }> {
+    async exportRows(actor: Actor & { timeZone?: string }, id: string, q: Pick<AddressCheckRowListQuery, 'status'>, lang: Language): Promise<{ fileName: string; stream: Readable }> {
       const batch = await requireBatch(actor, id);
       const rows = await db
         .select()
@@ -278,23 +278,15 @@ export function createAddressCheckService(deps: AddressCheckDeps) {
         .where(and(eq(addressCheckRows.batchId, batch.id), q.status ? eq(addressCheckRows.status, q.status) : undefined))
         .orderBy(asc(addressCheckRows.rowNumber))
         .limit(ADDRESS_CHECK_LIMITS.maxRows);
-      const wb = new ExcelJS.Workbook();
-      const ws = wb.addWorksheet('Address check');
       const headers = ['row', 'status', 'fullAddress', 'reason', 'suggestion', 'checkedAt'].map((k) => translate(lang, `addressCheck.export.${k}`));
-      ws.columns = headers.map((header, i) => ({ header, width: [8, 12, 60, 50, 40, 22][i] }));
-      ws.getRow(1).font = { bold: true };
-      ws.views = [{ state: 'frozen', ySplit: 1 }];
       const offset = actor.timeZone ?? '+07:00';
-      for (const r of rows) {
+      const lines = rows.map((r) => {
         const note = r.note ? translate(lang, `addressCheck.note.${r.note}`) : '';
-        ws.addRow(
-          [r.rowNumber, translate(lang, `addressCheck.status.${r.status}`), r.fullAddress, reasonText(lang, r.reasons) || note, suggestionText(r.suggestion ?? null), r.checkedAt ? formatDateTime(r.checkedAt, offset) : ''].map(
-            (v) => safeCell(v),
-          ),
-        );
-      }
+        return [r.rowNumber, translate(lang, `addressCheck.status.${r.status}`), r.fullAddress, reasonText(lang, r.reasons) || note, suggestionText(r.suggestion ?? null), r.checkedAt ? formatDateTime(r.checkedAt, offset) : ''];
+      });
+      const stream = streamWorkbook([{ name: 'Address check', headers, rows: lines, widths: [8, 12, 60, 50, 40, 22] }]);
       const base = batch.fileName ? batch.fileName.replace(/\.xlsx$/i, '') : 'Address_check';
-      return { fileName: `${base}_checked.xlsx`.replace(/[\\/:*?"<>|\r\n]/g, '_'), data: Buffer.from(await wb.xlsx.writeBuffer()) };
+      return { fileName: `${base}_checked.xlsx`.replace(/[\\/:*?"<>|\r\n]/g, '_'), stream };
     },
   };
 }

@@ -78,7 +78,7 @@ export function createCreditService({ db, mailer, now = () => new Date() }: Cred
 
   return {
     async list(q: CreditListQuery) {
-      const { rows, total } = await listCreditWallets(db, { accountId: q.customerId, status: q.status, now: now(), page: q.page, pageSize: q.pageSize });
+      const { rows, total } = await listCreditWallets(db, { accountId: q.customerId, status: q.status, pastDue: q.overdue, now: now(), page: q.page, pageSize: q.pageSize });
       const who = new Map((await searchCustomers(db, { ids: rows.map((r) => r.accountId), limit: rows.length })).map((c) => [c.id, c]));
       return { items: rows.map((r) => present(r, who.get(r.accountId))), total, page: q.page, pageSize: q.pageSize };
     },

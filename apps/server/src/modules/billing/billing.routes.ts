@@ -24,7 +24,7 @@ import type { Db } from '../../platform/db';
 import { route } from '../../platform/endpoints';
 import { AppError } from '../../platform/errors';
 import { idempotencyKeyOf, idempotent } from '../../platform/idempotency';
-import { fileDay, sendXlsx } from '../../platform/xlsx';
+import { fileDay, sendXlsxStream } from '../../platform/xlsx';
 import type { CreditService } from './billing.credit';
 import type { InvoiceService } from './billing.invoices';
 import type { TransactionReports } from './billing.transactions';
@@ -54,9 +54,9 @@ export const billingRoutes =
       const actor = authOf(req);
       return idempotent(db, `send-payment:${actor.userId}`, idempotencyKeyOf(req), req.body, (tx) => reports.sendPaymentIn(tx, actor, req.body));
     });
-    route(app, ExportTransactionsEndpoint, async (req, reply) => sendXlsx(reply, `Transactions_${stamp(req)}.xlsx`, await reports.exportTransactions(authOf(req), req.body, req.lang)));
+    route(app, ExportTransactionsEndpoint, async (req, reply) => sendXlsxStream(reply, `Transactions_${stamp(req)}.xlsx`, await reports.exportTransactions(authOf(req), req.body, req.lang)));
     route(app, TransactionOrdersEndpoint, (req) => reports.listOrders(authOf(req), req.body));
-    route(app, ExportTransactionOrdersEndpoint, async (req, reply) => sendXlsx(reply, `Order_transactions_${stamp(req)}.xlsx`, await reports.exportOrders(authOf(req), req.body, req.lang)));
+    route(app, ExportTransactionOrdersEndpoint, async (req, reply) => sendXlsxStream(reply, `Order_transactions_${stamp(req)}.xlsx`, await reports.exportOrders(authOf(req), req.body, req.lang)));
 
     // Invoices: a seller sees its own; staff every account's.
     route(app, ListInvoicesEndpoint, (req) => invoices.list(authOf(req), req.body));

@@ -162,12 +162,20 @@ describe('credit rules', () => {
     expect((await t.call({ method: 'GET', url: '/api/v1/wallet/imformation-wallet', token: debtor.token })).body.data.credit.isBlocked).toBe(true);
     const list = await t.call({ method: 'GET', url: `/api/v1/credit-customers?status=overdue`, token: admin });
     expect(list.body.data.items.map((i: { customerId: string }) => i.customerId)).toContain(debtor.id);
+    // The dashboard's credit-overdue queue opens ?overdue=true: past due with money owed, locked or not; a line in good standing is not in it.
+    const pastDue = async () => (await t.call({ method: 'GET', url: '/api/v1/credit-customers?overdue=true&pageSize=100', token: admin })).body.data.items.map((i: { customerId: string }) => i.customerId);
+    expect(await pastDue()).toContain(debtor.id);
+    await t.db.execute(sql`update wallets set credit_blocked = true, credit_block_reason = 'overdue' where account_id = ${debtor.id}`);
+    expect(await pastDue()).toContain(debtor.id);
+    await t.db.execute(sql`update wallets set credit_blocked = false, credit_block_reason = null where account_id = ${debtor.id}`);
+    expect((await t.call({ method: 'GET', url: '/api/v1/credit-customers?overdue=maybe', token: admin })).status).toBe(400);
     expect((await post(admin, `/credit-customers/${debtor.id}/unblock`)).body.code).toBe('CREDIT_OVERDUE');
     // Extending needs a later date in the future; then the line pays again.
     expect((await post(admin, `/credit-customers/${debtor.id}/extend`, { dueDate: new Date(Date.now() - DAY).toISOString() })).body.code).toBe('CREDIT_DUE_DATE_NOT_LATER');
     const extended = await post(admin, `/credit-customers/${debtor.id}/extend`, { dueDate: new Date(Date.now() + 3 * DAY).toISOString(), note: 'Agreed by phone' });
     expect(extended.body.data.status).toBe('active');
     expect((await pay(debtor.token, [order._id])).status).toBe(200);
+    expect(await pastDue()).not.toContain(debtor.id);
     await ledgerHolds();
   });
 });

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { AppError } from '../../platform/errors';
 import { dateFilterBound, translate, type Language, type SendPaymentBody, type TransactionExportBody, type TransactionOrdersBody } from '@exship/contracts';
 import { formatDateTime, fromCents, signedAmountCents, toCents } from '@exship/domain';
@@ -58,7 +59,7 @@ export function createTransactionReports(db: Db) {
 
   return {
     /** The notes the platform wrote read in `lang`; a person's note as written. */
-    async exportTransactions(actor: Actor & { timeZone?: string }, q: TransactionExportBody, lang: Language): Promise<Buffer> {
+    async exportTransactions(actor: Actor & { timeZone?: string }, q: TransactionExportBody, lang: Language): Promise<Readable> {
       const rows = await transactionRows(db, filterOf(actor, q), EXPORT_ROW_LIMIT);
       const who = await customers(rows.map((r) => r.accountId));
       const offset = actor.timeZone ?? '+07:00';
@@ -86,7 +87,7 @@ export function createTransactionReports(db: Db) {
       return { items, total, page: q.page, pageSize: q.pageSize };
     },
 
-    async exportOrders(actor: Actor & { timeZone?: string }, q: Omit<TransactionOrdersBody, 'page' | 'pageSize'>, lang: Language): Promise<Buffer> {
+    async exportOrders(actor: Actor & { timeZone?: string }, q: Omit<TransactionOrdersBody, 'page' | 'pageSize'>, lang: Language): Promise<Readable> {
       const { items } = await orderRows(actor, q, { limit: EXPORT_ROW_LIMIT, offset: 0 });
       const who = await customers(items.map((r) => r.customerId));
       const offset = actor.timeZone ?? '+07:00';

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type { Readable } from 'node:stream';
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { BOX_IMPORT_COLUMNS, CARTON_STATUSES, FLOOR_LIMITS, parseLocalDateTime, parseTimestamp, textField, type Carton, type CartonStatus, type cartonListQuery } from '@exship/contracts';
@@ -6,7 +6,7 @@ import { CARTON_ID_PATTERN, CARTON_IMPORT_STATUSES, importStatusChange, localToI
 import { dateRangeWhere, escapeLike } from '../../platform/crud';
 import type { Db } from '../../platform/db';
 import { defineImport } from '../../platform/imports';
-import { rowField, safeCell, type SheetTemplate } from '../../platform/xlsx';
+import { rowField, streamWorkbook, type SheetTemplate } from '../../platform/xlsx';
 import { addHistory, cartonViews, namesOf, cartonPeople, type CartonRow } from './floor.cartons';
 import { cartonParcels, cartons } from './floor.cartons.tables';
 
@@ -64,7 +64,7 @@ export function createBoxService(deps: { db: Db }) {
     },
 
     /** SPEC §3 box fields, one row per carton the filters select (at most 50,000), dates at the viewer's offset. */
-    async exportWorkbook(q: ListQuery, offset: string): Promise<Buffer> {
+    async exportWorkbook(q: ListQuery, offset: string): Promise<Readable> {
       const rows = await db
         .select()
         .from(cartons)
@@ -74,21 +74,12 @@ export function createBoxService(deps: { db: Db }) {
       const names = await namesOf(db, rows.flatMap(cartonPeople));
       const who = (id: string | null) => (id ? (names.get(id) ?? '') : '');
       const when = (d: Date | null) => (d ? wallClockAt(d, validOffset(offset, '+07:00')) : '');
-      const wb = new ExcelJS.Workbook();
-      const ws = wb.addWorksheet('Boxes');
-      ws.columns = EXPORT_COLUMNS.map((header) => ({ header, width: Math.max(12, header.length + 4) }));
-      ws.getRow(1).font = { bold: true };
-      ws.views = [{ state: 'frozen', ySplit: 1 }];
-      for (const r of rows) {
-        ws.addRow(
-          [
-            r.id, r.name, r.carrierCode, r.warehouseCode, r.serviceCode, r.originWarehouseCode, r.quantity, r.status,
-            r.weightGr, r.lengthCm, r.widthCm, r.heightCm, r.parcelsWeightGr, r.trackingNumber, r.description, r.location, r.freightId,
-            when(r.createdAt), who(r.createdBy), when(r.packagedAt), who(r.packagedBy), when(r.checkedAt), who(r.checkedBy), when(r.acceptedAt), who(r.acceptedBy), when(r.updatedAt),
-          ].map((v) => safeCell(v ?? null)),
-        );
-      }
-      return Buffer.from(await wb.xlsx.writeBuffer());
+      const lines = rows.map((r) => [
+        r.id, r.name, r.carrierCode, r.warehouseCode, r.serviceCode, r.originWarehouseCode, r.quantity, r.status,
+        r.weightGr, r.lengthCm, r.widthCm, r.heightCm, r.parcelsWeightGr, r.trackingNumber, r.description, r.location, r.freightId,
+        when(r.createdAt), who(r.createdBy), when(r.packagedAt), who(r.packagedBy), when(r.checkedAt), who(r.checkedBy), when(r.acceptedAt), who(r.acceptedBy), when(r.updatedAt),
+      ].map((v) => v ?? null));
+      return streamWorkbook([{ name: 'Boxes', headers: EXPORT_COLUMNS, rows: lines }]);
     },
   };
 }

@@ -22,7 +22,7 @@ import { authOf } from '../../platform/auth';
 import { route } from '../../platform/endpoints';
 import { sendImportStart, type ImportRunner } from '../../platform/imports';
 import { readUpload, registerUploads } from '../../platform/storage';
-import { sendXlsx, templateWorkbook } from '../../platform/xlsx';
+import { sendXlsx, sendXlsxStream, templateWorkbook } from '../../platform/xlsx';
 import { BOX_TEMPLATE, boxImport, boxTemplateRows, type BoxService } from './floor.boxes';
 import { renderCartonLabelPdf } from './floor.carton-label';
 import type { CartonService } from './floor.cartons';
@@ -47,8 +47,8 @@ export const cartonRoutes =
     route(app, OpenCartonEndpoint, (req) => cartons.open(authOf(req), req.body));
     route(app, ListCartonsEndpoint, (req) => boxes.list(req.query));
     route(app, ExportCartonsEndpoint, async (req, reply) => {
-      const data = await boxes.exportWorkbook(req.query, authOf(req).timeZone);
-      return sendXlsx(reply, `Boxes_${new Date().toISOString().slice(0, 10)}.xlsx`, data);
+      const stream = await boxes.exportWorkbook(req.query, authOf(req).timeZone);
+      return sendXlsxStream(reply, `Boxes_${new Date().toISOString().slice(0, 10)}.xlsx`, stream);
     });
     route(app, GetCartonEndpoint, (req) => cartons.get(req.params.cartonId));
     route(app, AddParcelToCartonEndpoint, (req) => cartons.addParcel(authOf(req), req.params.cartonId, req.body.code, req.lang));

@@ -3,6 +3,8 @@ import type { FreightCost } from '@exship/contracts';
 import { allocateFreightCost, centiKgToKg, freightCost, fromCents, type CartonToAllocate } from '@exship/domain';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import { emit } from '../../platform/jobs';
+import { FreightCostShared } from './freight.events';
 import type { FeeSchedules } from './freight.fees';
 import type { ManifestParcel } from './freight.manifest';
 import { freightCartonsOn, freightParcelCosts, freights } from './freight.tables';
@@ -77,6 +79,8 @@ async function allocate(tx: Db, f: FreightRow): Promise<void> {
     update ${freightParcelCosts} c set cents = v.cents
     from jsonb_to_recordset(${json}::jsonb) as v(order_id uuid, cents bigint)
     where c.order_id = v.order_id and c.freight_id = ${f.id}`);
+  // The paid parcels' cost changed: the report rollups follow (docs/reports.md "Kept current").
+  await emit(tx, FreightCostShared, { freightId: f.id, at: new Date().toISOString() });
 }
 
 /** The cost as the detail shows it (USD). */

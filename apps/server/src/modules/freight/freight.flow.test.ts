@@ -4,6 +4,7 @@ import { checkedIn, closeCarton, eventsOf, openCarton, scan, startFloor, type Fl
 import { FLIGHT_FEE_COLUMNS, FLIGHT_FEES } from '@exship/contracts';
 import { multipartFile, readXlsx, xlsxOf } from '../../test/files';
 import { addCarton, checkedOutCarton, createFreight, manifestReadyParcels, moveFreight } from '../../test/freight';
+import { REPORT_QUEUES } from '../reports';
 
 // A freight from its first scan to the US hub, over HTTP: cartons scanned on (refusals named, a repeat
 // changes nothing), the customs manifest check, the lock once checked, the weight and the cost from
@@ -233,6 +234,18 @@ describe('a freight through its states', () => {
     expect(res.body.data).toMatchObject({ cost: 140.33, costDetail: { adjustment: -10.01, adjustmentReason: 'Airline discount', total: 140.33 } });
     const [sum] = await rows<{ n: string }>(sql`select sum(cents) as n from freight_parcel_costs where freight_id = ${freightId}`);
     expect(Number(sum!.n)).toBe(14033);
+    // The shares reach the purchase report's rollups through the event written with them, not the nightly rebuild.
+    expect((await f.t.runJobs(REPORT_QUEUES.freightCostShared)).ran).toBeGreaterThan(0);
+    const [paid] = await rows<{ n: string; accounts: string[] }>(sql`
+      select coalesce(sum(c.cents), 0) as n, array_agg(distinct c.account_id::text) as accounts from freight_parcel_costs c
+      where c.freight_id = ${freightId} and exists (select 1 from transaction_orders l join wallet_transactions t on t.id = l.transaction_id where l.order_id = c.order_id and l.kind = 'order' and t.result = 'success')`);
+    expect(Number(paid!.n)).toBeGreaterThan(0);
+    const [rolled] = await rows<{ n: string }>(sql`
+      select coalesce(sum(freight_cents), 0) as n from report_rollups r where r.account_id::text = any(${`{${paid!.accounts.join(',')}}`}::text[])`);
+    const [source] = await rows<{ n: string }>(sql`
+      select coalesce(sum(c.cents), 0) as n from freight_parcel_costs c join transaction_orders l on l.order_id = c.order_id and l.kind = 'order'
+      join wallet_transactions t on t.id = l.transaction_id and t.result = 'success' where c.account_id::text = any(${`{${paid!.accounts.join(',')}}`}::text[])`);
+    expect(Number(rolled!.n)).toBe(Number(source!.n));
   });
 
   it('departure ships the parcels and writes one airport-departure event on each, in the seller\'s words', async () => {

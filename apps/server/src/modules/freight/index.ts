@@ -15,6 +15,8 @@ import { freightRoutes } from './freight.routes';
  * Cartons change only through the floor's port (floor.freight.ts), orders through the orders
  * module's set-based freightDeparted, routing events through shipping's addFreightEvents.
  */
+export { FreightCostShared, type FreightCostSharedEvent } from './freight.events';
+
 export const freightModule = defineModule({
   name: 'freight',
   needs: [usersModule, productsModule, ordersModule, shippingModule, floorModule],

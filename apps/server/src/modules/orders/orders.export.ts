@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { translate, type Language } from '@exship/contracts';
 import { formatDateTime, fromCents } from '@exship/domain';
 import { labelOf, reportWorkbook, type CellValue } from '../../platform/xlsx';
@@ -50,7 +51,7 @@ const COLUMNS: [string, (o: ExportedOrder, lang: Language, offset: string) => Ce
 ];
 
 /** The workbook of the exported orders, for a reader of `lang` at UTC `offset`. */
-export function ordersWorkbook(orders: readonly ExportedOrder[], lang: Language, offset: string): Promise<Buffer> {
+export function ordersWorkbook(orders: readonly ExportedOrder[], lang: Language, offset: string): Readable {
   return reportWorkbook(
     translate(lang, 'export.orders.sheet'),
     COLUMNS.map(([key]) => translate(lang, key)),

@@ -27,7 +27,7 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { idempotencyKeyOf, idempotent } from '../../platform/idempotency';
 import { route } from '../../platform/endpoints';
-import { fileDay, sendXlsx } from '../../platform/xlsx';
+import { fileDay, sendXlsxStream } from '../../platform/xlsx';
 import { ordersWorkbook } from './orders.export';
 import type { OrderService } from './orders.service';
 
@@ -58,8 +58,8 @@ export const ordersRoutes =
     route(app, ExportOrdersEndpoint, async (req, reply) => {
       const actor = authOf(req);
       const offset = actor.timeZone ?? '+07:00';
-      const data = await ordersWorkbook(await orders.exportRows(actor, req.query), req.lang, offset);
-      return sendXlsx(reply, `Orders_${fileDay(new Date(), offset)}.xlsx`, data);
+      const stream = ordersWorkbook(await orders.exportRows(actor, req.query), req.lang, offset);
+      return sendXlsxStream(reply, `Orders_${fileDay(new Date(), offset)}.xlsx`, stream);
     });
     route(app, GetOrderByExIdEndpoint, (req) => orders.getByExOrderId(authOf(req), req.params.exOrderId));
     route(app, GetOrderEndpoint, (req) => orders.get(authOf(req), req.params.orderId));

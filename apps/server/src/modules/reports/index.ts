@@ -1,4 +1,5 @@
 import { defineModule, job } from '../../platform/module';
+import { freightModule } from '../freight';
 import { ordersModule } from '../orders';
 import { shippingModule } from '../shipping';
 import { walletModule } from '../wallet';
@@ -19,7 +20,7 @@ export const REBUILD_REPORTS_JOB = 'reports.rebuild-days';
  */
 export const reportsModule = defineModule({
   name: 'reports',
-  needs: [ordersModule, shippingModule, walletModule],
+  needs: [ordersModule, shippingModule, walletModule, freightModule],
   setup(ctx) {
     return createReportsService({ db: ctx.database.db, clock: () => new Date() });
   },

@@ -3,9 +3,11 @@ import { ORDER_STATUSES, STAFF_QUEUES, type OrderStatus, type SellerDashboard, t
 import { offsetMinutes } from '@exship/domain';
 import type { Db } from '../../platform/db';
 import { usd } from './reports.queries';
+import { HOURLY } from './reports.rollups';
 
 // The dashboards (docs/reports.md "Dashboards"): each count is one indexed query, and each carries
-// the filtered list it opens. KPIs read the rollups for the last 14 local days.
+// the filtered list it opens. KPIs read the account-free totals (one dimension: every fact once) for
+// the last 14 local days.
 
 const rowsOf = async <T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 const num = (v: unknown): number => Number(v ?? 0);
@@ -65,8 +67,9 @@ const QUEUE_SQL: Record<StaffQueueKey, (now: Date) => ReturnType<typeof sql>> = 
   'label-errors': () => sql`select coalesce(sum(n), 0) from order_status_counts where status = 'label error'`,
   'dimension-errors': () => sql`select coalesce(sum(n), 0) from order_status_counts where status = 'error-dimension'`,
   'lost-late': () => sql`select count(*) from trackers where active and delivered_at is null and (lost_at is not null or late_at is not null)`,
-  'overdue-tickets': () => sql`select count(*) from tickets where type <> 'claim' and status not in ('resolved', 'closed') and (first_response_breached_at is not null or resolution_breached_at is not null)`,
-  'overdue-claims': () => sql`select count(*) from tickets where type = 'claim' and status not in ('resolved', 'closed') and (first_response_breached_at is not null or resolution_breached_at is not null)`,
+  // What the ticket list's overdue tab shows (status overdue, set by the overdue job when a target is missed).
+  'overdue-tickets': () => sql`select count(*) from tickets where type <> 'claim' and status = 'overdue'`,
+  'overdue-claims': () => sql`select count(*) from tickets where type = 'claim' and status = 'overdue'`,
   'credit-overdue': (now) => sql`select count(*) from wallets where credit_limit_cents > 0 and balance_cents < 0 and credit_due_at < ${now}`,
   'dead-jobs': () => sql`select case when to_regclass('pgboss.job') is null then 0 else (select count(*) from pgboss.job where name = 'dead-letter' and state = 'created') end`,
 };
@@ -76,7 +79,7 @@ const QUEUE_LINKS: Record<StaffQueueKey, { path: string; query: Record<string, s
   'products-approval': { path: '/app/products', query: { approvalStatus: 'waiting_approval' } },
   'label-errors': orders({ status: 'label error' }),
   'dimension-errors': orders({ status: 'error-dimension' }),
-  'lost-late': { path: '/app/tracking-logs', query: { flag: 'lost-late' } },
+  'lost-late': { path: '/app/track-routing', query: { tab: 'flagged', flag: 'lost-late' } },
   'overdue-tickets': { path: '/app/ticket', query: { tab: 'overdue' } },
   'overdue-claims': { path: '/app/ticket', query: { tab: 'overdue', subject: 'claim' } },
   'credit-overdue': { path: '/app/billing', query: { tab: 'credit', overdue: 'true' } },
@@ -90,7 +93,7 @@ async function kpis(db: Db, tz: string, now: Date, permissions: ReadonlySet<stri
   const rows = await rowsOf<Record<string, string>>(db, sql`
     select to_char((bucket at time zone 'UTC') + ${offsetMinutes(tz)} * interval '1 minute', 'YYYY-MM-DD') as day, sum(orders) as orders,
       sum(paid_cents - refund_cents) as revenue, sum(cost_cents + freight_cents) as cost, sum(delivered) as delivered, sum(on_time) as on_time
-    from report_rollups where bucket >= ${start.at} and bucket < ${new Date(now.getTime() + 86_400_000)} group by 1`);
+    from report_totals where dim = ${offsetMinutes(tz) % 60 === 0 ? `method${HOURLY}` : 'method'} and bucket >= ${start.at} and bucket < ${new Date(now.getTime() + 86_400_000)} group by 1`);
   const days = Array.from({ length: 14 }, (_, i) => localMidnight(now, tz, 13 - i).day);
   const by = new Map(rows.map((r) => [r.day!, r]));
   const kpi = (value: (r: Record<string, string> | undefined) => number | null) => {

@@ -15,6 +15,7 @@ import {
 } from '@exship/contracts';
 import { offsetMinutes } from '@exship/domain';
 import type { Db } from '../../platform/db';
+import { HOURLY, type TotalDim } from './reports.rollups';
 
 // The six reports, each one aggregate over report_rollups (docs/reports.md). A bucket's period is its
 // instant moved into the viewer's zone, then cut to the day, the (Monday) week or the month.
@@ -23,6 +24,8 @@ export interface ReportScope {
   /** The one account the report covers, or undefined for every account (staff). */
   accountId?: string;
   timeZone: string;
+  /** Read the per-account rollups even over every account (the tests compare both tiers). */
+  rollupsOnly?: boolean;
 }
 
 export const usd = (cents: number): number => Math.round(Number(cents)) / 100;
@@ -60,6 +63,44 @@ function where(q: ReportQuery, scope: ReportScope, extra: SQL = sql`true`, shift
   return sql.join(parts, sql` and `);
 }
 
+type Fact = 'order' | 'top-up' | 'parcel';
+const FACT_ON_ROLLUPS: Record<Fact, string> = { order: "method not in ('', 'top-up')", 'top-up': "method = 'top-up'", parcel: "method = ''" };
+const DIM_ON_ROLLUPS: Record<TotalDim, string> = { method: 'method', service: 'service_code', carrier: 'carrier_code', warehouse: 'warehouse_code', lane: "warehouse_code || ' → ' || country" };
+const FILTER_DIMS = [['serviceCode', 'service'], ['carrierCode', 'carrier'], ['warehouseCode', 'warehouse']] as const;
+
+/**
+ * Where a report reads: `table` with `cond`, its grouping column as `key`. A report over every
+ * account whose filters name at most the dimension it groups by reads the account-free totals of
+ * that dimension (docs/reports.md "Fast at scale"); anything else the per-account rollups. Both give
+ * the same sums: each totals row is the sum of its accounts' rollup rows.
+ */
+interface Source {
+  table: SQL;
+  cond: SQL;
+  key: SQL;
+}
+function source(q: ReportQuery, scope: ReportScope, opts: { dim?: TotalDim; facts?: readonly Fact[]; keyed?: boolean; shiftMs?: number } = {}): Source {
+  const filters = FILTER_DIMS.filter(([f]) => q[f]);
+  const dim = opts.dim ?? filters[0]?.[1] ?? 'method';
+  const totals = !scope.accountId && !scope.rollupsOnly && filters.every(([, d]) => d === dim);
+  if (totals) {
+    const { from, to } = rangeInstants(q.startDate, q.endDate, scope.timeZone);
+    const shift = opts.shiftMs ?? 0;
+    // A zone a whole number of hours from UTC cuts its days at whole hours: the hourly grain holds the same sums in a quarter of the rows.
+    const grain = offsetMinutes(scope.timeZone) % 60 === 0 ? `${dim}${HOURLY}` : dim;
+    const parts: SQL[] = [sql`dim = ${grain}`, sql`bucket >= ${new Date(from.getTime() - shift)}`, sql`bucket < ${new Date(to.getTime() - shift)}`];
+    if (filters[0]) parts.push(sql`key = ${q[filters[0][0]]}`);
+    if (opts.facts) parts.push(sql`fact in (${sql.join(opts.facts.map((f) => sql`${f}`), sql`, `)})`);
+    if (opts.keyed) parts.push(sql`key <> ''`);
+    return { table: sql`report_totals`, cond: sql.join(parts, sql` and `), key: sql`key` };
+  }
+  const key = sql.raw(DIM_ON_ROLLUPS[dim]);
+  const extra: SQL[] = [];
+  if (opts.facts) extra.push(sql.raw(`(${opts.facts.map((f) => FACT_ON_ROLLUPS[f]).join(' or ')})`));
+  if (opts.keyed) extra.push(sql`${key} <> ''`);
+  return { table: sql`report_rollups`, cond: where(q, scope, extra.length ? sql.join(extra, sql` and `) : sql`true`, opts.shiftMs), key };
+}
+
 const rowsOf = async <T>(db: Db, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 const num = (v: unknown): number => Number(v ?? 0);
 
@@ -72,10 +113,11 @@ function fill(periods: readonly string[], keys: readonly string[], got: { period
 // ── revenue ──────────────────────────────────────────────────────────────────────────────────────
 
 export async function revenueReport(db: Db, q: ReportQuery, scope: ReportScope) {
+  const src = source(q, scope, { facts: ['order', 'parcel'] });
   const rows = await rowsOf<Record<string, string>>(db, sql`
     select ${periodSql(q.groupBy, scope.timeZone)} as period, sum(orders) as orders, sum(shipping_cents) as shipping, sum(fees_cents) as fees,
       sum(surcharge_cents) as surcharges, sum(tax_cents) as tax, sum(discount_cents) as discounts, sum(refund_cents) as refunds, sum(paid_cents) as paid
-    from report_rollups where ${where(q, scope, sql`method <> 'top-up'`)} group by 1`);
+    from ${src.table} where ${src.cond} group by 1`);
   const by = new Map(rows.map((r) => [r.period!, r]));
   const periods = periodsOf(q.startDate, q.endDate, q.groupBy);
   const table: RevenueRow[] = periods.map((period) => {
@@ -94,9 +136,10 @@ export async function revenueReport(db: Db, q: ReportQuery, scope: ReportScope) 
 // ── payment method ───────────────────────────────────────────────────────────────────────────────
 
 export async function paymentMethodReport(db: Db, q: ReportQuery, scope: ReportScope) {
+  const src = source(q, scope, { dim: 'method', facts: ['order', 'top-up'] });
   const rows = await rowsOf<{ period: string; method: PaymentMethodRow['method']; payments: string; amount: string }>(db, sql`
-    select ${periodSql(q.groupBy, scope.timeZone)} as period, method, sum(payments + top_ups) as payments, sum(paid_cents + top_up_cents) as amount
-    from report_rollups where ${where(q, scope, sql`method <> ''`)} group by 1, 2`);
+    select ${periodSql(q.groupBy, scope.timeZone)} as period, ${src.key} as method, sum(payments + top_ups) as payments, sum(paid_cents + top_up_cents) as amount
+    from ${src.table} where ${src.cond} group by 1, 2`);
   const methods = ['wallet', 'debit', 'credit', 'top-up'] as const;
   const cents = new Map<string, { payments: number; amount: number }>(methods.map((m) => [m, { payments: 0, amount: 0 }]));
   for (const r of rows) {
@@ -114,9 +157,10 @@ export async function paymentMethodReport(db: Db, q: ReportQuery, scope: ReportS
 // ── services ─────────────────────────────────────────────────────────────────────────────────────
 
 export async function servicesReport(db: Db, q: ReportQuery, scope: ReportScope) {
+  const src = source(q, scope, { dim: 'service', facts: ['order', 'top-up'], keyed: true });
   const rows = await rowsOf<{ period: string; service_code: string; parcels: string; weight: string; revenue: string }>(db, sql`
-    select ${periodSql(q.groupBy, scope.timeZone)} as period, service_code, sum(orders) as parcels, sum(weight_gr) as weight, sum(paid_cents - refund_cents) as revenue
-    from report_rollups where ${where(q, scope, sql`service_code <> '' and method <> ''`)} group by 1, 2`);
+    select ${periodSql(q.groupBy, scope.timeZone)} as period, ${src.key} as service_code, sum(orders) as parcels, sum(weight_gr) as weight, sum(paid_cents - refund_cents) as revenue
+    from ${src.table} where ${src.cond} group by 1, 2`);
   const per = new Map<string, { parcels: number; weight: number; revenue: number }>();
   for (const r of rows) {
     const t = per.get(r.service_code) ?? { parcels: 0, weight: 0, revenue: 0 };
@@ -136,15 +180,38 @@ export async function servicesReport(db: Db, q: ReportQuery, scope: ReportScope)
 
 // ── customers ────────────────────────────────────────────────────────────────────────────────────
 
+/**
+ * Each account's parcels and revenue over the range (moved back by shiftMs). Over every account with
+ * no filter: whole UTC days from report_account_days, the partial days at the edges from the rollups.
+ */
+function accountSums(q: ReportQuery, scope: ReportScope, shiftMs = 0): SQL {
+  const orderFacts = sql.raw(FACT_ON_ROLLUPS.order);
+  if (scope.accountId || scope.rollupsOnly || FILTER_DIMS.some(([f]) => q[f])) {
+    return sql`select account_id, sum(orders) as parcels, sum(paid_cents - refund_cents) as revenue from report_rollups where ${where(q, scope, orderFacts, shiftMs)} group by 1`;
+  }
+  const { from: f, to: t } = rangeInstants(q.startDate, q.endDate, scope.timeZone);
+  const from = f.getTime() - shiftMs;
+  const to = t.getTime() - shiftMs;
+  const firstDay = Math.ceil(from / 86_400_000) * 86_400_000;
+  const lastDay = Math.max(firstDay, Math.floor(to / 86_400_000) * 86_400_000);
+  const d = (ms: number) => new Date(ms);
+  return sql`
+    select account_id, sum(orders) as parcels, sum(paid_cents - refund_cents) as revenue from (
+      select account_id, orders, paid_cents, refund_cents from report_account_days where day >= ${d(firstDay)} and day < ${d(lastDay)}
+      union all
+      select account_id, orders, paid_cents, refund_cents from report_rollups
+      where ${orderFacts} and ((bucket >= ${d(from)} and bucket < ${d(Math.min(firstDay, to))}) or (bucket >= ${d(Math.max(lastDay, from))} and bucket < ${d(to)}))
+    ) x group by 1`;
+}
+
 export async function customersReport(db: Db, q: ReportQuery, scope: ReportScope) {
   const days = (Date.parse(q.endDate) - Date.parse(q.startDate)) / 86_400_000 + 1;
+  const src = source(q, scope, { facts: ['order'] });
   const [now, before, points] = await Promise.all([
-    rowsOf<{ account_id: string; parcels: string; revenue: string }>(db, sql`
-      select account_id, sum(orders) as parcels, sum(paid_cents - refund_cents) as revenue from report_rollups where ${where(q, scope, sql`method not in ('', 'top-up')`)} group by 1`),
-    rowsOf<{ account_id: string; revenue: string }>(db, sql`
-      select account_id, sum(paid_cents - refund_cents) as revenue from report_rollups where ${where(q, scope, sql`method not in ('', 'top-up')`, days * 86_400_000)} group by 1`),
+    rowsOf<{ account_id: string; parcels: string; revenue: string }>(db, accountSums(q, scope)),
+    rowsOf<{ account_id: string; revenue: string }>(db, accountSums(q, scope, days * 86_400_000)),
     rowsOf<{ period: string; parcels: string; revenue: string }>(db, sql`
-      select ${periodSql(q.groupBy, scope.timeZone)} as period, sum(orders) as parcels, sum(paid_cents - refund_cents) as revenue from report_rollups where ${where(q, scope, sql`method not in ('', 'top-up')`)} group by 1`),
+      select ${periodSql(q.groupBy, scope.timeZone)} as period, sum(orders) as parcels, sum(paid_cents - refund_cents) as revenue from ${src.table} where ${src.cond} group by 1`),
   ]);
   const prev = new Map(before.map((r) => [r.account_id, num(r.revenue)]));
   const ranked = now.sort((a, b) => num(b.revenue) - num(a.revenue)).slice(0, REPORT_LIMITS.maxRows);
@@ -187,10 +254,11 @@ const carrierRow = (carrierCode: string, t: CarrierSums): CarrierRow => ({
 });
 
 export async function carriersReport(db: Db, q: ReportQuery, scope: ReportScope) {
+  const src = source(q, scope, { dim: 'carrier', keyed: true });
   const rows = await rowsOf<Record<string, string>>(db, sql`
-    select ${periodSql(q.groupBy, scope.timeZone)} as period, carrier_code, sum(orders) as parcels, sum(cost_cents) as cost, sum(delivered) as delivered,
+    select ${periodSql(q.groupBy, scope.timeZone)} as period, ${src.key} as carrier_code, sum(orders) as parcels, sum(cost_cents) as cost, sum(delivered) as delivered,
       sum(on_time) as on_time, sum(late) as late, sum(lost) as lost, sum(label_failures) as failures
-    from report_rollups where ${where(q, scope, sql`carrier_code <> ''`)} group by 1, 2`);
+    from ${src.table} where ${src.cond} group by 1, 2`);
   const per = new Map<string, CarrierSums>();
   const zero = (): CarrierSums => ({ parcels: 0, cost: 0, delivered: 0, onTime: 0, late: 0, lost: 0, failures: 0 });
   const total = zero();
@@ -221,15 +289,14 @@ const purchaseRow = (key: string, label: string, t: PurchaseSums): PurchaseRow =
 };
 
 export async function purchaseReport(db: Db, q: ReportQuery & { by: PurchaseBy }, scope: ReportScope) {
-  const key = q.by === 'service' ? sql`service_code` : q.by === 'carrier' ? sql`carrier_code` : sql`warehouse_code || ' → ' || country`;
-  const base = where(q, scope, sql`method <> '' and method <> 'top-up'`);
+  const src = source(q, scope, { dim: q.by, facts: ['order'] });
   const [rows, points] = await Promise.all([
     rowsOf<Record<string, string>>(db, sql`
-      select ${key} as key, sum(orders) as parcels, sum(paid_cents - refund_cents) as revenue, sum(cost_cents) as last_mile, sum(freight_cents) as freight
-      from report_rollups where ${base} group by 1`),
+      select ${src.key} as key, sum(orders) as parcels, sum(paid_cents - refund_cents) as revenue, sum(cost_cents) as last_mile, sum(freight_cents) as freight
+      from ${src.table} where ${src.cond} group by 1`),
     rowsOf<Record<string, string>>(db, sql`
       select ${periodSql(q.groupBy, scope.timeZone)} as period, sum(paid_cents - refund_cents) as revenue, sum(cost_cents + freight_cents) as cost
-      from report_rollups where ${base} group by 1`),
+      from ${src.table} where ${src.cond} group by 1`),
   ]);
   const total: PurchaseSums = { parcels: 0, revenue: 0, lastMile: 0, freight: 0 };
   const table = rows

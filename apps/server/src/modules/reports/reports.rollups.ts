@@ -66,15 +66,58 @@ const MEASURES = [
 export const ROLLUP_MEASURES = MEASURES;
 const KEYS = 'bucket, account_id, service_code, carrier_code, warehouse_code, method, country';
 
-/** Rebuilds [from, to) (whole UTC days) of one account, or of every account when accountId is null. */
+/** The kind of fact a rollup row holds, from its method: the totals' `fact` (docs/reports.md "Fast at scale"). */
+const FACT_OF = (col: string) => `case ${col} when '' then 'parcel' when 'top-up' then 'top-up' else 'order' end`;
+export const TOTAL_DIMS = ['method', 'service', 'carrier', 'warehouse', 'lane'] as const;
+export type TotalDim = (typeof TOTAL_DIMS)[number];
+/**
+ * Each dimension is kept at two grains: the quarter hour (`dim`), which any zone can cut, and the
+ * hour (`dim:h`, a quarter of the rows), which a zone a whole number of hours from UTC reads.
+ */
+export const HOURLY = ':h';
+export const TOTAL_DIM_NAMES = TOTAL_DIMS.flatMap((d) => [d, `${d}${HOURLY}`]);
+const GRAINS = `('', r.bucket), ('${HOURLY}', date_bin('1 hour', r.bucket, timestamptz '2000-01-01 00:00:00+00'))`;
+/** The account-free dimensions and their value in a rollup row `r`. */
+const DIMS = `('method', r.method), ('service', r.service_code), ('carrier', r.carrier_code), ('warehouse', r.warehouse_code), ('lane', r.warehouse_code || ' → ' || r.country)`;
+
+/** Adds (sign 1) or subtracts (sign -1) the rollup rows of the CTE `rows` to report_totals, in key order. */
+const totalsDelta = (rows: string, sign: 1 | -1) =>
+  sql.raw(`insert into report_totals (dim, bucket, key, fact, rollup_rows, ${MEASURES.join(', ')})
+    select d.dim || g.suffix, g.bucket, d.key, ${FACT_OF('r.method')}, ${sign} * count(*), ${MEASURES.map((m) => `${sign} * sum(r.${m})`).join(', ')}
+    from ${rows} r cross join lateral (values ${DIMS}) as d(dim, key) cross join lateral (values ${GRAINS}) as g(suffix, bucket)
+    group by 1, 2, 3, 4 order by 1, 2, 3, 4
+    on conflict (dim, bucket, key, fact) do update set rollup_rows = report_totals.rollup_rows + excluded.rollup_rows,
+      ${MEASURES.map((m) => `${m} = report_totals.${m} + excluded.${m}`).join(', ')}`);
+
+/** A lock per UTC day (two-key advisory space) so two rebuilds of one day never interleave their totals. */
+const DAY_LOCK = sql`hashtext('report_rollups')`;
+
+/**
+ * Rebuilds [from, to) (whole UTC days) of one account, or of every account when accountId is null:
+ * the rollup rows, the account-free totals (the rows deleted subtracted, the rows written added) and
+ * the accounts' days, in the caller's transaction.
+ */
 export async function rebuildRange(tx: Db, from: Date, to: Date, accountId: string | null): Promise<number> {
-  await tx.execute(sql`delete from report_rollups where bucket >= ${from} and bucket < ${to} and ${accountId === null ? sql`true` : sql`account_id = ${accountId}::uuid`}`);
+  const acct = accountId === null ? sql`true` : sql`account_id = ${accountId}::uuid`;
+  await tx.execute(sql`select pg_advisory_xact_lock(${DAY_LOCK}, d) from generate_series(${Math.floor(from.getTime() / DAY_MS)}::int, ${Math.ceil(to.getTime() / DAY_MS) - 1}::int) d`);
+  await tx.execute(sql`with old as (delete from report_rollups where bucket >= ${from} and bucket < ${to} and ${acct} returning *) ${totalsDelta('old', -1)}`);
   const res = (await tx.execute(sql`
-    insert into report_rollups (${sql.raw(KEYS)}, ${sql.raw(MEASURES.join(', '))})
-    select ${sql.raw(KEYS)}, ${sql.raw(MEASURES.map((m) => `sum(${m})::bigint`).join(', '))}
-    from (${factsSql(from, to, accountId)}) x
-    group by ${sql.raw(KEYS)}`)) as unknown as { rowCount?: number; affectedRows?: number };
-  return res.rowCount ?? res.affectedRows ?? 0;
+    with new as (
+      insert into report_rollups (${sql.raw(KEYS)}, ${sql.raw(MEASURES.join(', '))})
+      select ${sql.raw(KEYS)}, ${sql.raw(MEASURES.map((m) => `sum(${m})::bigint`).join(', '))}
+      from (${factsSql(from, to, accountId)}) x
+      group by ${sql.raw(KEYS)}
+      returning *),
+    totals as (${totalsDelta('new', 1)})
+    select count(*)::int as n from new`)) as unknown as { rows: { n: number }[] };
+  await tx.execute(sql`delete from report_totals where dim in (${sql.raw(TOTAL_DIM_NAMES.map((d) => `'${d}'`).join(', '))}) and bucket >= ${from} and bucket < ${to} and rollup_rows = 0`);
+  await tx.execute(sql`delete from report_account_days where day >= ${from} and day < ${to} and ${acct}`);
+  await tx.execute(sql`
+    insert into report_account_days (day, account_id, orders, paid_cents, refund_cents)
+    select date_bin('1 day', bucket, timestamptz '2000-01-01 00:00:00+00'), account_id, sum(orders), sum(paid_cents), sum(refund_cents)
+    from report_rollups where bucket >= ${from} and bucket < ${to} and ${acct} and method not in ('', 'top-up')
+    group by 1, 2`);
+  return Number(res.rows[0]?.n ?? 0);
 }
 
 /** Rebuilds the given UTC days of one account. */

@@ -53,3 +53,58 @@ export const reportRollups = pgTable(
     index('report_rollups_bucket_idx').on(t.bucket),
   ],
 );
+
+// The account-free tier (docs/reports.md "Fast at scale"): the same sums as report_rollups, per UTC
+// quarter hour, once per dimension (`dim`: method, service, carrier, warehouse, lane = warehouse →
+// country) instead of per account, split by the kind of fact (`fact`: order payments and refunds,
+// top-ups, parcel outcomes and label failures) so a report filters as it does on the rollups. Kept
+// by rebuildRange in the same transaction as the rollups: the rows it deletes are subtracted and the
+// rows it writes added, so each row always equals the sum of its accounts' rollup rows;
+// `rollupRows` counts them (a row left at 0 is removed). Staff reports over every account read it.
+export const reportTotals = pgTable(
+  'report_totals',
+  {
+    dim: text('dim').notNull(),
+    bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+    /** The dimension's value ('' where the fact has none). */
+    key: text('key').notNull(),
+    /** order (payments and refunds of orders) | top-up | parcel (outcomes and label failures). */
+    fact: text('fact').notNull(),
+    rollupRows: n('rollup_rows'),
+    orders: n('orders'),
+    weightGr: n('weight_gr'),
+    shippingCents: n('shipping_cents'),
+    feesCents: n('fees_cents'),
+    taxCents: n('tax_cents'),
+    discountCents: n('discount_cents'),
+    surchargeCents: n('surcharge_cents'),
+    refundCents: n('refund_cents'),
+    payments: n('payments'),
+    paidCents: n('paid_cents'),
+    topUps: n('top_ups'),
+    topUpCents: n('top_up_cents'),
+    costCents: n('cost_cents'),
+    freightCents: n('freight_cents'),
+    labelFailures: n('label_failures'),
+    delivered: n('delivered'),
+    onTime: n('on_time'),
+    late: n('late'),
+    lost: n('lost'),
+  },
+  (t) => [primaryKey({ columns: [t.dim, t.bucket, t.key, t.fact] })],
+);
+
+// An account's order facts (payments and refunds) per UTC day: the customers report over every
+// account sums whole UTC days here and the partial days at the range's edges from the rollups.
+// Rebuilt from report_rollups with them (rebuildRange).
+export const reportAccountDays = pgTable(
+  'report_account_days',
+  {
+    day: timestamp('day', { withTimezone: true }).notNull(),
+    accountId: uuid('account_id').notNull(),
+    orders: n('orders'),
+    paidCents: n('paid_cents'),
+    refundCents: n('refund_cents'),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.accountId] })],
+);

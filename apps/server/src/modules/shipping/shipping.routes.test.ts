@@ -169,6 +169,30 @@ describe('labels over HTTP', () => {
     expect(staff.body.data.parcels).toHaveLength(1);
   });
 
+  it('the flagged list with flag=lost-late holds the open lost or late parcels the staff queue counts, each seller only its own', async () => {
+    const flagged = async (token: string) => (await t.call({ method: 'GET', url: '/api/v1/tracking/flagged?flag=lost-late&pageSize=100', token })).body.data;
+    const before = await flagged(admin);
+    await t.db.execute(sql`update trackers set lost_at = now() - interval '1 day' where order_id = ${orderId}::uuid`);
+    try {
+      const staff = await flagged(admin);
+      expect(staff.counts.lostLate).toBe(before.counts.lostLate + 1);
+      expect(staff.total).toBe(staff.counts.lostLate);
+      expect(staff.items.map((p: { orderId: string }) => p.orderId)).toContain(orderId);
+      const [queue] = await q<{ n: number }>(sql`select count(*)::int as n from trackers where active and delivered_at is null and (lost_at is not null or late_at is not null)`);
+      expect(staff.counts.lostLate).toBe(queue!.n);
+      expect((await flagged(seller)).items.map((p: { orderId: string }) => p.orderId)).toContain(orderId);
+      const theirs = await flagged(other.token);
+      expect(theirs.items.map((p: { orderId: string }) => p.orderId)).not.toContain(orderId);
+      expect(theirs.counts.lostLate).toBe(0);
+      // Delivered is no longer open.
+      await t.db.execute(sql`update trackers set delivered_at = now() where order_id = ${orderId}::uuid`);
+      expect((await flagged(admin)).items.map((p: { orderId: string }) => p.orderId)).not.toContain(orderId);
+      expect((await t.call({ method: 'GET', url: '/api/v1/tracking/flagged?flag=open', token: admin })).status).toBe(400);
+    } finally {
+      await t.db.execute(sql`update trackers set lost_at = null, delivered_at = null where order_id = ${orderId}::uuid`);
+    }
+  });
+
   it("track routing says an own order without a label has no tracking yet, instead of not found", async () => {
     const res = await t.call({ method: 'POST', url: '/api/v1/orders', token: seller, payload: { orderName: `NOLOOK-${Date.now()}`, serviceCode: 'STD', lengthCm: 10, widthCm: 10, heightCm: 10, weightGr: 300, recipient: { firstName: 'A', address1: '1 Elm St', city: 'Los Angeles', state: 'CA', country: 'US', zipcode: '90001' } } });
     const { _id, exOrderId } = res.body.data;
@@ -361,7 +385,7 @@ describe('labels over HTTP', () => {
     const theirs = await t.app.inject({ method: 'GET', url: '/api/v1/tracking/export.xlsx', headers: { authorization: `Bearer ${seller}` } });
     expect((await readXlsx(theirs.rawPayload)).some((r) => r.includes('1Z879E930346834440'))).toBe(false);
     const flagged = await t.call({ method: 'GET', url: '/api/v1/tracking/flagged?flag=lost', token: other.token });
-    expect(flagged.body.data).toMatchObject({ items: [], counts: { lost: 0, late: 0 } });
+    expect(flagged.body.data).toMatchObject({ items: [], counts: { lost: 0, late: 0, lostLate: 0 } });
   });
 
   it('a carrier connection refuses a base URL that is not a public address, in every spelling (SSRF)', async () => {

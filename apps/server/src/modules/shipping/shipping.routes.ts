@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CreateScanFormEndpoint,
@@ -31,7 +30,7 @@ import { authOf } from '../../platform/auth';
 import { route } from '../../platform/endpoints';
 import { AppError } from '../../platform/errors';
 import { readUpload, registerUploads, type Storage } from '../../platform/storage';
-import { safeCell, sendXlsx, templateWorkbook } from '../../platform/xlsx';
+import { sendXlsx, sendXlsxStream, streamWorkbook, templateWorkbook } from '../../platform/xlsx';
 import { mergePdfs, renderLabelPdf, renderLabelZpl, type LabelData, type LabelVariant } from './shipping.label';
 import type { ScanFormService } from './shipping.scan-forms';
 import type { ShippingService } from './shipping.service';
@@ -89,17 +88,11 @@ export const shippingRoutes =
     route(app, ExportTrackingEndpoint, async (req, reply) => {
       const actor = authOf(req);
       const rows = await tracking.exportRows(actor, req.query);
-      const wb = new ExcelJS.Workbook();
-      const ws = wb.addWorksheet('Tracking');
-      const headers = ['OrderID', 'Order name', 'Status', 'Carrier', 'Service', 'Tracking number', 'Routing status', 'Last event', 'Labeled at'];
-      ws.columns = headers.map((header) => ({ header, width: Math.max(14, header.length + 4) }));
-      ws.getRow(1).font = { bold: true };
       const offset = actor.timeZone ?? '+07:00';
       const when = (d: Date | null) => (d ? wallClockAt(d, offset) : '');
-      for (const { tracker: t, status } of rows) {
-        ws.addRow([t.exOrderId, t.orderName, status, t.carrierCode, t.serviceName, t.trackingNumber, t.routingStatus ?? '', when(t.lastEventAt), when(t.labeledAt)].map((v) => safeCell(v)));
-      }
-      return sendXlsx(reply, 'Tracking.xlsx', Buffer.from(await wb.xlsx.writeBuffer()));
+      const headers = ['OrderID', 'Order name', 'Status', 'Carrier', 'Service', 'Tracking number', 'Routing status', 'Last event', 'Labeled at'];
+      const lines = rows.map(({ tracker: t, status }) => [t.exOrderId, t.orderName, status, t.carrierCode, t.serviceName, t.trackingNumber, t.routingStatus ?? '', when(t.lastEventAt), when(t.labeledAt)]);
+      return sendXlsxStream(reply, 'Tracking.xlsx', streamWorkbook([{ name: 'Tracking', headers, rows: lines }]));
     });
     route(app, TrackingTemplateEndpoint, async (_req, reply) => sendXlsx(reply, 'Template_import_tracking.xlsx', await templateWorkbook(TRACKING_TEMPLATE, [['EX0000000000', 'UPX', '1Z5R89390357567127']])));
     route(app, ImportTrackingEndpoint, async (req) => {

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import { SHIPPING_LIMITS, translate, type Language, type OrderShipping, type Parcel, type PublicParcel, type RoutingEvent, type RoutingStatus, type TrackingLog } from '@exship/contracts';
+import { SHIPPING_LIMITS, translate, type FlaggedFilter, type Language, type OrderShipping, type Parcel, type PublicParcel, type RoutingEvent, type RoutingStatus, type TrackingLog } from '@exship/contracts';
 import { isLabelVoid, isParcelLate, isParcelLost } from '@exship/domain';
 import { accountScope, scope, type Actor } from '../../platform/access';
 import { dateRangeWhere, escapeLike } from '../../platform/crud';
@@ -252,16 +252,24 @@ export function createTrackingService(deps: ShippingDeps & { shipping: ShippingS
       return { parcels: await parcels(rows, (actor as ErrorReader).language), noLabel, notFound: unmatched.filter((r) => !orderRows.has(r.toUpperCase())) };
     },
 
-    async flagged(actor: Actor, q: { flag: 'lost' | 'late'; page: number; pageSize: number }) {
+    async flagged(actor: Actor, q: { flag: FlaggedFilter; page: number; pageSize: number }) {
       const own = scope(actor, trackers.accountId);
-      const cond = (flag: 'lost' | 'late'): SQL => (flag === 'lost' ? isNotNull(trackers.lostAt) : and(isNotNull(trackers.lateAt), isNull(trackers.deliveredAt))!);
-      const where = and(own, cond(q.flag));
-      const [rows, [lostN], [lateN]] = await Promise.all([
-        db.select().from(trackers).where(where).orderBy(desc(q.flag === 'lost' ? trackers.lostAt : trackers.lateAt)).offset((q.page - 1) * q.pageSize).limit(q.pageSize),
-        db.select({ n: count() }).from(trackers).where(and(own, cond('lost'))),
-        db.select({ n: count() }).from(trackers).where(and(own, cond('late'))),
+      const cond = (flag: FlaggedFilter): SQL =>
+        flag === 'lost'
+          ? isNotNull(trackers.lostAt)
+          : flag === 'late'
+            ? and(isNotNull(trackers.lateAt), isNull(trackers.deliveredAt))!
+            : and(eq(trackers.active, true), isNull(trackers.deliveredAt), or(isNotNull(trackers.lostAt), isNotNull(trackers.lateAt)))!;
+      const flaggedAt = q.flag === 'lost' ? trackers.lostAt : q.flag === 'late' ? trackers.lateAt : sql`coalesce(${trackers.lostAt}, ${trackers.lateAt})`;
+      const counted = (flag: FlaggedFilter) => db.select({ n: count() }).from(trackers).where(and(own, cond(flag)));
+      const [rows, [lostN], [lateN], [openN]] = await Promise.all([
+        db.select().from(trackers).where(and(own, cond(q.flag))).orderBy(desc(flaggedAt), asc(trackers.orderId)).offset((q.page - 1) * q.pageSize).limit(q.pageSize),
+        counted('lost'),
+        counted('late'),
+        counted('lost-late'),
       ]);
-      return { items: await parcels(rows, (actor as ErrorReader).language), total: q.flag === 'lost' ? lostN!.n : lateN!.n, page: q.page, pageSize: q.pageSize, counts: { lost: lostN!.n, late: lateN!.n } };
+      const counts = { lost: lostN!.n, late: lateN!.n, lostLate: openN!.n };
+      return { items: await parcels(rows, (actor as ErrorReader).language), total: q.flag === 'lost' ? counts.lost : q.flag === 'late' ? counts.late : counts.lostLate, page: q.page, pageSize: q.pageSize, counts };
     },
 
     /** The buyer's page: city, state and country only. */

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type { Readable } from 'node:stream';
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import {
   PERMISSION_CODES,
@@ -22,7 +22,7 @@ import {
 } from '@exship/contracts';
 import type { Db } from '../../platform/db';
 import { AppError, fieldError, sqlState } from '../../platform/errors';
-import { safeCell } from '../../platform/xlsx';
+import { streamWorkbook } from '../../platform/xlsx';
 import { forgetRoles, type UserSessions } from './users.service';
 import { permissions, resources, rolePermissions, roles, userPermissions, users } from './users.tables';
 
@@ -198,17 +198,13 @@ export async function roleMatrix(db: Db, lang: Language = 'en'): Promise<RoleMat
 }
 
 /** One row per role, one column per permission, "x" where the role holds it. */
-export async function roleMatrixWorkbook(db: Db): Promise<Buffer> {
+export async function roleMatrixWorkbook(db: Db): Promise<Readable> {
   const m = await roleMatrix(db);
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('Roles x permissions');
-  ws.addRow(['Role code', 'Role name', ...m.permissions.map((p) => p.code)]).font = { bold: true };
-  for (const r of m.roles) {
+  const rows = m.roles.map((r) => {
     const held = new Set(m.grants[r.code] ?? []);
-    ws.addRow([safeCell(r.code), safeCell(r.name), ...m.permissions.map((p) => (held.has(p.code) ? 'x' : ''))]);
-  }
-  ws.views = [{ state: 'frozen', xSplit: 2, ySplit: 1 }];
-  return Buffer.from(await wb.xlsx.writeBuffer());
+    return [r.code, r.name, ...m.permissions.map((p) => (held.has(p.code) ? 'x' : ''))];
+  });
+  return streamWorkbook([{ name: 'Roles x permissions', headers: ['Role code', 'Role name', ...m.permissions.map((p) => p.code)], rows, freezeColumns: 2 }]);
 }
 
 // ── Resources ────────────────────────────────────────────────────────────────────────────────

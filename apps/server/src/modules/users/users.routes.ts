@@ -43,7 +43,7 @@ import { authOf } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { route } from '../../platform/endpoints';
 import { AppError } from '../../platform/errors';
-import { sendXlsx } from '../../platform/xlsx';
+import { sendXlsxStream } from '../../platform/xlsx';
 import { readForm, reencodeImage, registerUploads, IMAGE_CONTENT_TYPES, type Storage } from '../../platform/storage';
 import type { UsersUseCases } from './users.service';
 import { randomBytes } from 'node:crypto';
@@ -122,7 +122,7 @@ export const usersRoutes =
     });
     route(app, SetRolePermissionsEndpoint, async (req) => users.setRolePermissions(db, req.auth!, req.params.id, req.body.codes));
     route(app, RoleMatrixEndpoint, async (req) => users.roleMatrix(db, req.lang));
-    route(app, RoleMatrixXlsxEndpoint, async (_req, reply) => sendXlsx(reply, 'Role_permission_matrix.xlsx', await users.roleMatrixWorkbook(db)));
+    route(app, RoleMatrixXlsxEndpoint, async (_req, reply) => sendXlsxStream(reply, 'Role_permission_matrix.xlsx', await users.roleMatrixWorkbook(db)));
     route(app, ListResourcesEndpoint, async (req) => users.listResources(db, req.lang));
     route(app, CreateResourceEndpoint, async (req) => users.createResource(db, req.body));
     route(app, UpdateResourceEndpoint, async (req) => users.updateResource(db, req.params.code, req.body));

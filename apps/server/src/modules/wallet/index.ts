@@ -6,7 +6,7 @@ import { gatewayWebhookRoutes, topUpRoutes } from './wallet.topups.routes';
 
 export { openWallet, lockWallets, getWalletSummary, walletSummaryJson, walletSummaryOf, setAutoPay, setUnpaidCents, type WalletSummary } from './wallet.service';
 export { creditWallet, debitWallet, orderMoney, seedOpeningBalance, walletNote, DEMO_OPENING_BALANCE_CENTS, HOUSE, walletLedgerAccount, type Movement, type OrderLink, type WalletNote } from './wallet.ledger';
-export { TopUpReviewed, TopUpSubmitted, type TopUpReviewedEvent, type TopUpSubmittedEvent } from './wallet.events';
+export { OnlineTopUpPaid, TopUpReviewed, TopUpSubmitted, type OnlineTopUpPaidEvent, type TopUpReviewedEvent, type TopUpSubmittedEvent } from './wallet.events';
 export type { CustomerEmails } from './wallet.topups';
 export { transferBetweenWallets, listTransactions } from './wallet.ledger';
 export { transactionRows, transactionOrderRows, orderPaymentsBetween, type TransactionFilter, type TransactionOrderFilter } from './wallet.reports';

@@ -28,6 +28,8 @@ export async function updateCreditTerms(tx: Db, accountId: string, patch: Credit
 export interface CreditListFilter {
   accountId?: string;
   status: 'all' | 'active' | 'blocked' | 'overdue';
+  /** Past the due date with money owed, whether or not the line is locked for it. */
+  pastDue?: boolean;
   now: Date;
   page: number;
   pageSize: number;
@@ -42,7 +44,8 @@ export async function listCreditWallets(db: Db, f: CreditListFilter) {
     overdue,
     active: and(eq(wallets.creditBlocked, false), or(sql`${wallets.balanceCents} >= 0`, isNull(wallets.creditDueAt), gt(wallets.creditDueAt, f.now))),
   };
-  const where = and(gt(wallets.creditLimitCents, 0), f.accountId ? eq(wallets.accountId, f.accountId) : undefined, byStatus[f.status]);
+  const pastDue = f.pastDue ? and(lt(wallets.balanceCents, 0), isNotNull(wallets.creditDueAt), lt(wallets.creditDueAt, f.now)) : undefined;
+  const where = and(gt(wallets.creditLimitCents, 0), f.accountId ? eq(wallets.accountId, f.accountId) : undefined, byStatus[f.status], pastDue);
   const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(wallets).where(where);
   const rows = await db
     .select()

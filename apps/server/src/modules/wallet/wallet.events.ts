@@ -29,3 +29,15 @@ export const TopUpSubmitted = defineEvent(
   }),
 );
 export type TopUpSubmittedEvent = z.infer<typeof TopUpSubmitted.schema>;
+
+/** A provider checkout was paid and credited to the wallet (the provider's webhook). */
+export const OnlineTopUpPaid = defineEvent(
+  'wallet.online-top-up-paid',
+  z.object({
+    accountId: z.string().uuid(),
+    transactionId: z.string().uuid(),
+    amountCents: z.number().int().positive(),
+    at: z.iso.datetime(),
+  }),
+);
+export type OnlineTopUpPaidEvent = z.infer<typeof OnlineTopUpPaid.schema>;

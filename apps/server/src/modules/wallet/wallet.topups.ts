@@ -11,7 +11,7 @@ import { idempotent } from '../../platform/idempotency';
 import { emit } from '../../platform/jobs';
 import { detectImageType, newStorageKey, putAccountFile, reencodeImage, type Storage, type Upload } from '../../platform/storage';
 import type { PaymentGateway } from './gateway/payment-gateway';
-import { TopUpReviewed, TopUpSubmitted } from './wallet.events';
+import { OnlineTopUpPaid, TopUpReviewed, TopUpSubmitted } from './wallet.events';
 import { creditWallet, walletNote } from './wallet.ledger';
 import { paymentCheckouts, topUpRequests } from './wallet.tables';
 
@@ -220,6 +220,7 @@ export function createTopUpService(deps: {
           .where(and(eq(paymentCheckouts.id, checkout.id), eq(paymentCheckouts.status, 'pending')))
           .returning({ id: paymentCheckouts.id });
         if (paid.length === 0) throw new AppError('TOPUP_ALREADY_REVIEWED', 409, { vars: { status: 'paid' } });
+        await emit(tx, OnlineTopUpPaid, { accountId: checkout.accountId, transactionId: credit.transactionId, amountCents: checkout.amountCents, at: new Date().toISOString() });
         return { received: true, credited: true };
       });
     },

@@ -211,6 +211,23 @@ describe('billing screen', () => {
     expect(cells(surchargeRow!)).toEqual(expect.arrayContaining(['$3.25']));
   });
 
+  it('the credit tab reads "past due" from the URL (the dashboard opens ?tab=credit&overdue=true) and writes it back', async () => {
+    const sent = fakeApi(({ path }) => {
+      if (path === '/credit-customers') return ok({ items: [], total: 0, page: 1, pageSize: 10 });
+      return ok(null);
+    });
+    session.signIn('token-1', makeProfile({ role: { name: 'Accounting', code: 'EXR-ACCOUNTING', kind: 'staff' }, permissions: ['EX-CREDIT-LIST', 'EX-ACT-FOR-CUSTOMER'] }));
+    const { router } = render('/app/billing?tab=credit&overdue=true');
+    const box = await screen.findByRole('checkbox', { name: 'Past due only' }, { timeout: 10_000 });
+    expect((box as HTMLInputElement).checked).toBe(true);
+    await waitFor(() => expect(sent.filter((c) => c.path === '/credit-customers').at(-1)?.search.get('overdue')).toBe('true'));
+    fireEvent.click(box);
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=credit'));
+    await waitFor(() => expect(sent.filter((c) => c.path === '/credit-customers').at(-1)?.search.get('overdue')).toBeNull());
+    fireEvent.click(box);
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('overdue')).toBe('true'));
+  });
+
   it('someone without any billing tab is told so', async () => {
     stub();
     // The screen's menu entry without any tab's permission (a role edited by hand).

@@ -1,9 +1,9 @@
-import { Button, Space, Typography, type TableColumnsType } from 'antd';
+import { Button, Select, Space, Typography, type TableColumnsType } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { CronJob, ScreenDef } from '@exship/contracts';
+import { CRONJOB_RUN_STATES, type CronJob, type ScreenDef } from '@exship/contracts';
 import { KeywordSearch, ScreenCard, useCan, useUrlState } from '../../shared/list-ui';
 import { loadFailureOf, ResponsiveTable } from '../../shared/responsive-table';
 import { CRONJOBS_KEY, cronJobApi } from './api';
@@ -12,19 +12,23 @@ import './locales';
 
 // SPEC §2 /app/setting-user/cronjob (EX_VIEW_CRONJOB), §3 "Cronjob: name, duration, description":
 // every schedule the product registers, whether it is enabled, its last and next run. Staff holding
-// EX-CRONJOB-MANAGE run one now, pause and resume it. The keyword lives in the URL.
+// EX-CRONJOB-MANAGE run one now, pause and resume it. The keyword and the last run's state (the
+// dashboard's dead-jobs queue opens `?state=failed`) live in the URL.
 
 export default function CronJobListPage(_props: { screen?: ScreenDef }) {
   const { t } = useTranslation();
   const can = useCan();
   const mayManage = can('EX-CRONJOB-MANAGE');
   const queryClient = useQueryClient();
-  const [filters, setFilters] = useUrlState({ keyword: '' });
+  const [filters, setFilters] = useUrlState({ keyword: '', state: 'all' });
   const actions = useCronJobActions();
   const jobs = useQuery({ queryKey: [CRONJOBS_KEY, 'list'], queryFn: ({ signal }) => cronJobApi.list(signal) });
 
   const keyword = filters.keyword.toLowerCase();
-  const rows = (jobs.data ?? []).filter((j) => !keyword || j.name.toLowerCase().includes(keyword) || (j.description ?? '').toLowerCase().includes(keyword));
+  const state = (CRONJOB_RUN_STATES as readonly string[]).includes(filters.state) ? filters.state : 'all';
+  const rows = (jobs.data ?? [])
+    .filter((j) => !keyword || j.name.toLowerCase().includes(keyword) || (j.description ?? '').toLowerCase().includes(keyword))
+    .filter((j) => state === 'all' || j.lastRun?.state === state);
 
   const columns: TableColumnsType<CronJob> = [
     {
@@ -80,6 +84,13 @@ export default function CronJobListPage(_props: { screen?: ScreenDef }) {
       extra={
         <>
           <KeywordSearch value={filters.keyword} placeholder={t('cronjobs.col.name')} onSearch={(keyword) => setFilters({ keyword })} />
+          <Select
+            aria-label={t('cronjobs.filter.lastRunState')}
+            value={state}
+            onChange={(v: string) => setFilters({ state: v })}
+            style={{ width: 190 }}
+            options={['all', ...CRONJOB_RUN_STATES].map((s) => ({ value: s, label: s === 'all' ? t('cronjobs.filter.anyState') : t(`cronjobs.state.${s}`) }))}
+          />
           <Button icon={<ReloadOutlined />} onClick={() => void queryClient.invalidateQueries({ queryKey: [CRONJOBS_KEY] })} loading={jobs.isFetching}>
             {t('cronjobs.refresh')}
           </Button>
@@ -95,7 +106,7 @@ export default function CronJobListPage(_props: { screen?: ScreenDef }) {
         dataSource={rows}
         loading={jobs.isPending}
         loadFailure={loadFailureOf(jobs)}
-        locale={{ emptyText: t('cronjobs.empty') }}
+        locale={{ emptyText: keyword || state !== 'all' ? t('cronjobs.noMatch') : t('cronjobs.empty') }}
         pagination={false}
       />
     </ScreenCard>

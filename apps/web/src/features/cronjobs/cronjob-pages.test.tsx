@@ -103,6 +103,22 @@ describe('cron job screens', () => {
     expect(await screen.findByText('The job is queued to run now.')).toBeTruthy();
   });
 
+  it('opens filtered by the last run state from the URL (the dashboard links ?state=failed) and writes a change back', async () => {
+    api = fakeApi(({ url }) => (url.endsWith('/cronjobs') ? envelope([purge, { ...poll, lastRun: failed }]) : envelope(null)));
+    const { router } = renderRoutes([{ path: '/app/setting-user/cronjob', element: <CronJobListPage /> }], '/app/setting-user/cronjob?state=failed');
+    expect(await screen.findByText('shipping.poll-tracking')).toBeTruthy();
+    expect(screen.queryByText('jobs.purge-receipts')).toBeNull();
+    const state = screen.getByRole('combobox', { name: 'Last run result' });
+    fireEvent.mouseDown(state);
+    fireEvent.click(await screen.findByTitle('Any last run'));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByText('jobs.purge-receipts')).toBeTruthy();
+    fireEvent.mouseDown(state);
+    fireEvent.click(await screen.findByTitle('Succeeded'));
+    await waitFor(() => expect(router.state.location.search).toBe('?state=completed'));
+    expect(screen.queryByText('shipping.poll-tracking')).toBeNull();
+  });
+
   it('pauses a cron job from its switch after a confirmation, and shows it paused', async () => {
     renderRoutes([{ path: '/app/setting-user/cronjob', element: <CronJobListPage /> }], '/app/setting-user/cronjob');
     const toggle = await screen.findByRole('switch', { name: 'Enabled: shipping.poll-tracking' });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Product } from '@exship/contracts';
 import { session } from '../../api/session';
 import { envelope, fakeApi } from '../../test/fake-api';
@@ -92,5 +92,29 @@ describe('product and variant ids on the product screens', { timeout: 60_000 }, 
       expect(within(row as HTMLElement).getByText(VARIANT_IDS[i]!)).toBeTruthy();
       expect(within(row as HTMLElement).getByRole('button', { name: `Copy the variant ID of ${sku}` })).toBeTruthy();
     }
+  });
+});
+
+describe('the product list filters from the URL', { timeout: 60_000 }, () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    session.clear();
+  });
+
+  it('opens on the approval status in the URL (the dashboard links ?approvalStatus=waiting_approval) and writes a change back', async () => {
+    const sent = fakeApi(({ path }) => {
+      if (path === '/products') return envelope({ items: [{ ...listItem, approvalStatus: 'waiting_approval', variantCount: 2 }], page: 1, pageSize: 10, total: 1, totalWaitingApproval: 1, totalCount: 1 });
+      return envelope({ items: [], page: 1, pageSize: 10, total: 0, totalCount: 0 });
+    });
+    session.signIn('token-1', makeProfile({ permissions: SELLER }));
+    const { router } = renderRoutes([{ path: '/app/products', element: <ProductListPage /> }], '/app/products?approvalStatus=waiting_approval');
+    await screen.findByRole('link', { name: 'Ceramic coffee mug' }, T);
+    const lists = () => sent.filter((c) => c.path === '/products');
+    expect(lists().at(-1)!.search.get('approvalStatus')).toBe('waiting_approval');
+    const select = screen.getByRole('combobox', { name: 'Approval status' });
+    fireEvent.mouseDown(select);
+    fireEvent.click(await screen.findByTitle('Accepted', undefined, T));
+    await waitFor(() => expect(router.state.location.search).toBe('?approvalStatus=accepted'));
+    await waitFor(() => expect(lists().at(-1)!.search.get('approvalStatus')).toBe('accepted'));
   });
 });

@@ -34,7 +34,7 @@ const parcel: Parcel = {
 };
 
 function stub() {
-  const calls = fakeApi(({ url, body }) => {
+  const calls = fakeApi(({ url, body, search }) => {
     if (url.includes('/tracking/lookup')) {
       const { refs } = body as { refs: string[] };
       // EX0000000002 is an order of the caller's without a label.
@@ -45,11 +45,15 @@ function stub() {
         notFound: refs.filter((r) => r !== parcel.trackingNumber && r !== own.ref),
       });
     }
-    if (url.includes('/tracking/flagged')) return envelope({ items: [], total: 0, page: 1, pageSize: 10, counts: { lost: 0, late: 0 } });
+    if (url.includes('/tracking/flagged')) {
+      const flagged = { ...parcel, lostAt: '2026-03-01T00:00:00.000Z' };
+      return envelope({ items: search.get('flag') === 'lost-late' ? [flagged] : [], total: search.get('flag') === 'lost-late' ? 1 : 0, page: 1, pageSize: 10, counts: { lost: 1, late: 0, lostLate: 1 } });
+    }
     return envelope(null);
   });
   /** The look-ups sent so far. */
-  return () => calls.filter((c) => c.url.includes('/tracking/lookup'));
+  const lookups = () => calls.filter((c) => c.url.includes('/tracking/lookup'));
+  return Object.assign(lookups, { flagged: () => calls.filter((c) => c.url.includes('/tracking/flagged')) });
 }
 
 const render = (path: string) => {
@@ -102,6 +106,19 @@ describe('track routing', { timeout: 60_000 }, () => {
     expect(within(pending).getByRole('link', { name: 'EX0000000002' }).getAttribute('href')).toBe('/app/orders/order-detail/order-2');
     expect(screen.getByText('1 order has no label yet')).toBeTruthy();
     expect(screen.getByRole('list', { name: 'Not found' }).textContent).toBe('NOPE-3');
+  });
+
+  it('the flagged tab reads its flag from the URL (the dashboard opens ?tab=flagged&flag=lost-late) and writes a change back', async () => {
+    const sent = stub();
+    const { router } = render('/app/track-routing?tab=flagged&flag=lost-late');
+    expect(await screen.findByRole('link', { name: parcel.exOrderId }, T)).toBeTruthy();
+    expect(sent.flagged().at(-1)!.search.get('flag')).toBe('lost-late');
+    expect(screen.getByText('Still tracked and not delivered, flagged lost or late.')).toBeTruthy();
+    fireEvent.click(screen.getByText('Late (0)'));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('flag')).toBe('late'));
+    await waitFor(() => expect(sent.flagged().at(-1)!.search.get('flag')).toBe('late'));
+    fireEvent.click(screen.getByText('Open, lost or late (1)'));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('flag')).toBe('lost-late'));
   });
 
   it('more than 50 references are refused before any call', async () => {

@@ -4,7 +4,7 @@ import { SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ListFlaggedParcelsEndpoint, SHIPPING_LIMITS, TrackLookupEndpoint, type Parcel, type ScreenDef } from '@exship/contracts';
+import { FLAGGED_FILTERS, ListFlaggedParcelsEndpoint, SHIPPING_LIMITS, TrackLookupEndpoint, type FlaggedFilter, type Parcel, type ScreenDef } from '@exship/contracts';
 import { call, callEnvelope } from '../../api/call';
 import { errorText } from '../../shared/api-feedback';
 import { loadFailureOf, ResponsiveTable } from '../../shared/responsive-table';
@@ -208,10 +208,16 @@ export function ParcelCard({ parcel: p }: { parcel: Parcel }) {
   );
 }
 
+const FLAG_TEXT: Record<FlaggedFilter, { help: string; empty: string }> = {
+  lost: { help: 'ship.flag.lostHelp', empty: 'ship.flag.lostEmpty' },
+  late: { help: 'ship.flag.lateHelp', empty: 'ship.flag.lateEmpty' },
+  'lost-late': { help: 'ship.flag.openHelp', empty: 'ship.flag.openEmpty' },
+};
+
 function FlaggedTab({ filters, setFilters }: { filters: typeof DEFAULTS; setFilters: (patch: Partial<Record<keyof typeof DEFAULTS, string | number>>) => void }) {
   const { t } = useTranslation();
   const fmt = useFormatDate();
-  const flag = filters.flag === 'late' ? 'late' : 'lost';
+  const flag: FlaggedFilter = (FLAGGED_FILTERS as readonly string[]).includes(filters.flag) ? (filters.flag as FlaggedFilter) : 'lost';
   const list = useQuery({
     queryKey: ['tracking', 'flagged', flag, filters.page, filters.pageSize],
     queryFn: ({ signal }) => callEnvelope(ListFlaggedParcelsEndpoint, { query: { flag, page: Number(filters.page), pageSize: Number(filters.pageSize) }, signal }),
@@ -233,7 +239,8 @@ function FlaggedTab({ filters, setFilters }: { filters: typeof DEFAULTS; setFilt
     { title: t('ship.field.carrier'), dataIndex: 'carrierCode', render: (v: string | null, p) => [p.carrierName ?? v ?? '—', p.serviceName].join(' · ') },
     { title: t('ship.field.routingStatus'), dataIndex: 'routingStatus', render: (v: Parcel['routingStatus']) => <RoutingTag status={v} /> },
     { title: t('ship.field.lastEvent'), dataIndex: 'lastEventAt', render: (v: string | null) => <TimeText value={v} format={fmt} /> },
-    { title: flag === 'lost' ? t('ship.field.lostAt') : t('ship.field.lateAt'), key: 'flaggedAt', render: (_: unknown, p) => <TimeText value={flag === 'lost' ? p.lostAt : p.lateAt} format={fmt} /> },
+    ...(flag !== 'late' ? [{ title: t('ship.field.lostAt'), key: 'lostAt', render: (_: unknown, p: Parcel) => <TimeText value={p.lostAt} format={fmt} /> }] : []),
+    ...(flag !== 'lost' ? [{ title: t('ship.field.lateAt'), key: 'lateAt', render: (_: unknown, p: Parcel) => <TimeText value={p.lateAt} format={fmt} /> }] : []),
     { title: t('ship.field.destination'), dataIndex: 'destination', render: (d: Parcel['destination']) => placeOf(d) || '—' },
   ];
   return (
@@ -246,9 +253,10 @@ function FlaggedTab({ filters, setFilters }: { filters: typeof DEFAULTS; setFilt
           options={[
             { value: 'lost', label: `${t('ship.flag.lost')} (${data?.counts.lost ?? 0})` },
             { value: 'late', label: `${t('ship.flag.late')} (${data?.counts.late ?? 0})` },
+            { value: 'lost-late', label: `${t('ship.flag.open')} (${data?.counts.lostLate ?? 0})` },
           ]}
         />
-        <Typography.Text type="secondary">{t(`ship.flag.${flag}Help`)}</Typography.Text>
+        <Typography.Text type="secondary">{t(FLAG_TEXT[flag].help)}</Typography.Text>
       </Space>
       <ResponsiveTable<Parcel>
         size="small"
@@ -257,7 +265,7 @@ function FlaggedTab({ filters, setFilters }: { filters: typeof DEFAULTS; setFilt
         dataSource={data?.items}
         loading={list.isFetching}
         loadFailure={loadFailureOf(list)}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(`ship.flag.${flag}Empty`)} /> }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(FLAG_TEXT[flag].empty)} /> }}
         pagination={serverPagination(Number(filters.page), Number(filters.pageSize), data?.total, (page, pageSize) => setFilters({ page, pageSize }), t)}
       />
     </Space>

@@ -97,6 +97,20 @@ describe('TicketPage', () => {
     expect(within(drawer).getByText('30-12-2026 06:59:59')).toBeTruthy();
   });
 
+  it('opens on the tab and type in the URL (the dashboard links ?tab=overdue&subject=claim) and writes a tab change back', async () => {
+    signIn(['EX-TICKET-LIST', 'EX-TICKET-MANAGE'], { role: { name: 'Support', code: 'EXR-CS', kind: 'staff' } });
+    const sent = fakeApi(({ path, method }) => (path === '/tickets' && method === 'GET' ? envelope({ items: [ticket({ status: 'overdue' })], total: 1, pageIndex: 1, pageSize: 10, counts: { all: 3, overdue: 1 } }) : envelope([])));
+    const { router } = render('/app/ticket?tab=overdue&subject=claim');
+    await screen.findByText('Parcel lost', undefined, T);
+    const lists = () => sent.filter((c) => c.path === '/tickets' && c.method === 'GET');
+    expect(lists().at(-1)!.search.get('tab')).toBe('overdue');
+    expect(lists().at(-1)!.search.get('subject')).toBe('claim');
+    expect(screen.getByRole('tab', { name: /Overdue\s*1/ }).getAttribute('aria-selected')).toBe('true');
+    fireEvent.click(screen.getByRole('tab', { name: /All\s*3/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?subject=claim'));
+    await waitFor(() => expect(lists().at(-1)!.search.get('tab') ?? 'all').toBe('all'));
+  }, 60_000);
+
   it('a claim prefilled from the order page names the order and, refused, the date it may be filed from in DD-MM-YYYY', async () => {
     signIn(['EX-TICKET-LIST', 'EX-TICKET-CREATE', 'EX-ORDER-LIST', 'EX-ORDER-DETAIL']);
     const calls = api(({ path }) => {

@@ -6,6 +6,7 @@ import { createOutbound } from '../../../platform/outbound';
 import { startFakeProvider, type FakeProvider } from './fake-provider';
 import { HttpPaymentGateway } from './http-gateway';
 import { signWebhook, verifySignedWebhook } from './payment-gateway';
+import { REPORT_QUEUES } from '../../reports';
 
 // A payment provider behind the PaymentGateway adapter, tested against a local fake
 // provider: checkout session → the fake pays → signed webhook to our endpoint → credited once.
@@ -71,6 +72,14 @@ describe('top-up through the payment provider', () => {
     expect((await fake.pay(sessionId)).status).toBe(200);
     expect(await balance(sellerAccount)).toBe(before + 7525);
     expect(await topUpCount()).toBe(count + 1);
+
+    // The credit reaches the report rollups through the event written with it, not the nightly rebuild.
+    const rolled = async () => Number((await q<{ n: string }>(sql`select coalesce(sum(top_up_cents), 0) as n from report_rollups where account_id = ${sellerAccount}`))[0]!.n);
+    const source = Number((await q<{ n: string }>(sql`select coalesce(sum(amount_cents), 0) as n from wallet_transactions where account_id = ${sellerAccount} and type = 'top_up' and result = 'success'`))[0]!.n);
+    expect((await t.runJobs(REPORT_QUEUES.onlineTopUpPaid)).ran).toBeGreaterThan(0);
+    expect(await rolled()).toBe(source);
+    const [total] = await q<{ n: string }>(sql`select coalesce(sum(top_up_cents), 0) as n from report_totals where dim = 'method' and key = 'top-up'`);
+    expect(Number(total!.n)).toBe(Number((await q<{ n: string }>(sql`select coalesce(sum(top_up_cents), 0) as n from report_rollups`))[0]!.n));
   });
 
   it('the return address is this site only: another origin, a javascript: or protocol-relative address is 400 on returnUrl', async () => {

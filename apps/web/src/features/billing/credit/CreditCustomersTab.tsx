@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Checkbox, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Tooltip, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
@@ -24,9 +24,10 @@ import { zodRule } from '../../../shared/zod-rule';
 import { CreditStatusTag, EmptyText, OneCustomerSelect, useFormatDate } from '../shared';
 
 // SPEC §3/§4 credit customers (staff): limit and period, due date, block / unblock, extend, repayments;
-// filters status and customerId kept in the URL.
+// filters status, customerId and "past due" (`overdue=true`, what the dashboard's credit-overdue
+// queue opens) kept in the URL.
 type Row = CreditCustomer & { id: string };
-const DEFAULTS = { creditStatus: 'all', creditCustomer: '', creditPage: '1' };
+const DEFAULTS = { creditStatus: 'all', creditCustomer: '', overdue: '', creditPage: '1' };
 const PAGE_SIZE = 10;
 const KEY = 'credit-customers';
 
@@ -40,7 +41,7 @@ export function CreditCustomersTab() {
   const [filters, setFilters] = useUrlState(DEFAULTS, 'creditPage');
   const list = useListQuery(KEY, filters, async (f, signal) => {
     const res = await callEnvelope(ListCreditCustomersEndpoint, {
-      query: { page: Number(f.creditPage), pageSize: PAGE_SIZE, status: f.creditStatus as 'all', customerId: f.creditCustomer || undefined },
+      query: { page: Number(f.creditPage), pageSize: PAGE_SIZE, status: f.creditStatus as 'all', customerId: f.creditCustomer || undefined, overdue: f.overdue === 'true' ? 'true' : undefined },
       signal,
     });
     return { ...res, data: { ...res.data, items: res.data.items.map((c) => ({ ...c, id: c.customerId })) } };
@@ -125,6 +126,9 @@ export function CreditCustomersTab() {
             options={['all', ...CREDIT_STATUSES].map((s) => ({ value: s, label: t(`billing.credit.status.${s}`) }))}
           />
           <OneCustomerSelect value={filters.creditCustomer || undefined} onChange={(v) => setFilters({ creditCustomer: v ?? '' })} placeholder={t('billing.allCustomers')} />
+          <Checkbox checked={filters.overdue === 'true'} onChange={(e) => setFilters({ overdue: e.target.checked ? 'true' : '' })}>
+            {t('billing.credit.pastDueOnly')}
+          </Checkbox>
         </Space>
         {manage && (
           <Button type="primary" onClick={() => setDialog({ kind: 'set', row: null })}>
