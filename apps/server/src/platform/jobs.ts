@@ -84,12 +84,23 @@ export interface EventSubscription<T = never> {
   description?: string;
   /** Jobs of this queue running at once in a process (default DEFAULT_CONCURRENCY). */
   concurrency?: number;
+  /**
+   * The facts the handler acts on: emit queues no job for a payload it refuses (the handler would
+   * have done nothing with it). It must be exactly the handler's own test, pure and synchronous.
+   */
+  when?: (payload: T) => boolean;
 }
 
-/** Declares a handler of `event` (in a module declaration's `events`). */
-export function on<T>(event: EventDef<T, any>, queue: string, handler: EventHandler<T>, description?: string): EventSubscription<T> {
-  return { event, queue, handler, description };
+/** Declares a handler of `event` (in a module declaration's `events`); `when`: see EventSubscription. */
+export function on<T>(event: EventDef<T, any>, queue: string, handler: EventHandler<T>, description?: string, when?: (payload: T) => boolean): EventSubscription<T> {
+  return { event, queue, handler, description, ...(when ? { when } : {}) };
 }
+
+/**
+ * The `when` of each queue subscribed in this process, by queue name: emit skips a queue whose test
+ * refuses the payload. A queue subscribed by another process only (not known here) always gets its job.
+ */
+const queueFilters = new Map<string, (payload: unknown) => boolean>();
 
 /** A payload that does not match its schema: failed for good, never retried, never handed to the handler. */
 export class InvalidPayloadError extends Error {
@@ -158,8 +169,11 @@ export async function emitMany<T, In>(tx: Db, event: EventDef<T, In>, payloads: 
   // One multi-row insert per EMIT_CHUNK jobs (a fact for two queues is one statement, an import of
   // 10,000 orders a few) instead of one statement per job; the queue's policy and dead letter are
   // applied by pg-boss's insert as by send. One fact keeps the caller's priority; many go behind.
+  // A queue whose handler ignores the fact (its `when`) gets no job.
   const priority = parsed.length === 1 ? inheritedPriority() : Math.min(inheritedPriority(), BULK_PRIORITY);
-  const jobs = parsed.flatMap((data) => queues.map((name) => ({ id: crypto.randomUUID(), name, data: data as object, ...RETRY, priority })));
+  const jobs = parsed.flatMap((data) =>
+    queues.filter((name) => queueFilters.get(name)?.(data) ?? true).map((name) => ({ id: crypto.randomUUID(), name, data: data as object, ...RETRY, priority })),
+  );
   for (let at = 0; at < jobs.length; at += EMIT_CHUNK) {
     const part = jobs.slice(at, at + EMIT_CHUNK);
     await senderBoss().insert(part, { db });
@@ -264,6 +278,7 @@ export class Jobs {
 
   /** Subscribe an event handler (see `on`). Call before start(). */
   handle<T>(sub: EventSubscription<T>): void {
+    if (sub.when) queueFilters.set(sub.queue, sub.when as (payload: unknown) => boolean);
     this.add({
       name: sub.queue,
       event: sub.event.name,
