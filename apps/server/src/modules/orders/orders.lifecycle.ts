@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { HistoryReason, OrderAction, OrderStatus, PaymentStatus, RoutingStatus } from '@exship/contracts';
 import { apply, isRefundDue, refundableCents, refundAmountCents } from '@exship/domain';
 import type { Db } from '../../platform/db';
@@ -179,6 +179,19 @@ async function unpaidSurchargeCents(tx: Db, orderId: string): Promise<number> {
 export async function lockOrder(tx: Db, id: string): Promise<repo.OrderRow> {
   const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
   if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * `lockOrder` for an id another module finds with a subquery of its own (`idOf`, one uuid or none):
+ * the lookup and the lock in one statement. undefined when it names no order.
+ */
+export async function lockOrderOf(tx: Db, idOf: SQL): Promise<repo.OrderRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(sql`${orders.id} = ${idOf}`)
+    .for('update');
   return row;
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, min } from 'drizzle-orm';
+import { and, desc, eq, inArray, min, sql, type SQL } from 'drizzle-orm';
 import type { RoutingStatus } from '@exship/contracts';
 import type { Db } from '../../platform/db';
 import { routingEvents, trackers } from './shipping.tables';
@@ -52,6 +52,14 @@ export const parcelEvents = {
       .orderBy(desc(trackers.active), desc(trackers.labeledAt))
       .limit(10);
     return rows.map((r) => r.orderId);
+  },
+
+  /**
+   * `ordersWithTracking`'s first order as a subquery (a uuid, or null when no label carries the
+   * number), for a statement that also locks the order (orders' `lockOrderOf`).
+   */
+  orderWithTracking(trackingNumber: string): SQL {
+    return sql`(select ${trackers.orderId} from ${trackers} where ${trackers.trackingNumber} = ${trackingNumber} order by ${trackers.active} desc, ${trackers.labeledAt} desc limit 1)`;
   },
 
   /** The tracking number of an order's label, or null when it has none. */
