@@ -86,6 +86,21 @@ export async function transitionMany(ctx: OrderContext, tx: Db, rows: readonly r
       }
     }
   }
+  const history = planned.map(({ row, set, result }) => ({
+    orderId: row.id,
+    at: now,
+    actorId,
+    action,
+    fromStatus: row.status,
+    toStatus: set.status,
+    paymentFrom: row.paymentStatus,
+    paymentTo: set.paymentStatus,
+    reason: why.reason,
+    details: { ...details, ...why.details, refund: result.refund },
+  }));
+  // One order (an action, a scan): its history entry is written by the statement that updates it (a
+  // refused update throws, and the transaction takes the entry back with it).
+  const historyWith = planned.length === 1 ? tx.$with('history').as(tx.insert(orderHistory).values(history)) : null;
   // Orders that read the same status and get the same change share one UPDATE, guarded on the status
   // read: a concurrent change makes it miss the row, and the whole call is refused instead of a lost update.
   const groups = new Map<string, { set: (typeof planned)[number]['set']; from: repo.OrderRow; ids: string[] }>();
@@ -99,7 +114,7 @@ export async function transitionMany(ctx: OrderContext, tx: Db, rows: readonly r
   for (const g of groups.values()) {
     for (let at = 0; at < g.ids.length; at += INSERT_CHUNK * 5) {
       const ids = g.ids.slice(at, at + INSERT_CHUNK * 5);
-      const updated = await tx
+      const updated = await (historyWith ? tx.with(historyWith) : tx)
         .update(orders)
         .set(g.set)
         .where(and(inArray(orders.id, ids), eq(orders.status, g.from.status), eq(orders.paymentStatus, g.from.paymentStatus)))
@@ -121,20 +136,7 @@ export async function transitionMany(ctx: OrderContext, tx: Db, rows: readonly r
   if (action === 'pay') for (const u of await findUsersByIds(tx, new Set(rows.map((r) => r.accountId)))) labelDelays.set(u.id, u.labelPurchaseDelayHours);
   for (let at = 0; at < planned.length; at += INSERT_CHUNK) {
     const part = planned.slice(at, at + INSERT_CHUNK);
-    await tx.insert(orderHistory).values(
-      part.map(({ row, set, result }) => ({
-        orderId: row.id,
-        at: now,
-        actorId,
-        action,
-        fromStatus: row.status,
-        toStatus: set.status,
-        paymentFrom: row.paymentStatus,
-        paymentTo: set.paymentStatus,
-        reason: why.reason,
-        details: { ...details, ...why.details, refund: result.refund },
-      })),
-    );
+    if (!historyWith) await tx.insert(orderHistory).values(history.slice(at, at + INSERT_CHUNK));
     await emitMany(
       tx,
       OrderStatusChanged,
