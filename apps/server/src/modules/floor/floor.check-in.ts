@@ -1,4 +1,4 @@
-import { eq, getTableColumns, type Table } from 'drizzle-orm';
+import { eq, getTableColumns, sql, type SQL, type Table } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { CheckIn, CheckInOutcome, CheckInStatus, FloorParcel, HistoryReason, Language, Measures, OrderAction, OrderStatus, PaymentStatus, RestrictedGood, ScanRecord } from '@exship/contracts';
 import { beyondTolerance, checkInAnswer, checkInOutcome, dimensionSurchargeCents, fromCents, measuresOf, ORDER_WINDOWS, toleranceFor } from '@exship/domain';
@@ -249,38 +249,42 @@ export function createCheckInService(deps: CheckInDeps) {
     // The parcel's timeline: "received at" on its arrival, "weighed and measured" when the measures
     // come later (manual weighing) or differ from the order's (a dimension error).
     const trackingNumber = p.trackingNumber ?? (await parcels.trackingOf(tx, p.row.id));
-    let receivedEvent: string | null = null;
-    if (trackingNumber) {
-      const place = { city: w.city, state: w.state, country: w.country };
-      const base = { orderId: p.row.id, accountId: p.row.accountId, trackingNumber, at: now, status: 'pick-up' as const, ...place };
-      const events = [
-        ...(firstArrival ? [{ ...base, code: RECEIVED.code, messageKey: RECEIVED.key, vars: { warehouse: w.name } }] : []),
-        ...(p.measured && (!firstArrival || p.outcome === 'error-dimension') ? [{ ...base, code: MEASURED.code, messageKey: MEASURED.key, vars: { warehouse: w.name } }] : []),
-      ];
-      // Both in one statement (a dimension error's arrival writes two).
-      const ids = await parcels.addAll(tx, events);
-      if (firstArrival) receivedEvent = ids[0]!;
-    }
+    const place = { city: w.city, state: w.state, country: w.country };
+    const base = trackingNumber ? { orderId: p.row.id, accountId: p.row.accountId, trackingNumber, at: now, status: 'pick-up' as const, ...place } : null;
+    const events = base
+      ? [
+          ...(firstArrival ? [{ ...base, code: RECEIVED.code, messageKey: RECEIVED.key, vars: { warehouse: w.name } }] : []),
+          ...(p.measured && (!firstArrival || p.outcome === 'error-dimension') ? [{ ...base, code: MEASURED.code, messageKey: MEASURED.key, vars: { warehouse: w.name } }] : []),
+        ]
+      : [];
     // The parcel's arrival keeps its first date; a later check-in (after manual weighing) completes it.
-    const upsert = tx
-      .insert(floorCheckIns)
-      .values({ orderId: p.row.id, checkedInAt: now, routingEventId: receivedEvent, ...values })
-      .onConflictDoUpdate({ target: floorCheckIns.orderId, set: values })
-      .returning();
+    const upsert = (routingEventId: string | SQL | null) =>
+      tx
+        .insert(floorCheckIns)
+        .values({ orderId: p.row.id, checkedInAt: now, routingEventId, ...values })
+        .onConflictDoUpdate({ target: floorCheckIns.orderId, set: values })
+        .returning();
     let check: CheckInRow | undefined;
     let scanRow: ScanRow | undefined;
     if (scan) {
-      // Both rows in one statement (two inserts in a WITH), read back together.
-      const c = tx.$with('c').as(upsert);
+      // One statement: the timeline events (both in one insert: a dimension error's arrival writes
+      // two), the check-in row pointing at the "received" one, and the scan row, read back together.
+      const r = events.length > 0 ? tx.$with('r').as(parcels.insertAll(tx, events)) : null;
+      const received = r && firstArrival ? sql`(select ${r.id} from ${r} where ${r.code} = ${RECEIVED.code})` : null;
+      const c = tx.$with('c').as(upsert(received));
       const s = tx.$with('s').as(scanInsert(tx, scan));
       const [both] = await tx
-        .with(c, s)
+        .with(...(r ? [r, c, s] : [c, s]))
         .select({ check: columnsOf(c, floorCheckIns), scan: columnsOf(s, floorScans) })
         .from(c)
         .crossJoin(s);
       check = both!.check as unknown as CheckInRow;
       scanRow = both!.scan as unknown as ScanRow;
-    } else [check] = await upsert;
+    } else {
+      // Both events in one statement (a dimension error's arrival writes two).
+      const ids = await parcels.addAll(tx, events);
+      [check] = await upsert(firstArrival && events.length > 0 ? ids[0]! : null);
+    }
     if (p.outcome === 'error-dimension') {
       await emit(tx, DimensionErrorFound, {
         orderId: p.row.id,

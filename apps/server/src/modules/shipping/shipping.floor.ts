@@ -76,7 +76,16 @@ export const parcelEvents = {
   /** Adds platform events in one statement; returns their ids in order (null: that event is there already). */
   async addAll(tx: Db, events: readonly FloorEventInput[]): Promise<(string | null)[]> {
     if (events.length === 0) return [];
-    const rows = await tx
+    const rows = await parcelEvents.insertAll(tx, events);
+    return events.map((e) => rows.find((r) => r.orderId === e.orderId && r.code === e.code && r.at.getTime() === e.at.getTime())?.id ?? null);
+  },
+
+  /**
+   * `addAll`'s insert (at least one event), returning the rows it added (an event already there is
+   * not): run it, or make it part of a statement of the caller (a WITH query).
+   */
+  insertAll(tx: Db, events: readonly FloorEventInput[]) {
+    return tx
       .insert(routingEvents)
       .values(
         events.map((e) => ({
@@ -95,7 +104,6 @@ export const parcelEvents = {
       )
       .onConflictDoNothing()
       .returning({ id: routingEvents.id, orderId: routingEvents.orderId, code: routingEvents.code, at: routingEvents.at });
-    return events.map((e) => rows.find((r) => r.orderId === e.orderId && r.code === e.code && r.at.getTime() === e.at.getTime())?.id ?? null);
   },
 
   /** Removes an order's platform events of these codes (an undone scan); carrier events are never removed here. */
