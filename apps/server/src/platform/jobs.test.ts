@@ -9,6 +9,8 @@ const ON_HAPPENED = 'test.on-happened';
 const Typed = defineJob('test.typed', z.object({ n: z.number().int() }));
 const Ordered = defineEvent('test.ordered', z.object({ n: z.number().int() }));
 const FollowUp = defineJob('test.follow-up', z.object({ n: z.number().int() }));
+const Filtered = defineEvent('test.filtered', z.object({ n: z.number().int() }));
+const filteredRan: number[] = [];
 const orderedRan: number[] = [];
 const followUpsRan: number[] = [];
 
@@ -42,6 +44,18 @@ beforeAll(async () => {
         }),
       );
       ctx.jobs.register(FollowUp, async (data) => void followUpsRan.push(data.n));
+      // Acts on positive n only, and says so: emit queues nothing for the others.
+      ctx.jobs.handle(
+        on(
+          Filtered,
+          'test.on-filtered',
+          async (p) => {
+            if (p.n > 0) filteredRan.push(p.n);
+          },
+          'Filtered',
+          (p) => p.n > 0,
+        ),
+      );
     },
   });
 });
@@ -126,6 +140,16 @@ describe('transactional outbox', () => {
     expect(await t.runJobs(ON_HAPPENED)).toEqual({ ran: 1, failed: 0 });
     expect(handled.filter((h) => h.n === 2)).toHaveLength(1);
     expect(attempts.filter((n) => n === 2)).toHaveLength(2);
+  });
+
+  it("a fact the handler's `when` refuses queues no job for it; the others are handled", async () => {
+    const before = (await jobsOf('test.on-filtered')).length;
+    const ids = await t.db.transaction((tx) => emitMany(tx, Filtered, [{ n: -1 }, { n: 5 }, { n: 0 }]));
+    expect(ids).toHaveLength(1);
+    expect(await t.db.transaction((tx) => emit(tx, Filtered, { n: -2 }))).toEqual([]);
+    expect((await jobsOf('test.on-filtered')).map((j) => j.data)).toHaveLength(before + 1);
+    expect(await t.runJobs('test.on-filtered')).toEqual({ ran: 1, failed: 0 });
+    expect(filteredRan).toEqual([5]);
   });
 
   it('a handler gets a typed, validated payload', async () => {

@@ -84,12 +84,23 @@ export interface EventSubscription<T = never> {
   description?: string;
   /** Jobs of this queue running at once in a process (default DEFAULT_CONCURRENCY). */
   concurrency?: number;
+  /**
+   * The facts the handler acts on: emit queues no job for a payload it refuses (the handler would
+   * have done nothing with it). It must be exactly the handler's own test, pure and synchronous.
+   */
+  when?: (payload: T) => boolean;
 }
 
-/** Declares a handler of `event` (in a module declaration's `events`). */
-export function on<T>(event: EventDef<T, any>, queue: string, handler: EventHandler<T>, description?: string): EventSubscription<T> {
-  return { event, queue, handler, description };
+/** Declares a handler of `event` (in a module declaration's `events`); `when`: see EventSubscription. */
+export function on<T>(event: EventDef<T, any>, queue: string, handler: EventHandler<T>, description?: string, when?: (payload: T) => boolean): EventSubscription<T> {
+  return { event, queue, handler, description, ...(when ? { when } : {}) };
 }
+
+/**
+ * The `when` of each queue subscribed in this process, by queue name: emit skips a queue whose test
+ * refuses the payload. A queue subscribed by another process only (not known here) always gets its job.
+ */
+const queueFilters = new Map<string, (payload: unknown) => boolean>();
 
 /** A payload that does not match its schema: failed for good, never retried, never handed to the handler. */
 export class InvalidPayloadError extends Error {
@@ -151,15 +162,17 @@ export async function emitMany<T, In>(tx: Db, event: EventDef<T, In>, payloads: 
   });
   if (parsed.length === 0) return [];
   const db = sqlOn(tx);
-  const { rows } = await db.executeSql(`select name from ${SCHEMA}.subscription where event = $1 order by name`, [event.name]);
-  const queues = (rows as { name: string }[]).map((r) => r.name);
+  const queues = await subscribedQueues(db, event.name);
   const ids: string[] = [];
   if (queues.length === 0) return ids;
   // One multi-row insert per EMIT_CHUNK jobs (a fact for two queues is one statement, an import of
   // 10,000 orders a few) instead of one statement per job; the queue's policy and dead letter are
   // applied by pg-boss's insert as by send. One fact keeps the caller's priority; many go behind.
+  // A queue whose handler ignores the fact (its `when`) gets no job.
   const priority = parsed.length === 1 ? inheritedPriority() : Math.min(inheritedPriority(), BULK_PRIORITY);
-  const jobs = parsed.flatMap((data) => queues.map((name) => ({ id: crypto.randomUUID(), name, data: data as object, ...RETRY, priority })));
+  const jobs = parsed.flatMap((data) =>
+    queues.filter((name) => queueFilters.get(name)?.(data) ?? true).map((name) => ({ id: crypto.randomUUID(), name, data: data as object, ...RETRY, priority })),
+  );
   for (let at = 0; at < jobs.length; at += EMIT_CHUNK) {
     const part = jobs.slice(at, at + EMIT_CHUNK);
     await senderBoss().insert(part, { db });
@@ -169,6 +182,27 @@ export async function emitMany<T, In>(tx: Db, event: EventDef<T, In>, payloads: 
 }
 
 const EMIT_CHUNK = 2000;
+
+/**
+ * The queues subscribed to each event, read at most SUBSCRIPTIONS_MS ago. Subscriptions are written
+ * only when a process starts its jobs (Jobs.start, which empties this copy in its own process); another
+ * process's new queue gets the facts emitted here within SUBSCRIPTIONS_MS of its start.
+ */
+const SUBSCRIPTIONS_MS = 5_000;
+const subscriptions = new Map<string, { at: number; queues: Promise<string[]> }>();
+
+function subscribedQueues(db: { executeSql(text: string, values?: unknown[]): Promise<SqlResult> }, event: string): Promise<string[]> {
+  const now = Date.now();
+  const known = subscriptions.get(event);
+  if (known && now - known.at < SUBSCRIPTIONS_MS) return known.queues;
+  const queues = db.executeSql(`select name from ${SCHEMA}.subscription where event = $1 order by name`, [event]).then((r) => (r.rows as { name: string }[]).map((row) => row.name));
+  subscriptions.set(event, { at: now, queues });
+  // A failed read (the caller's transaction broke) is not kept.
+  queues.catch(() => {
+    if (subscriptions.get(event)?.queues === queues) subscriptions.delete(event);
+  });
+  return queues;
+}
 
 interface Registration {
   name: string;
@@ -264,6 +298,7 @@ export class Jobs {
 
   /** Subscribe an event handler (see `on`). Call before start(). */
   handle<T>(sub: EventSubscription<T>): void {
+    if (sub.when) queueFilters.set(sub.queue, sub.when as (payload: unknown) => boolean);
     this.add({
       name: sub.queue,
       event: sub.event.name,
@@ -344,6 +379,8 @@ export class Jobs {
       // A paused job's schedule may still be in pg-boss from before the pause was remembered.
       if (r.cron && paused.has(r.name)) await this.boss.unschedule(r.name);
     }
+    // Emit reads the subscriptions written just now.
+    subscriptions.clear();
     this.started = true;
     if (this.mode === 'workers') {
       // PGlite has one connection: concurrent jobs would only queue for it.

@@ -162,6 +162,13 @@ describe('check-in within and beyond the tolerance', () => {
     expect(detail).toMatchObject({ status: 'labeled', checkInStatus: 'checked-in' });
     expect((await q<{ at: string | null }>(sql`select check_in_at as at from orders where id = ${o.id}`))[0]!.at).not.toBeNull();
     expect((await events(o.id)).filter((e) => e.code === 'floor.received').map((e) => e.description)).toEqual(['Received at Los Angeles']);
+    // The check-in row points at the "received" event it wrote; the history has one entry for it.
+    const [row] = await q<{ linked: boolean; entries: number }>(
+      sql`select c.routing_event_id = (select id from routing_events where order_id = c.order_id and code = 'floor.received') as linked,
+            (select count(*)::int from order_history where order_id = c.order_id and action = 'checkIn') as entries
+          from floor_check_ins c where c.order_id = ${o.id}`,
+    );
+    expect(row).toEqual({ linked: true, entries: 1 });
     // The public tracking page, in the reader's language.
     const code = (await call('GET', `/orders/${o.id}/shipping`, seller)).body.data.publicPath.split('/').pop();
     const page = await t.call({ method: 'GET', url: `/api/v1/public/tracking/${code}`, headers: { language: 'vi' } });

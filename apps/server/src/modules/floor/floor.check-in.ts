@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { eq, getTableColumns, sql, type SQL, type Table } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { CheckIn, CheckInOutcome, CheckInStatus, FloorParcel, HistoryReason, Language, Measures, OrderAction, OrderStatus, PaymentStatus, RestrictedGood, ScanRecord } from '@exship/contracts';
 import { beyondTolerance, checkInAnswer, checkInOutcome, dimensionSurchargeCents, fromCents, measuresOf, ORDER_WINDOWS, toleranceFor } from '@exship/domain';
 import { actsForAnyAccount, type Actor } from '../../platform/access';
@@ -10,8 +11,8 @@ import type { OrderRow, OrderService } from '../orders';
 import type { ParcelEvents } from '../shipping';
 import { findUsersByIds } from '../users';
 import { DimensionErrorFound } from './floor.events';
-import { recordScan, scanNotUndoable, scanView, type ScanLog, type ScanRow } from './floor.scans';
-import { floorCheckIns } from './floor.tables';
+import { recordScan, scanInsert, scanNotUndoable, scanView, type ScanInput, type ScanLog, type ScanRow } from './floor.scans';
+import { floorCheckIns, floorScans } from './floor.tables';
 import type { Tolerances } from './floor.tolerances';
 
 // Check-in (docs/warehouse-floor.md "Check-in"): a scanned code names an order; the parcel is
@@ -74,6 +75,9 @@ const OUTCOME_OF: Record<CheckInStatus, CheckInOutcome> = { 'checked-in': 'check
 const ACTION_OF: Record<CheckInOutcome, OrderAction> = { 'checked-in': 'checkIn', 'error-dimension': 'dimensionMismatch', 'manual weighing': 'weighManually', 'check-in error': 'checkInError' };
 const SCAN_MESSAGE: Record<CheckInOutcome, string> = { 'checked-in': 'floor.scan.checkedIn', 'error-dimension': 'floor.scan.errorDimension', 'manual weighing': 'floor.scan.manualWeighing', 'check-in error': 'floor.scan.checkInError' };
 
+/** The columns of a table, read from a WITH query of it (an insert … returning). */
+const columnsOf = (cte: object, table: Table): Record<string, PgColumn> => Object.fromEntries(Object.keys(getTableColumns(table)).map((k) => [k, (cte as Record<string, PgColumn>)[k]!]));
+
 export const measuresText = (m: Measures) => `${m.weightGr} g, ${m.lengthCm} × ${m.widthCm} × ${m.heightCm} cm`;
 const declaredOf = (row: OrderRow): Measures => ({ weightGr: row.weightGr, lengthCm: row.lengthCm, widthCm: row.widthCm, heightCm: row.heightCm });
 const measuredOfRow = (c: CheckInRow): Measures | null =>
@@ -99,6 +103,11 @@ export function createCheckInService(deps: CheckInDeps) {
   async function locate(tx: Db, code: string): Promise<{ orderId: string; trackingNumber: string | null }> {
     const byTracking = await parcels.ordersWithTracking(tx, code.toUpperCase());
     if (byTracking.length > 0) return { orderId: byTracking[0]!, trackingNumber: code.toUpperCase() };
+    return locateByCode(tx, code);
+  }
+
+  /** The order an exOrderId or exact name names (no tracking number matched). */
+  async function locateByCode(tx: Db, code: string): Promise<{ orderId: string; trackingNumber: string | null }> {
     const ids = await orders.idsByCode(tx, code);
     if (ids.length === 0) throw new AppError('PARCEL_NOT_FOUND', 404, { vars: { code } });
     if (ids.length > 1) throw new AppError('PARCEL_AMBIGUOUS', 409, { vars: { code } });
@@ -157,8 +166,11 @@ export function createCheckInService(deps: CheckInDeps) {
       const missing = (['weightGr', 'lengthCm', 'widthCm', 'heightCm'] as const).filter((f) => req[f] === undefined);
       throw new AppError('VALIDATION_FAILED', 400, { errors: missing.map((field) => ({ field, message: 'validation.required' })) });
     }
-    const named = await locate(tx, code);
-    const row = await orders.lockOrder(tx, named.orderId);
+    // A tracking number's order is found and locked in one statement; else the exOrderId or name.
+    const upper = code.toUpperCase();
+    const byTracking = await orders.lockOrderOf(tx, parcels.orderWithTracking(upper));
+    const named = byTracking ? { orderId: byTracking.id, trackingNumber: upper } : await locateByCode(tx, code);
+    const row = byTracking ?? (await orders.lockOrder(tx, named.orderId));
     found?.(row);
     // Only a received parcel can be in a carton (the carton screens take checked-in parcels only, and a
     // check-in is not undone while its parcel is packed): one statement less for a parcel's first scan.
@@ -192,8 +204,12 @@ export function createCheckInService(deps: CheckInDeps) {
     return { row, trackingNumber: named.trackingNumber, action: same ? null : ACTION_OF[outcome], outcome, existing, measured: measures, warehouse, restricted, note: req.note ?? '', declaredPriceCents, measuredPriceCents };
   }
 
-  /** Writes a planned check-in: the order's lifecycle action, the check-in row, the timeline, the seller's notice. */
-  async function apply(tx: Db, p: Plan, actor: FloorActor, actorName: string): Promise<{ check: CheckInRow; row: OrderRow }> {
+  /**
+   * Writes a planned check-in: the order's lifecycle action, the check-in row, the timeline, the
+   * seller's notice. With `scan`, the scan row is written in the check-in row's statement and returned
+   * (not when nothing changes: the caller writes it then).
+   */
+  async function apply(tx: Db, p: Plan, actor: FloorActor, actorName: string, scan?: ScanInput): Promise<{ check: CheckInRow; row: OrderRow; scan?: ScanRow }> {
     if (!p.action) return { check: p.existing ?? fromOrder(p.row), row: p.row };
     const now = clock();
     const w = p.warehouse;
@@ -233,24 +249,42 @@ export function createCheckInService(deps: CheckInDeps) {
     // The parcel's timeline: "received at" on its arrival, "weighed and measured" when the measures
     // come later (manual weighing) or differ from the order's (a dimension error).
     const trackingNumber = p.trackingNumber ?? (await parcels.trackingOf(tx, p.row.id));
-    let receivedEvent: string | null = null;
-    if (trackingNumber) {
-      const place = { city: w.city, state: w.state, country: w.country };
-      const base = { orderId: p.row.id, accountId: p.row.accountId, trackingNumber, at: now, status: 'pick-up' as const, ...place };
-      const events = [
-        ...(firstArrival ? [{ ...base, code: RECEIVED.code, messageKey: RECEIVED.key, vars: { warehouse: w.name } }] : []),
-        ...(p.measured && (!firstArrival || p.outcome === 'error-dimension') ? [{ ...base, code: MEASURED.code, messageKey: MEASURED.key, vars: { warehouse: w.name } }] : []),
-      ];
-      // Both in one statement (a dimension error's arrival writes two).
-      const ids = await parcels.addAll(tx, events);
-      if (firstArrival) receivedEvent = ids[0]!;
-    }
+    const place = { city: w.city, state: w.state, country: w.country };
+    const base = trackingNumber ? { orderId: p.row.id, accountId: p.row.accountId, trackingNumber, at: now, status: 'pick-up' as const, ...place } : null;
+    const events = base
+      ? [
+          ...(firstArrival ? [{ ...base, code: RECEIVED.code, messageKey: RECEIVED.key, vars: { warehouse: w.name } }] : []),
+          ...(p.measured && (!firstArrival || p.outcome === 'error-dimension') ? [{ ...base, code: MEASURED.code, messageKey: MEASURED.key, vars: { warehouse: w.name } }] : []),
+        ]
+      : [];
     // The parcel's arrival keeps its first date; a later check-in (after manual weighing) completes it.
-    const [check] = await tx
-      .insert(floorCheckIns)
-      .values({ orderId: p.row.id, checkedInAt: now, routingEventId: receivedEvent, ...values })
-      .onConflictDoUpdate({ target: floorCheckIns.orderId, set: values })
-      .returning();
+    const upsert = (routingEventId: string | SQL | null) =>
+      tx
+        .insert(floorCheckIns)
+        .values({ orderId: p.row.id, checkedInAt: now, routingEventId, ...values })
+        .onConflictDoUpdate({ target: floorCheckIns.orderId, set: values })
+        .returning();
+    let check: CheckInRow | undefined;
+    let scanRow: ScanRow | undefined;
+    if (scan) {
+      // One statement: the timeline events (both in one insert: a dimension error's arrival writes
+      // two), the check-in row pointing at the "received" one, and the scan row, read back together.
+      const r = events.length > 0 ? tx.$with('r').as(parcels.insertAll(tx, events)) : null;
+      const received = r && firstArrival ? sql`(select ${r.id} from ${r} where ${r.code} = ${RECEIVED.code})` : null;
+      const c = tx.$with('c').as(upsert(received));
+      const s = tx.$with('s').as(scanInsert(tx, scan));
+      const [both] = await tx
+        .with(...(r ? [r, c, s] : [c, s]))
+        .select({ check: columnsOf(c, floorCheckIns), scan: columnsOf(s, floorScans) })
+        .from(c)
+        .crossJoin(s);
+      check = both!.check as unknown as CheckInRow;
+      scanRow = both!.scan as unknown as ScanRow;
+    } else {
+      // Both events in one statement (a dimension error's arrival writes two).
+      const ids = await parcels.addAll(tx, events);
+      [check] = await upsert(firstArrival && events.length > 0 ? ids[0]! : null);
+    }
     if (p.outcome === 'error-dimension') {
       await emit(tx, DimensionErrorFound, {
         orderId: p.row.id,
@@ -264,7 +298,7 @@ export function createCheckInService(deps: CheckInDeps) {
         at: now.toISOString(),
       });
     }
-    return { check: check!, row };
+    return { check: check!, row, scan: scanRow };
   }
 
   function view(c: CheckInRow, exOrderId: string, repeated: boolean, scan: ScanRecord | null): CheckIn {
@@ -345,20 +379,21 @@ export function createCheckInService(deps: CheckInDeps) {
       try {
         return await db.transaction(async (tx) => {
           const p = await plan(tx, req, (row) => (found = row));
-          const { check, row } = await apply(tx, p, actor, name);
           const repeated = p.action === null;
-          const scan = await recordScan(tx, {
+          const input: ScanInput = {
             userId: actor.userId,
             screen: 'check-in',
             code,
             ok: true,
             undoable: !repeated,
             messageKey: repeated ? 'floor.scan.repeated' : SCAN_MESSAGE[p.outcome],
-            vars: { code: row.exOrderId },
-            orderId: row.id,
-            exOrderId: row.exOrderId,
-          });
-          return view(check, row.exOrderId, repeated, scanView(scan, lang, !repeated));
+            vars: { code: p.row.exOrderId },
+            orderId: p.row.id,
+            exOrderId: p.row.exOrderId,
+          };
+          const { check, row, scan } = await apply(tx, p, actor, name, input);
+          const written = scan ?? (await recordScan(tx, input));
+          return view(check, row.exOrderId, repeated, scanView(written, lang, !repeated));
         });
       } catch (err) {
         throw await scans.refused(err, { userId: actor.userId, screen: 'check-in', code, orderId: found?.id ?? null, exOrderId: found?.exOrderId ?? null });

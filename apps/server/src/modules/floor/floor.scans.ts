@@ -38,7 +38,13 @@ export type UndoHandler = (tx: Db, scan: ScanRow, actor: Actor) => Promise<void>
 
 /** Writes one scan in `tx` (the transaction of the change it records, so both or neither are kept). */
 export async function recordScan(tx: Db, input: ScanInput): Promise<ScanRow> {
-  const [row] = await tx
+  const [row] = await scanInsert(tx, input);
+  return row!;
+}
+
+/** The insert of one scan, returning its row: run it, or make it part of the statement of the change it records. */
+export function scanInsert(tx: Db, input: ScanInput) {
+  return tx
     .insert(floorScans)
     .values({
       userId: input.userId,
@@ -53,7 +59,6 @@ export async function recordScan(tx: Db, input: ScanInput): Promise<ScanRow> {
       cartonId: input.cartonId ?? null,
     })
     .returning();
-  return row!;
 }
 
 export const scanNotUndoable = () => new AppError('SCAN_NOT_UNDOABLE', 409);

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { HistoryReason, OrderAction, OrderStatus, PaymentStatus, RoutingStatus } from '@exship/contracts';
 import { apply, isRefundDue, refundableCents, refundAmountCents } from '@exship/domain';
 import type { Db } from '../../platform/db';
@@ -86,6 +86,21 @@ export async function transitionMany(ctx: OrderContext, tx: Db, rows: readonly r
       }
     }
   }
+  const history = planned.map(({ row, set, result }) => ({
+    orderId: row.id,
+    at: now,
+    actorId,
+    action,
+    fromStatus: row.status,
+    toStatus: set.status,
+    paymentFrom: row.paymentStatus,
+    paymentTo: set.paymentStatus,
+    reason: why.reason,
+    details: { ...details, ...why.details, refund: result.refund },
+  }));
+  // One order (an action, a scan): its history entry is written by the statement that updates it (a
+  // refused update throws, and the transaction takes the entry back with it).
+  const historyWith = planned.length === 1 ? tx.$with('history').as(tx.insert(orderHistory).values(history)) : null;
   // Orders that read the same status and get the same change share one UPDATE, guarded on the status
   // read: a concurrent change makes it miss the row, and the whole call is refused instead of a lost update.
   const groups = new Map<string, { set: (typeof planned)[number]['set']; from: repo.OrderRow; ids: string[] }>();
@@ -99,7 +114,7 @@ export async function transitionMany(ctx: OrderContext, tx: Db, rows: readonly r
   for (const g of groups.values()) {
     for (let at = 0; at < g.ids.length; at += INSERT_CHUNK * 5) {
       const ids = g.ids.slice(at, at + INSERT_CHUNK * 5);
-      const updated = await tx
+      const updated = await (historyWith ? tx.with(historyWith) : tx)
         .update(orders)
         .set(g.set)
         .where(and(inArray(orders.id, ids), eq(orders.status, g.from.status), eq(orders.paymentStatus, g.from.paymentStatus)))
@@ -121,20 +136,7 @@ export async function transitionMany(ctx: OrderContext, tx: Db, rows: readonly r
   if (action === 'pay') for (const u of await findUsersByIds(tx, new Set(rows.map((r) => r.accountId)))) labelDelays.set(u.id, u.labelPurchaseDelayHours);
   for (let at = 0; at < planned.length; at += INSERT_CHUNK) {
     const part = planned.slice(at, at + INSERT_CHUNK);
-    await tx.insert(orderHistory).values(
-      part.map(({ row, set, result }) => ({
-        orderId: row.id,
-        at: now,
-        actorId,
-        action,
-        fromStatus: row.status,
-        toStatus: set.status,
-        paymentFrom: row.paymentStatus,
-        paymentTo: set.paymentStatus,
-        reason: why.reason,
-        details: { ...details, ...why.details, refund: result.refund },
-      })),
-    );
+    if (!historyWith) await tx.insert(orderHistory).values(history.slice(at, at + INSERT_CHUNK));
     await emitMany(
       tx,
       OrderStatusChanged,
@@ -179,6 +181,19 @@ async function unpaidSurchargeCents(tx: Db, orderId: string): Promise<number> {
 export async function lockOrder(tx: Db, id: string): Promise<repo.OrderRow> {
   const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
   if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * `lockOrder` for an id another module finds with a subquery of its own (`idOf`, one uuid or none):
+ * the lookup and the lock in one statement. undefined when it names no order.
+ */
+export async function lockOrderOf(tx: Db, idOf: SQL): Promise<repo.OrderRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(sql`${orders.id} = ${idOf}`)
+    .for('update');
   return row;
 }
 

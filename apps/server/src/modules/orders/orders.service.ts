@@ -5,7 +5,7 @@ import { act, redistributeOptions, refundIn, sweep } from './orders.cancel';
 import { create, createDraftsIn, duplicate, price } from './orders.create';
 import { update } from './orders.edit';
 import { idsByCode, orderRow, priceAtMeasures } from './orders.floor';
-import { followRouting, labelBought, lockOrder, transition, transitionMany } from './orders.lifecycle';
+import { followRouting, labelBought, lockOrder, lockOrderOf, transition, transitionMany } from './orders.lifecycle';
 import { payIn } from './orders.pay';
 import { exportRows, get, getByExOrderId, list, rowsByExOrderIds, statusesOf, visibleIds } from './orders.queries';
 import type * as repo from './orders.repository';
@@ -43,6 +43,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     duplicate: (actor: OrderActor, id: string) => duplicate(ctx, actor, id),
     sweep: (kind: 'autoCancel' | 'dimensionTimeout' | 'refundDue', limit = 500) => sweep(ctx, kind, limit),
     lockOrder,
+    lockOrderOf,
     /** The warehouse floor: orders a scanned code names (exOrderId, exact name) and the parcel's price at measured values. */
     idsByCode: (tx: Db, code: string) => idsByCode(tx, code),
     orderRow: (tx: Db, id: string) => orderRow(tx, id),

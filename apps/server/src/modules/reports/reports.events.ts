@@ -39,9 +39,24 @@ async function refreshFreight(tx: Db, freightId: string): Promise<void> {
   for (const r of rows) await refreshAccountDays(tx, r.account_id, r.days.map((d) => new Date(Number(d) * 86_400_000)));
 }
 
+/**
+ * The warehouse floor's check-in actions change where the parcel is (its status and check-in
+ * columns), never a fact the rollups count (no payment, refund, label failure or parcel outcome).
+ */
+const FLOOR_ACTIONS: ReadonlySet<string> = new Set(['checkIn', 'weighManually', 'checkInError', 'dimensionMismatch', 'undoCheckIn']);
+
 export const reportHandlers = () => [
-  // Payments, surcharge payments, cancellations and refunds all go through the order lifecycle.
-  on(OrderStatusChanged, REPORT_QUEUES.orderStatusChanged, async (e, { tx }) => refreshOrder(tx, e.orderId, [new Date(e.at)]), 'Update the report rollups after an order payment, cancellation or refund'),
+  // Payments, surcharge payments, cancellations and refunds all go through the order lifecycle; a
+  // check-in queues nothing (FLOOR_ACTIONS).
+  on(
+    OrderStatusChanged,
+    REPORT_QUEUES.orderStatusChanged,
+    async (e, { tx }) => {
+      if (!FLOOR_ACTIONS.has(e.action)) await refreshOrder(tx, e.orderId, [new Date(e.at)]);
+    },
+    'Update the report rollups after an order payment, cancellation or refund',
+    (e) => !FLOOR_ACTIONS.has(e.action),
+  ),
   on(LabelPurchaseFailed, REPORT_QUEUES.labelFailed, async (e, { tx }) => refreshOrder(tx, e.orderId, [new Date(e.at)]), 'Count a label failure in the report rollups'),
   on(ParcelFlagged, REPORT_QUEUES.parcelFlagged, async (e, { tx }) => refreshOrder(tx, e.orderId, [new Date(e.at)]), 'Count a lost or late parcel in the report rollups'),
   on(TrackingUpdated, REPORT_QUEUES.trackingUpdated, async (e, { tx }) => {

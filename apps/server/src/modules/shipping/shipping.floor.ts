@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, min } from 'drizzle-orm';
+import { and, desc, eq, inArray, min, sql, type SQL } from 'drizzle-orm';
 import type { RoutingStatus } from '@exship/contracts';
 import type { Db } from '../../platform/db';
 import { routingEvents, trackers } from './shipping.tables';
@@ -54,6 +54,14 @@ export const parcelEvents = {
     return rows.map((r) => r.orderId);
   },
 
+  /**
+   * `ordersWithTracking`'s first order as a subquery (a uuid, or null when no label carries the
+   * number), for a statement that also locks the order (orders' `lockOrderOf`).
+   */
+  orderWithTracking(trackingNumber: string): SQL {
+    return sql`(select ${trackers.orderId} from ${trackers} where ${trackers.trackingNumber} = ${trackingNumber} order by ${trackers.active} desc, ${trackers.labeledAt} desc limit 1)`;
+  },
+
   /** The tracking number of an order's label, or null when it has none. */
   async trackingOf(tx: Db, orderId: string): Promise<string | null> {
     const [row] = await tx.select({ trackingNumber: trackers.trackingNumber }).from(trackers).where(eq(trackers.orderId, orderId));
@@ -68,7 +76,16 @@ export const parcelEvents = {
   /** Adds platform events in one statement; returns their ids in order (null: that event is there already). */
   async addAll(tx: Db, events: readonly FloorEventInput[]): Promise<(string | null)[]> {
     if (events.length === 0) return [];
-    const rows = await tx
+    const rows = await parcelEvents.insertAll(tx, events);
+    return events.map((e) => rows.find((r) => r.orderId === e.orderId && r.code === e.code && r.at.getTime() === e.at.getTime())?.id ?? null);
+  },
+
+  /**
+   * `addAll`'s insert (at least one event), returning the rows it added (an event already there is
+   * not): run it, or make it part of a statement of the caller (a WITH query).
+   */
+  insertAll(tx: Db, events: readonly FloorEventInput[]) {
+    return tx
       .insert(routingEvents)
       .values(
         events.map((e) => ({
@@ -87,7 +104,6 @@ export const parcelEvents = {
       )
       .onConflictDoNothing()
       .returning({ id: routingEvents.id, orderId: routingEvents.orderId, code: routingEvents.code, at: routingEvents.at });
-    return events.map((e) => rows.find((r) => r.orderId === e.orderId && r.code === e.code && r.at.getTime() === e.at.getTime())?.id ?? null);
   },
 
   /** Removes an order's platform events of these codes (an undone scan); carrier events are never removed here. */

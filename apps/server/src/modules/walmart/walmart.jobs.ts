@@ -1,6 +1,6 @@
 import { on } from '../../platform/jobs';
 import { job } from '../../platform/module';
-import { OrderStatusChanged } from '../orders';
+import { OrderStatusChanged, type OrderStatusChangedEvent } from '../orders';
 import { PushJob, ReconcileStoreJob, SyncStoreJob } from './walmart.events';
 import type { WalmartService } from './walmart.service';
 
@@ -23,15 +23,22 @@ export const walmartJobs = (s: WalmartService, jobs: { send: (j: typeof SyncStor
   job(ReconcileStoreJob, async ({ storeId }) => void (await s.reconcile(storeId)), { description: "Compare one store's Walmart order statuses with ours" }),
 ];
 
-/** The label bought (labelPurchased → labeled) pushes the shipment; a cancellation pushes Walmart's cancellation. */
+const labelBought = (e: OrderStatusChangedEvent) => e.action === 'labelPurchased' && e.to === 'labeled';
+const canceled = (e: OrderStatusChangedEvent) => (e.to === 'canceled' || e.to === 'waiting-cancel') && e.from !== 'waiting-cancel';
+
+/**
+ * The label bought (labelPurchased → labeled) pushes the shipment; a cancellation pushes Walmart's
+ * cancellation. Any other status change (a check-in, a carrier's scan) queues nothing.
+ */
 export const walmartHandlers = (s: WalmartService) => [
   on(
     OrderStatusChanged,
     FOLLOW_ORDER_QUEUE,
     async (e, { tx }) => {
-      if (e.action === 'labelPurchased' && e.to === 'labeled') await s.labelBought(tx, e.orderId);
-      else if ((e.to === 'canceled' || e.to === 'waiting-cancel') && e.from !== 'waiting-cancel') await s.orderCanceled(tx, e.orderId);
+      if (labelBought(e)) await s.labelBought(tx, e.orderId);
+      else if (canceled(e)) await s.orderCanceled(tx, e.orderId);
     },
     'Push the shipment or the cancellation of an order made from a Walmart purchase order',
+    (e) => labelBought(e) || canceled(e),
   ),
 ];

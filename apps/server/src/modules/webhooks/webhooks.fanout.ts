@@ -1,6 +1,6 @@
 import { on } from '../../platform/jobs';
 import { DimensionErrorFound } from '../floor';
-import { OrderCreated, OrderStatusChanged, SurchargeAdded } from '../orders';
+import { OrderCreated, OrderStatusChanged, SurchargeAdded, type OrderStatusChangedEvent } from '../orders';
 import { LabelPurchased, LabelPurchaseFailed, TrackingUpdated } from '../shipping';
 import { TopUpReviewed } from '../wallet';
 import type { WebhookService } from './webhooks.service';
@@ -25,6 +25,13 @@ export const WEBHOOK_QUEUES = {
 const CANCELED = ['canceled', 'waiting-cancel'];
 const REFUNDED = ['refund', 'refund-custom'];
 
+// The status changes a webhook tells of.
+const paid = (e: OrderStatusChangedEvent) => e.action === 'pay' && e.paymentTo === 'paid' && e.paymentFrom !== 'paid';
+const checkedIn = (e: OrderStatusChangedEvent) => e.action === 'checkIn';
+// Into cancellation once (waiting-cancel → canceled, when the carrier confirms, is the same cancellation).
+const canceled = (e: OrderStatusChangedEvent) => CANCELED.includes(e.to) && !CANCELED.includes(e.from);
+const refunded = (e: OrderStatusChangedEvent) => REFUNDED.includes(e.paymentTo) && e.paymentTo !== e.paymentFrom;
+
 export const webhookHandlers = (webhooks: WebhookService, nudge: () => void) => {
   const done = () => nudge();
   return [
@@ -33,23 +40,27 @@ export const webhookHandlers = (webhooks: WebhookService, nudge: () => void) => 
       done();
     }, 'Queue order.created webhooks'),
 
-    on(OrderStatusChanged, WEBHOOK_QUEUES.orderStatusChanged, async (e, { tx }) => {
-      const base = { orderId: e.orderId, exOrderId: e.exOrderId };
-      const at = new Date(e.at);
-      const ref = { accountId: e.accountId, orderId: e.orderId, occurredAt: at };
-      if (e.action === 'pay' && e.paymentTo === 'paid' && e.paymentFrom !== 'paid') {
-        await webhooks.publish(tx, { ...ref, type: 'order.paid', data: { ...base, status: e.to, paymentStatus: e.paymentTo, paidAt: e.at } });
-      }
-      if (e.action === 'checkIn') await webhooks.publish(tx, { ...ref, type: 'parcel.checked_in', data: { ...base, status: e.to, checkedInAt: e.at } });
-      // Into cancellation once (waiting-cancel → canceled, when the carrier confirms, is the same cancellation).
-      if (CANCELED.includes(e.to) && !CANCELED.includes(e.from)) {
-        await webhooks.publish(tx, { ...ref, type: 'order.canceled', data: { ...base, previousStatus: e.from, status: e.to, reason: e.action, refund: e.refund, refundDueAt: e.refundDueAt, canceledAt: e.at } });
-      }
-      if (REFUNDED.includes(e.paymentTo) && e.paymentTo !== e.paymentFrom) {
-        await webhooks.publish(tx, { ...ref, type: 'order.refunded', data: { ...base, paymentStatus: e.paymentTo, refundCents: e.refundCents ?? 0, currency: 'USD', refundedAt: e.at } });
-      }
-      done();
-    }, 'Queue order.paid, order.canceled, order.refunded and parcel.checked_in webhooks'),
+    on(
+      OrderStatusChanged,
+      WEBHOOK_QUEUES.orderStatusChanged,
+      async (e, { tx }) => {
+        const base = { orderId: e.orderId, exOrderId: e.exOrderId };
+        const at = new Date(e.at);
+        const ref = { accountId: e.accountId, orderId: e.orderId, occurredAt: at };
+        if (paid(e)) await webhooks.publish(tx, { ...ref, type: 'order.paid', data: { ...base, status: e.to, paymentStatus: e.paymentTo, paidAt: e.at } });
+        if (checkedIn(e)) await webhooks.publish(tx, { ...ref, type: 'parcel.checked_in', data: { ...base, status: e.to, checkedInAt: e.at } });
+        if (canceled(e)) {
+          await webhooks.publish(tx, { ...ref, type: 'order.canceled', data: { ...base, previousStatus: e.from, status: e.to, reason: e.action, refund: e.refund, refundDueAt: e.refundDueAt, canceledAt: e.at } });
+        }
+        if (refunded(e)) {
+          await webhooks.publish(tx, { ...ref, type: 'order.refunded', data: { ...base, paymentStatus: e.paymentTo, refundCents: e.refundCents ?? 0, currency: 'USD', refundedAt: e.at } });
+        }
+        done();
+      },
+      'Queue order.paid, order.canceled, order.refunded and parcel.checked_in webhooks',
+      // Any other status change (a carrier's scan, a dimension error) queues nothing.
+      (e) => paid(e) || checkedIn(e) || canceled(e) || refunded(e),
+    ),
 
     on(SurchargeAdded, WEBHOOK_QUEUES.surchargeAdded, async (e, { tx }) => {
       await webhooks.publish(tx, { accountId: e.accountId, type: 'surcharge.added', orderId: e.orderId, occurredAt: new Date(e.at), data: { orderId: e.orderId, exOrderId: e.exOrderId, amountCents: e.amountCents, currency: 'USD', reason: e.reason, detailReason: e.detailReason, addedAt: e.at } });
