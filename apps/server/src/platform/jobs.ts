@@ -162,7 +162,8 @@ export async function emitMany<T, In>(tx: Db, event: EventDef<T, In>, payloads: 
   });
   if (parsed.length === 0) return [];
   const db = sqlOn(tx);
-  const queues = await subscribedQueues(db, event.name);
+  const { rows } = await db.executeSql(`select name from ${SCHEMA}.subscription where event = $1 order by name`, [event.name]);
+  const queues = (rows as { name: string }[]).map((r) => r.name);
   const ids: string[] = [];
   if (queues.length === 0) return ids;
   // One multi-row insert per EMIT_CHUNK jobs (a fact for two queues is one statement, an import of
@@ -182,27 +183,6 @@ export async function emitMany<T, In>(tx: Db, event: EventDef<T, In>, payloads: 
 }
 
 const EMIT_CHUNK = 2000;
-
-/**
- * The queues subscribed to each event, read at most SUBSCRIPTIONS_MS ago. Subscriptions are written
- * only when a process starts its jobs (Jobs.start, which empties this copy in its own process); another
- * process's new queue gets the facts emitted here within SUBSCRIPTIONS_MS of its start.
- */
-const SUBSCRIPTIONS_MS = 5_000;
-const subscriptions = new Map<string, { at: number; queues: Promise<string[]> }>();
-
-function subscribedQueues(db: { executeSql(text: string, values?: unknown[]): Promise<SqlResult> }, event: string): Promise<string[]> {
-  const now = Date.now();
-  const known = subscriptions.get(event);
-  if (known && now - known.at < SUBSCRIPTIONS_MS) return known.queues;
-  const queues = db.executeSql(`select name from ${SCHEMA}.subscription where event = $1 order by name`, [event]).then((r) => (r.rows as { name: string }[]).map((row) => row.name));
-  subscriptions.set(event, { at: now, queues });
-  // A failed read (the caller's transaction broke) is not kept.
-  queues.catch(() => {
-    if (subscriptions.get(event)?.queues === queues) subscriptions.delete(event);
-  });
-  return queues;
-}
 
 interface Registration {
   name: string;
@@ -379,8 +359,6 @@ export class Jobs {
       // A paused job's schedule may still be in pg-boss from before the pause was remembered.
       if (r.cron && paused.has(r.name)) await this.boss.unschedule(r.name);
     }
-    // Emit reads the subscriptions written just now.
-    subscriptions.clear();
     this.started = true;
     if (this.mode === 'workers') {
       // PGlite has one connection: concurrent jobs would only queue for it.
