@@ -6,7 +6,8 @@ import { createWalmartService } from './walmart.service';
 
 // The reconciliation job with an injected clock: Walmart cancelling an order whose ExShip order is
 // live, a status we missed (taken as ours), a purchase order Walmart no longer answers for; each
-// difference listed once with the run's time, and resolved by the first later run that no longer finds it.
+// difference listed once with the run's time, and resolved by the first later run that no longer finds it;
+// Walmart's cancellation settled by cancelling the ExShip order.
 
 let t: TestApp;
 let fake: FakeWalmart;
@@ -98,16 +99,35 @@ describe('walmart reconciliation job', () => {
     // Walmart and the missing purchase order are still there, and are not listed twice.
     clock = new Date(placed + 4 * 3_600_000);
     const secondRun = clock;
-    // PO 3 now carries Walmart's Cancelled and no push: the later run does not look at it again, its difference stays open.
-    expect(await s.reconcile(storeId)).toBe(1);
-    const second = await found();
-    expect(second.map((r) => [r.po, r.kind, r.resolved_at === null ? 'open' : new Date(r.resolved_at).getTime() === secondRun.getTime() ? 'resolved now' : 'other'])).toEqual([
+    // PO 3 carries Walmart's Cancelled now, but its open difference keeps it in the run.
+    expect(await s.reconcile(storeId)).toBe(2);
+    const state = async (at: Date) => (await found()).map((r) => [r.po, r.kind, r.resolved_at === null ? 'open' : new Date(r.resolved_at).getTime() === at.getTime() ? 'resolved now' : 'resolved before']);
+    expect(await state(secondRun)).toEqual([
       [PO(3), 'cancelled-on-walmart', 'open'],
-      [PO(3), 'status-differs', 'open'],
+      [PO(3), 'status-differs', 'resolved now'],
       [PO(6), 'status-differs', 'resolved now'],
       [PO(7), 'missing-on-walmart', 'open'],
     ]);
-    const open = await t.call({ method: 'GET', url: `/api/v1/integrations/walmart/reconciliation?storeId=${storeId}`, token: seller });
-    expect(open.body.data.items.map((i: { purchaseOrderId: string; kind: string }) => `${i.purchaseOrderId} ${i.kind}`).sort()).toEqual([`${PO(3)} cancelled-on-walmart`, `${PO(3)} status-differs`, `${PO(7)} missing-on-walmart`]);
+    const open = await t.call({ method: 'GET', url: `/api/v1/integrations/walmart/reconciliation?storeId=${storeId}&open=true`, token: seller });
+    expect(open.body.data.items.map((i: { purchaseOrderId: string; kind: string }) => `${i.purchaseOrderId} ${i.kind}`).sort()).toEqual([`${PO(3)} cancelled-on-walmart`, `${PO(7)} missing-on-walmart`]);
+
+    // The seller cancels the ExShip order of PO 3, as the difference asks: it is settled at once
+    // (no cancellation goes to Walmart, which cancelled first), and no later run raises it again.
+    clock = new Date(placed + 5 * 3_600_000);
+    const cancelledAt = clock;
+    const draftOf3 = ios.find((r) => r.purchase_order_id === PO(3))!.order_id!;
+    await t.db.execute(sql`update orders set status = 'canceled' where id = ${draftOf3}`);
+    await t.db.transaction((tx) => s.orderCanceled(tx as never, draftOf3));
+    expect(await state(cancelledAt)).toEqual([
+      [PO(3), 'cancelled-on-walmart', 'resolved now'],
+      [PO(3), 'status-differs', 'resolved before'],
+      [PO(6), 'status-differs', 'resolved before'],
+      [PO(7), 'missing-on-walmart', 'open'],
+    ]);
+    const [io3] = await rows<{ push_state: string }>(sql`select push_state from integration_orders where purchase_order_id = ${PO(3)} and store_id = ${storeId}`);
+    expect(io3!.push_state).toBe('none');
+    clock = new Date(placed + 6 * 3_600_000);
+    expect(await s.reconcile(storeId)).toBe(1);
+    expect((await found()).filter((r) => r.resolved_at === null).map((r) => `${r.po} ${r.kind}`)).toEqual([`${PO(7)} missing-on-walmart`]);
   });
 });
