@@ -94,6 +94,17 @@ export function createPush(c: WalmartCore) {
       .from(integrationOrders)
       .where(and(eq(integrationOrders.orderId, orderId), inArray(integrationOrders.status, ['Created', 'Acknowledged'])));
     for (const r of rows) await queuePushes(tx, [r.id], 'cancellation', { cancellationReason: r.cancellationReason });
+    // Walmart cancelled first: cancelling (or refunding) the ExShip order settles that difference.
+    await tx
+      .update(walmartReconciliation)
+      .set({ resolvedAt: now() })
+      .where(
+        and(
+          eq(walmartReconciliation.kind, 'cancelled-on-walmart'),
+          isNull(walmartReconciliation.resolvedAt),
+          inArray(walmartReconciliation.integrationOrderId, tx.select({ id: integrationOrders.id }).from(integrationOrders).where(eq(integrationOrders.orderId, orderId))),
+        ),
+      );
   }
 
   async function cancellationReasonFor(io: IoRow, store: StoreRow): Promise<string> {
@@ -129,7 +140,10 @@ export function createPush(c: WalmartCore) {
     });
   }
 
-  /** Compares Walmart's status of the store's open orders (and those with a push not landed) with ours. */
+  /**
+   * Compares Walmart's status of the store's open orders (those with a push not landed, and those with
+   * a difference still open) with ours. A difference is resolved by the first run that no longer finds it.
+   */
   async function reconcile(storeId: string): Promise<number> {
     const [store] = await db.select().from(walmartStores).where(eq(walmartStores.id, storeId));
     if (!store || store.state !== 'connected') return 0;
@@ -137,7 +151,18 @@ export function createPush(c: WalmartCore) {
     const open = await db
       .select()
       .from(integrationOrders)
-      .where(and(eq(integrationOrders.storeId, storeId), or(inArray(integrationOrders.status, ['Created', 'Acknowledged']), ne(integrationOrders.pushState, 'none')), gte(integrationOrders.orderDate, new Date(now().getTime() - 180 * DAY))))
+      .where(
+        and(
+          eq(integrationOrders.storeId, storeId),
+          // Also an order with a difference still open, so a run can see it settled.
+          or(
+            inArray(integrationOrders.status, ['Created', 'Acknowledged']),
+            ne(integrationOrders.pushState, 'none'),
+            sql`exists (select 1 from ${walmartReconciliation} r where r.integration_order_id = ${integrationOrders.id} and r.resolved_at is null)`,
+          ),
+          gte(integrationOrders.orderDate, new Date(now().getTime() - 180 * DAY)),
+        ),
+      )
       .limit(2000);
     const statuses = open.some((o) => o.orderId) ? await deps.orders.statusesOf(open.flatMap((o) => (o.orderId ? [o.orderId] : []))) : new Map<string, { status: string }>();
     const at = now();

@@ -1,63 +1,46 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SELLER, startTestApp, type TestApp } from '../../test/harness';
-import { createFakeWalmart, fakePurchaseOrder, listenFakeWalmart, type FakeWalmart } from './fake/fake-walmart';
-import { createWalmartService } from './walmart.service';
+import type { TestApp } from '../../test/harness';
+import { fakePurchaseOrder, type FakeWalmart } from './fake/fake-walmart';
+import { PO, startWalmartFixture, type WalmartFixture } from './walmart.fixture';
 
 // The reconciliation job with an injected clock: Walmart cancelling an order whose ExShip order is
 // live, a status we missed (taken as ours), a purchase order Walmart no longer answers for; each
-// difference listed once with the run's time, and resolved by the first later run that no longer finds it.
+// difference listed once with the run's time, and resolved by the first later run that no longer finds it;
+// Walmart's cancellation settled by cancelling the ExShip order.
 
+let f: WalmartFixture;
 let t: TestApp;
 let fake: FakeWalmart;
-let server: Awaited<ReturnType<typeof listenFakeWalmart>>;
 let seller: string;
-const PO = (n: number) => String(1_000_000_000_000 + n);
-const rows = async <T>(q: ReturnType<typeof sql>) => ((await t.db.execute(q)) as unknown as { rows: T[] }).rows;
+const rows = <T>(q: ReturnType<typeof sql>) => f.rows<T>(q);
 
 beforeAll(async () => {
-  fake = createFakeWalmart();
-  fake.addClient('recon-client', 'recon-secret-123');
-  server = await listenFakeWalmart(fake);
-  t = await startTestApp({ env: { SEED_DEMO_CATALOG: 'true', WALMART_BASE_URL: server.url, OUTBOUND_ALLOW_HOSTS: server.hostPort } });
-  seller = await t.login(SELLER.email, SELLER.password);
+  f = await startWalmartFixture({ clientId: 'recon-client', clientSecret: 'recon-secret-123' });
+  ({ t, fake, seller } = f);
 }, 120_000);
 afterAll(async () => {
-  await t?.close();
-  await server?.close();
+  await f?.close();
 });
 
 describe('walmart reconciliation job', () => {
   it('lists each difference once at the run time, takes Walmart’s status as ours, and resolves what a later run no longer finds', { timeout: 180_000 }, async () => {
-    const map = await t.call({ method: 'PUT', url: '/api/v1/integrations/walmart/shipping-method-mappings', token: seller, payload: { mappings: [{ methodCode: 'Standard', serviceCode: 'STD' }, { methodCode: 'Express', serviceCode: 'STD' }] } });
-    expect(map.status, JSON.stringify(map.body)).toBe(200);
+    await f.mapMethods();
     const placed = Date.now() - 3_600_000;
     fake.addOrders('recon-client', [fakePurchaseOrder(3, placed), fakePurchaseOrder(6, placed + 60_000), fakePurchaseOrder(7, placed + 120_000)]);
-    const res = await t.call({ method: 'POST', url: '/api/v1/integrations/walmart/stores', token: seller, payload: { name: 'Recon store', clientId: 'recon-client', clientSecret: 'recon-secret-123', ackMode: 'on-review' } });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const storeId = res.body.data.id as string;
+    const storeId = await f.connect('Recon store', 'on-review');
     await t.runJobs('walmart.sync');
     const ios = await rows<{ purchase_order_id: string; order_id: string | null; status: string }>(sql`select purchase_order_id, order_id, status from integration_orders where store_id = ${storeId} order by purchase_order_id`);
     expect(ios.map((r) => [r.purchase_order_id, r.status])).toEqual([[PO(3), 'Created'], [PO(6), 'Created'], [PO(7), 'Created']]);
     expect(ios.find((r) => r.purchase_order_id === PO(3))!.order_id).toBeTruthy();
 
     let clock = new Date(placed + 2 * 3_600_000);
-    const s = createWalmartService({
-      db: t.db,
-      jobs: t.ctx.jobs,
+    const s = f.service({
       // The ExShip orders' statuses, read from the orders table.
       orders: {
         statusesOf: async (ids: string[]) =>
           new Map((await rows<{ id: string; status: string; ex_order_id: string }>(sql`select id, status, ex_order_id from orders where id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`)).map((r) => [r.id, { status: r.status, exOrderId: r.ex_order_id }])),
       } as never,
-      labelOf: async () => undefined,
-      serviceByCode: async () => undefined,
-      fetch: t.ctx.outbound.fetch,
-      secrets: t.ctx.config.carrierSecrets,
-      baseUrl: server.url,
-      appUrl: 'http://localhost:3000',
-      callbackAllow: [],
-      log: t.ctx.log,
       now: () => clock,
     });
 
@@ -98,16 +81,35 @@ describe('walmart reconciliation job', () => {
     // Walmart and the missing purchase order are still there, and are not listed twice.
     clock = new Date(placed + 4 * 3_600_000);
     const secondRun = clock;
-    // PO 3 now carries Walmart's Cancelled and no push: the later run does not look at it again, its difference stays open.
-    expect(await s.reconcile(storeId)).toBe(1);
-    const second = await found();
-    expect(second.map((r) => [r.po, r.kind, r.resolved_at === null ? 'open' : new Date(r.resolved_at).getTime() === secondRun.getTime() ? 'resolved now' : 'other'])).toEqual([
+    // PO 3 carries Walmart's Cancelled now, but its open difference keeps it in the run.
+    expect(await s.reconcile(storeId)).toBe(2);
+    const state = async (at: Date) => (await found()).map((r) => [r.po, r.kind, r.resolved_at === null ? 'open' : new Date(r.resolved_at).getTime() === at.getTime() ? 'resolved now' : 'resolved before']);
+    expect(await state(secondRun)).toEqual([
       [PO(3), 'cancelled-on-walmart', 'open'],
-      [PO(3), 'status-differs', 'open'],
+      [PO(3), 'status-differs', 'resolved now'],
       [PO(6), 'status-differs', 'resolved now'],
       [PO(7), 'missing-on-walmart', 'open'],
     ]);
-    const open = await t.call({ method: 'GET', url: `/api/v1/integrations/walmart/reconciliation?storeId=${storeId}`, token: seller });
-    expect(open.body.data.items.map((i: { purchaseOrderId: string; kind: string }) => `${i.purchaseOrderId} ${i.kind}`).sort()).toEqual([`${PO(3)} cancelled-on-walmart`, `${PO(3)} status-differs`, `${PO(7)} missing-on-walmart`]);
+    const open = await t.call({ method: 'GET', url: `/api/v1/integrations/walmart/reconciliation?storeId=${storeId}&open=true`, token: seller });
+    expect(open.body.data.items.map((i: { purchaseOrderId: string; kind: string }) => `${i.purchaseOrderId} ${i.kind}`).sort()).toEqual([`${PO(3)} cancelled-on-walmart`, `${PO(7)} missing-on-walmart`]);
+
+    // The seller cancels the ExShip order of PO 3, as the difference asks: it is settled at once
+    // (no cancellation goes to Walmart, which cancelled first), and no later run raises it again.
+    clock = new Date(placed + 5 * 3_600_000);
+    const cancelledAt = clock;
+    const draftOf3 = ios.find((r) => r.purchase_order_id === PO(3))!.order_id!;
+    await t.db.execute(sql`update orders set status = 'canceled' where id = ${draftOf3}`);
+    await t.db.transaction((tx) => s.orderCanceled(tx as never, draftOf3));
+    expect(await state(cancelledAt)).toEqual([
+      [PO(3), 'cancelled-on-walmart', 'resolved now'],
+      [PO(3), 'status-differs', 'resolved before'],
+      [PO(6), 'status-differs', 'resolved before'],
+      [PO(7), 'missing-on-walmart', 'open'],
+    ]);
+    const [io3] = await rows<{ push_state: string }>(sql`select push_state from integration_orders where purchase_order_id = ${PO(3)} and store_id = ${storeId}`);
+    expect(io3!.push_state).toBe('none');
+    clock = new Date(placed + 6 * 3_600_000);
+    expect(await s.reconcile(storeId)).toBe(1);
+    expect((await found()).filter((r) => r.resolved_at === null).map((r) => `${r.po} ${r.kind}`)).toEqual([`${PO(7)} missing-on-walmart`]);
   });
 });

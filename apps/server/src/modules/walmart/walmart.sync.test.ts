@@ -1,40 +1,31 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SELLER, startTestApp, type TestApp } from '../../test/harness';
+import { SELLER, type TestApp } from '../../test/harness';
 import { creditWallet } from '../wallet';
-import { createFakeWalmart, fakePurchaseOrder, listenFakeWalmart, type FakeWalmart } from './fake/fake-walmart';
-import { createWalmartService } from './walmart.service';
+import { fakePurchaseOrder, type FakeWalmart } from './fake/fake-walmart';
+import { PO, startWalmartFixture, type WalmartFixture } from './walmart.fixture';
 
 // The sync through the front door and the jobs: a purchase order seen three times makes one
 // integration order and one draft order; the label bought pushes the shipment; a cancelled order
 // pushes its cancellation with the reason; the acknowledge watchdog at 3 hours (an injected clock).
 
+let f: WalmartFixture;
 let t: TestApp;
 let fake: FakeWalmart;
-let server: Awaited<ReturnType<typeof listenFakeWalmart>>;
 let seller: string;
-const PO = (n: number) => String(1_000_000_000_000 + n);
-const rows = async <T>(q: ReturnType<typeof sql>) => ((await t.db.execute(q)) as unknown as { rows: T[] }).rows;
+const rows = <T>(q: ReturnType<typeof sql>) => f.rows<T>(q);
+const connect = (name: string, ackMode: 'on-sync' | 'on-review' = 'on-sync') => f.connect(name, ackMode);
 
 beforeAll(async () => {
-  fake = createFakeWalmart();
-  fake.addClient('seller-client', 'seller-secret-123');
-  server = await listenFakeWalmart(fake);
-  t = await startTestApp({ env: { SEED_DEMO_CATALOG: 'true', WALMART_BASE_URL: server.url, OUTBOUND_ALLOW_HOSTS: server.hostPort } });
-  seller = await t.login(SELLER.email, SELLER.password);
+  f = await startWalmartFixture({ clientId: 'seller-client', clientSecret: 'seller-secret-123' });
+  ({ t, fake, seller } = f);
   const [acc] = await rows<{ account_id: string }>(sql`select account_id from users where email = ${SELLER.email}`);
   await t.db.transaction((tx) => creditWallet(tx, 'top_up', { accountId: acc!.account_id, amountCents: 500_000, actorId: null, note: 'walmart test' }));
 }, 120_000);
 afterAll(async () => {
-  await t?.close();
-  await server?.close();
+  await f?.close();
 });
 
-async function connect(name: string, ackMode = 'on-sync') {
-  const res = await t.call({ method: 'POST', url: '/api/v1/integrations/walmart/stores', token: seller, payload: { name, clientId: 'seller-client', clientSecret: 'seller-secret-123', ackMode } });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data.id as string;
-}
 const syncNow = async (storeId: string) => {
   expect((await t.call({ method: 'POST', url: `/api/v1/integrations/walmart/stores/${storeId}/sync`, token: seller })).status).toBe(201);
   await t.runJobs('walmart.sync');
@@ -44,8 +35,7 @@ describe('walmart sync', () => {
   let storeId: string;
   it('a purchase order seen three times is one integration order and one draft order', { timeout: 120_000 }, async () => {
     // The demo mug is accepted: Walmart's MUG-WHT-11OZ maps to it by SKU; Standard maps to STD.
-    const map = await t.call({ method: 'PUT', url: '/api/v1/integrations/walmart/shipping-method-mappings', token: seller, payload: { mappings: [{ methodCode: 'Standard', serviceCode: 'STD' }, { methodCode: 'Express', serviceCode: 'STD' }] } });
-    expect(map.status, JSON.stringify(map.body)).toBe(200);
+    await f.mapMethods();
     fake.addOrders('seller-client', [fakePurchaseOrder(3, Date.now() - 3_600_000), fakePurchaseOrder(6, Date.now() - 3_000_000), fakePurchaseOrder(4, Date.now() - 2_000_000)]);
     storeId = await connect('Main store');
     await t.runJobs('walmart.sync');
@@ -126,7 +116,7 @@ describe('walmart sync', () => {
     fake.addOrders('seller-client', [fakePurchaseOrder(20, placed)]);
     await t.runJobs('walmart.sync');
     let clock = new Date(placed + 2.9 * 3_600_000);
-    const s = createWalmartService({ db: t.db, jobs: t.ctx.jobs, orders: {} as never, labelOf: async () => undefined, serviceByCode: async () => undefined, fetch: t.ctx.outbound.fetch, secrets: t.ctx.config.carrierSecrets, baseUrl: server.url, appUrl: 'http://localhost:3000', callbackAllow: [], log: t.ctx.log, now: () => clock });
+    const s = f.service({ now: () => clock });
     expect(await s.ackWatchdog()).toBe(0);
     clock = new Date(placed + 3 * 3_600_000 + 1000);
     expect(await s.ackWatchdog()).toBe(1);

@@ -1,11 +1,12 @@
-import { Form, Input, Radio, Select, Switch, Typography } from 'antd';
+import { Form, Select, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { WALMART_ACK_MODES, WALMART_CANCEL_REASONS, WALMART_LIMITS, type WalmartAckMode, type WalmartCancelReason, type WalmartStore } from '@exship/contracts';
+import { WALMART_CANCEL_REASONS, WALMART_LIMITS, type WalmartAckMode, type WalmartCancelReason, type WalmartStore } from '@exship/contracts';
 import { DatePicker, viewerDayBound, viewerNow } from '../../shared/date-picker';
 import { FormModal } from '../../shared/list-ui';
 import { walmartApi, WALMART_KEY, type StoreUpdateBody } from './api';
+import { AckAndPayFields, CredentialFields, StoreNameField } from './credential-fields';
 
 // A store's settings (name, when orders are acknowledged, auto-pay, the default cancellation reason,
 // new credentials) and the back-fill by date (Walmart keeps the last 180 days).
@@ -38,27 +39,15 @@ export function StoreSettingsModal({ store, onClose }: { store: WalmartStore | n
       onClose={onClose}
       onSubmit={save}
     >
-      <Form.Item name="name" label={t('walmart.connect.name')} rules={[{ required: true, whitespace: true, message: t('validation.required') }, { max: WALMART_LIMITS.storeNameMax, message: t('validation.max50') }]}>
-        <Input maxLength={WALMART_LIMITS.storeNameMax} />
-      </Form.Item>
-      <Form.Item name="ackMode" label={t('walmart.settings.ackMode')}>
-        <Radio.Group options={WALMART_ACK_MODES.map((m) => ({ value: m, label: t(`walmart.settings.ack.${m}`) }))} />
-      </Form.Item>
-      <Form.Item name="autoPay" label={t('walmart.settings.autoPay')} valuePropName="checked" extra={t('walmart.settings.autoPayHint')}>
-        <Switch />
-      </Form.Item>
+      <StoreNameField />
+      <AckAndPayFields />
       <Form.Item name="defaultCancelReason" label={t('walmart.settings.cancelReason')} extra={t('walmart.settings.cancelReasonHint')}>
         <Select aria-label={t('walmart.settings.cancelReason')} options={WALMART_CANCEL_REASONS.map((r) => ({ value: r, label: t(`walmart.cancelReason.${r}`) }))} />
       </Form.Item>
       <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
         {store?.state === 'token-failing' || store?.state === 'disconnected' ? t('walmart.settings.credentialsNeeded') : t('walmart.settings.credentialsHint')}
       </Typography.Paragraph>
-      <Form.Item name="clientId" label={t('walmart.connect.clientId')} dependencies={['clientSecret']} rules={[({ getFieldValue }) => ({ validator: (_, v: string) => (!v?.trim() && getFieldValue('clientSecret')?.trim() ? Promise.reject(new Error(t('validation.walmart.credentialsTogether'))) : Promise.resolve()) })]}>
-        <Input maxLength={WALMART_LIMITS.clientIdMax} autoComplete="off" />
-      </Form.Item>
-      <Form.Item name="clientSecret" label={t('walmart.connect.clientSecret')} dependencies={['clientId']} extra={t('walmart.connect.secretHint')} rules={[({ getFieldValue }) => ({ validator: (_, v: string) => (!v?.trim() && getFieldValue('clientId')?.trim() ? Promise.reject(new Error(t('validation.walmart.credentialsTogether'))) : Promise.resolve()) })]}>
-        <Input.Password maxLength={WALMART_LIMITS.clientSecretMax} autoComplete="new-password" visibilityToggle={false} />
-      </Form.Item>
+      <CredentialFields required={false} />
     </FormModal>
   );
 }

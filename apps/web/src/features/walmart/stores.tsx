@@ -1,15 +1,16 @@
 import { useState } from 'react';
-import { Alert, Button, Dropdown, Form, Input, Popconfirm, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Dropdown, Popconfirm, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { DownOutlined, PauseCircleOutlined, PlayCircleOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { WALMART_LIMITS, type WalmartStore, type WalmartStoreState } from '@exship/contracts';
+import type { WalmartStore, WalmartStoreState } from '@exship/contracts';
 import { FormModal } from '../../shared/list-ui';
 import { loadFailureOf, ResponsiveTable } from '../../shared/responsive-table';
 import { useCan } from '../../shared/screen';
 import { useAction } from '../../shared/use-action';
 import { useFormatDate } from './format';
 import { storesKey, walmartApi, WALMART_KEY } from './api';
+import { CredentialFields, StoreNameField } from './credential-fields';
 import { BackfillModal, StoreSettingsModal } from './store-tools';
 
 // The seller's Walmart stores: state, last sync, counts; connect (the secret is sent once and never
@@ -41,15 +42,8 @@ export function ConnectStoreModal({ open, onClose }: { open: boolean; onClose: (
   return (
     <FormModal<ConnectValues> open={open} title={t('walmart.connect.title')} initialValues={{ name: '', clientId: '', clientSecret: '' }} onClose={onClose} onSubmit={save} okText={t('walmart.connect.ok')}>
       <Typography.Paragraph type="secondary">{t('walmart.connect.hint')}</Typography.Paragraph>
-      <Form.Item name="name" label={t('walmart.connect.name')} rules={[{ required: true, whitespace: true, message: t('validation.required') }, { max: WALMART_LIMITS.storeNameMax, message: t('validation.max50') }]}>
-        <Input maxLength={WALMART_LIMITS.storeNameMax} />
-      </Form.Item>
-      <Form.Item name="clientId" label={t('walmart.connect.clientId')} rules={[{ required: true, whitespace: true, message: t('validation.required') }]}>
-        <Input maxLength={WALMART_LIMITS.clientIdMax} autoComplete="off" />
-      </Form.Item>
-      <Form.Item name="clientSecret" label={t('walmart.connect.clientSecret')} extra={t('walmart.connect.secretHint')} rules={[{ required: true, whitespace: true, message: t('validation.required') }]}>
-        <Input.Password maxLength={WALMART_LIMITS.clientSecretMax} autoComplete="new-password" visibilityToggle={false} />
-      </Form.Item>
+      <StoreNameField />
+      <CredentialFields required />
     </FormModal>
   );
 }

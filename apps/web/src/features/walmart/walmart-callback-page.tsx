@@ -1,15 +1,16 @@
 import './locales';
 import { useState } from 'react';
-import { Alert, Button, Form, Input, Radio, Result, Steps, Switch, Typography } from 'antd';
+import { Alert, Button, Form, Result, Steps, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { WALMART_ACK_MODES, WALMART_LIMITS, type ScreenDef, type WalmartAckMode } from '@exship/contracts';
+import type { ScreenDef, WalmartAckMode } from '@exship/contracts';
 import { ApiError } from '../../api/client';
 import { errorText } from '../../shared/api-feedback';
 import { ScreenCard, useCan } from '../../shared/screen';
 import { useAction } from '../../shared/use-action';
 import { walmartApi, WALMART_KEY, type CallbackBody } from './api';
+import { AckAndPayFields, CredentialFields, StoreNameField } from './credential-fields';
 
 // SPEC §2 /callback/walmart: completes a connect started on /connect/walmart. The seller gives the
 // store's name and Walmart credentials (checked with Walmart by the server, the secret never shown
@@ -78,21 +79,9 @@ export default function WalmartCallbackPage(_props: { screen?: ScreenDef }) {
             onFinish={(v) => void complete.run(v)}
           >
             <Typography.Paragraph type="secondary">{t('walmart.connect.hint')}</Typography.Paragraph>
-            <Form.Item name="name" label={t('walmart.connect.name')} rules={[{ required: true, whitespace: true, message: t('validation.required') }, { max: WALMART_LIMITS.storeNameMax, message: t('validation.max50') }]}>
-              <Input maxLength={WALMART_LIMITS.storeNameMax} />
-            </Form.Item>
-            <Form.Item name="clientId" label={t('walmart.connect.clientId')} rules={[{ required: true, whitespace: true, message: t('validation.required') }]}>
-              <Input maxLength={WALMART_LIMITS.clientIdMax} autoComplete="off" />
-            </Form.Item>
-            <Form.Item name="clientSecret" label={t('walmart.connect.clientSecret')} extra={t('walmart.connect.secretHint')} rules={[{ required: true, whitespace: true, message: t('validation.required') }]}>
-              <Input.Password maxLength={WALMART_LIMITS.clientSecretMax} autoComplete="new-password" visibilityToggle={false} />
-            </Form.Item>
-            <Form.Item name="ackMode" label={t('walmart.settings.ackMode')}>
-              <Radio.Group options={WALMART_ACK_MODES.map((m) => ({ value: m, label: t(`walmart.settings.ack.${m}`) }))} />
-            </Form.Item>
-            <Form.Item name="autoPay" label={t('walmart.settings.autoPay')} valuePropName="checked" extra={t('walmart.settings.autoPayHint')}>
-              <Switch />
-            </Form.Item>
+            <StoreNameField />
+            <CredentialFields required />
+            <AckAndPayFields />
             {complete.pending && <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('walmart.connectFlow.checking')} />}
             <Button type="primary" htmlType="submit" loading={complete.pending}>
               {t('walmart.connect.ok')}

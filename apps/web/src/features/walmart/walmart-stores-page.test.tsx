@@ -65,7 +65,7 @@ describe('Walmart stores screen', { timeout: 60_000 }, () => {
     render();
     await screen.findByText('Main store', undefined, T);
     expect(screen.getByText('Connected')).toBeTruthy();
-    expect(screen.getByText('2 SKUs to map')).toBeTruthy();
+    expect(screen.getByText('2 waiting for a mapping')).toBeTruthy();
     expect(screen.getByText('1 pushes failed')).toBeTruthy();
     expect(screen.getByText('Client id …AB12')).toBeTruthy();
 

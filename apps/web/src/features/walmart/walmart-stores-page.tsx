@@ -29,7 +29,10 @@ function IntegrationOrders() {
   // Walmart's estimates are days: the time of day would only crowd the column.
   const dayOf = (value: string | null) => formatDate(value).slice(0, 10);
   const stores = useStores();
-  const [filters, setFilters] = useUrlState(DEFAULTS);
+  const [urlFilters, setFilters] = useUrlState(DEFAULTS);
+  // The connect flow comes back here with `status=connected` (a store's state, not an order status):
+  // the list then shows every status of the store just connected.
+  const filters = (STATUS_TABS as readonly string[]).includes(urlFilters.status) ? urlFilters : { ...urlFilters, status: 'all' };
   const [mapping, setMapping] = useState<IntegrationOrder | null>(null);
   const query = useQuery({
     queryKey: [...ordersKey, filters],
@@ -63,6 +66,12 @@ function IntegrationOrders() {
         <Space orientation="vertical" size={2}>
           <Tag color={STATUS_COLORS[o.status]}>{t(`walmart.status.${o.status}`)}</Tag>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('walmart.order.methodIs', { method: o.shippingMethod })}</Typography.Text>
+          {/* What Walmart shows the buyer once the shipment is pushed. */}
+          {o.trackingNumber && (
+            <Typography.Text copyable style={{ fontSize: 12 }}>
+              {t('walmart.order.trackingIs', { tracking: o.trackingNumber })}
+            </Typography.Text>
+          )}
           {o.ackOverdue && <Tag color="volcano">{t('walmart.order.ackOverdue')}</Tag>}
         </Space>
       ),
