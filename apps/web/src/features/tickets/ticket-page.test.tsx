@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DEFAULT_SLA_TARGETS, type Ticket, type TicketDetail } from '@exship/contracts';
 import { session } from '../../api/session';
+import { loadLanguage } from '../../app/i18n';
 import { envelope, failure, fakeApi, type ApiHandler } from '../../test/fake-api';
 import { makeProfile, renderRoutes } from '../../test/render';
 import TicketPage from './ticket-page';
@@ -133,6 +134,9 @@ describe('TicketPage', () => {
   it('the same refusal in Vietnamese and at another offset', async () => {
     signIn(['EX-TICKET-LIST', 'EX-TICKET-CREATE', 'EX-ORDER-LIST', 'EX-ORDER-DETAIL'], { timeZone: '-05:00', language: 'vi' });
     const { default: i18n } = await import('i18next');
+    // As the app does: the Vietnamese strings are loaded first, then the language is switched (a
+    // switch before they arrive shows English until they do).
+    await loadLanguage('vi');
     await i18n.changeLanguage('vi');
     try {
       api(({ path }) => {
