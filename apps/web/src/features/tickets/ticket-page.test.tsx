@@ -146,11 +146,11 @@ describe('TicketPage', () => {
         return undefined;
       });
       render(`/app/ticket?claimOrder=${ORDER_ID}&claimReason=lost`);
-      expect(await screen.findByText(/Thời hạn khiếu nại đã hết vào 29-12-2026/, undefined, T)).toBeTruthy();
+      expect(await screen.findByText(/Thời hạn khiếu nại đã hết vào 29-12-2026/, undefined, { timeout: 30_000 })).toBeTruthy();
     } finally {
       await i18n.changeLanguage('en');
     }
-  });
+  }, 60_000);
 
   it('a seller picks the order by its code and sends the ticket', async () => {
     signIn(['EX-TICKET-LIST', 'EX-TICKET-CREATE', 'EX-ORDER-LIST', 'EX-ORDER-DETAIL']);

@@ -367,13 +367,15 @@ export default function TicketPage() {
     if (!('pageIndex' in patch)) next.delete('pageIndex');
     setParams(next, { replace: true });
   };
-  const [creating, setCreating] = useState<{ orderId?: string; reason?: ClaimReason } | null>(null);
-  useEffect(() => {
-    if (params.get('claimOrder')) {
-      setCreating({ orderId: params.get('claimOrder')!, reason: (params.get('claimReason') as ClaimReason) || undefined });
-      set({ claimOrder: '', claimReason: '' });
-    }
-  }, []);
+  // A claim asked for by the URL (the order page's "Open a claim") stays in it while its form is
+  // open, so a reload or a re-render of the page opens it again; closing the form drops it.
+  const [creating, setCreating] = useState<{ orderId?: string; reason?: ClaimReason } | null>(() =>
+    params.get('claimOrder') ? { orderId: params.get('claimOrder')!, reason: (params.get('claimReason') as ClaimReason) || undefined } : null,
+  );
+  const closeCreating = (patch: Record<string, string> = {}) => {
+    setCreating(null);
+    if (params.get('claimOrder') || Object.keys(patch).length > 0) set({ claimOrder: '', claimReason: '', pageIndex: get('pageIndex'), ...patch });
+  };
   const query = {
     tab: (get('tab') || 'all') as 'all' | TicketStatus,
     pageIndex: Number(get('pageIndex') || 1),
@@ -443,11 +445,10 @@ export default function TicketPage() {
       {creating && (
         <NewTicketModal
           initial={creating}
-          onClose={() => setCreating(null)}
+          onClose={() => closeCreating()}
           onCreated={(id) => {
-            setCreating(null);
+            closeCreating({ ticket: id });
             void list.refetch();
-            set({ ticket: id });
           }}
         />
       )}
