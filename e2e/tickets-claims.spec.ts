@@ -91,6 +91,8 @@ test('a seller claims a lost parcel from the order page, staff approve part of i
   await staffDrawer.getByLabel('Reply').fill('We have asked the carrier to trace it.');
   await staffDrawer.getByRole('button', { name: 'Send reply' }).click();
   await expect(staff.getByText('Reply sent.')).toBeVisible();
+  // The box empties once the reply is in the thread.
+  await expect(staffDrawer.getByLabel('Reply')).toHaveValue('');
   await expect(staffDrawer.getByText('We have asked the carrier to trace it.')).toBeVisible();
   await staffDrawer.getByRole('button', { name: 'Approve part' }).click();
   const decision = staff.getByRole('dialog').filter({ hasText: 'Amount (USD)' });
