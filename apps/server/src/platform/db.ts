@@ -5,6 +5,7 @@ import { PgTransaction, type PgColumn, type PgDatabase, type PgQueryResultHKT, t
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from './changes';
 
 // PostgreSQL through Drizzle; PGlite embedded by default, a server when DATABASE_URL is set.
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -21,6 +22,8 @@ export interface Database {
   executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
   /** Connection string for engines that open their own pool (PostgreSQL only). */
   connectionString?: string;
+  /** Committed changes to what processes keep in memory (platform/changes.ts). */
+  changes: ChangeFeed;
   /** PGlite only: the data directory as a tarball, which `loadDataDir` opens as a copy. */
   dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
@@ -104,9 +107,11 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm, btree_gin }, ...(loadDataDir ? { loadDataDir } : {}) });
   const db = drizzlePglite({ client }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
+  const changes = pgliteChangeFeed(client);
   return {
     kind: 'pglite',
     db,
+    changes,
     async executeSql(text, values) {
       if (values && values.length > 0) {
         const r = await client.query(text, values);
@@ -116,7 +121,10 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
       return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
     },
     dumpDataDir: () => client.dumpDataDir('none'),
-    close: () => client.close(),
+    close: async () => {
+      await changes.close();
+      await client.close();
+    },
   };
 }
 
@@ -130,16 +138,21 @@ async function openPostgres(connectionString: string): Promise<Database> {
   pool.on('connect', (client) => client.on('error', (err) => console.warn(`PostgreSQL connection lost while in use: ${err.message}`)));
   const db = drizzlePg({ client: pool }) as unknown as Db;
   await migratePg(db as never, { migrationsFolder: MIGRATIONS });
+  const changes = postgresChangeFeed(connectionString);
   return {
     kind: 'postgres',
     db,
+    changes,
     connectionString,
     async executeSql(text, values) {
       const r = await pool.query(text, values);
       const last = Array.isArray(r) ? r.at(-1) : r;
       return { rows: (last?.rows ?? []) as Record<string, unknown>[] };
     },
-    close: () => pool.end(),
+    close: async () => {
+      await changes.close();
+      await pool.end();
+    },
   };
 }
 

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
 import { DEFAULT_SELLER_ROLE, LIMITS, type Language, type LoginReply, type RegisterBody } from '@exship/contracts';
+import type { ChangeFeed } from '../../platform/changes';
 import type { Db } from '../../platform/db';
 import { AppError, sqlState } from '../../platform/errors';
 import type { AuthContext } from '../../platform/http';
@@ -23,8 +24,9 @@ const LOGIN_WINDOW = LIMITS.loginWindowMinutes * MINUTE;
 const TOUCH_EVERY = MINUTE;
 /**
  * A resolved session is reused for a few seconds, so a busy client does not cost two queries per
- * request. Logout, password changes and deactivation in this process drop it at once; another
- * process sees them within SESSION_CACHE_MS.
+ * request. Logout, password changes and deactivation drop it at once: in this process directly, in
+ * every process through the change feed (platform/changes.ts: a deleted session, a changed user,
+ * override or role). Without a live feed another process sees them within SESSION_CACHE_MS.
  */
 const SESSION_CACHE_MS = 5_000;
 const SESSION_CACHE_MAX = 10_000;
@@ -38,6 +40,8 @@ export interface AuthDeps {
   google?: GoogleConfig;
   /** The app's outbound client (platform/outbound.ts), for Google's signing keys. */
   outboundFetch: OutboundFetch;
+  /** Committed changes heard from every process: cached sessions they touch are dropped. */
+  changes?: ChangeFeed;
 }
 
 /** Queued by POST /password/forgot for every well-formed email, known or not. */
@@ -53,7 +57,7 @@ export interface ClientMeta {
   lang: Language;
 }
 
-export function createAuthService({ db, mailer, jobs, appUrl, google, outboundFetch }: AuthDeps) {
+export function createAuthService({ db, mailer, jobs, appUrl, google, outboundFetch, changes }: AuthDeps) {
   const verifyGoogle = google ? googleVerifier(google, outboundFetch) : undefined;
   const cache = new Map<string, { at: number; ctx: AuthContext; expiresAt: number }>();
   const inflight = new Map<string, Promise<AuthContext | 'expired' | null>>();
@@ -63,6 +67,20 @@ export function createAuthService({ db, mailer, jobs, appUrl, google, outboundFe
     generation++;
     for (const [key, entry] of cache) if (match(entry.ctx)) cache.delete(key);
   };
+  if (changes) {
+    const all = () => true;
+    changes.on('sessions', (userId) => forgetWhere(userId === null ? all : (c) => c.userId === userId));
+    changes.on('user_permissions', (userId) => forgetWhere(userId === null ? all : (c) => c.userId === userId));
+    // A user row carries the status, language and must-change flag; the feed names its account.
+    changes.on('users', (accountId) => forgetWhere(accountId === null ? all : (c) => c.accountId === accountId));
+    // A role's permissions reach every session holding it, and the roles kept by users.loadPrincipal.
+    const rolesChanged = () => {
+      users.forgetRoles();
+      forgetWhere(all);
+    };
+    changes.on('roles', rolesChanged);
+    changes.on('role_permissions', rolesChanged);
+  }
 
   async function issueEmailToken(tx: Db, userId: string, purpose: 'verify' | 'reset'): Promise<string> {
     const token = newToken();

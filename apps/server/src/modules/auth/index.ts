@@ -13,7 +13,7 @@ export const authModule = defineModule({
   name: 'auth',
   needs: [usersModule, emailsModule],
   setup(ctx, use) {
-    const auth = createAuthService({ db: ctx.database.db, mailer: ctx.mailer, jobs: ctx.jobs, appUrl: ctx.config.appUrl, google: ctx.config.google, outboundFetch: ctx.outbound.fetch });
+    const auth = createAuthService({ db: ctx.database.db, mailer: ctx.mailer, jobs: ctx.jobs, appUrl: ctx.config.appUrl, google: ctx.config.google, outboundFetch: ctx.outbound.fetch, changes: ctx.database.changes });
     // Deactivation revokes sessions in its own transaction; setting changes drop cached sessions.
     use(usersModule).connectSessions({ revokeAll: (tx, userId) => auth.revokeAllSessions(tx, userId), forgetCached: (userId) => auth.forgetUser(userId) });
     return auth;

@@ -30,10 +30,10 @@ export { openSellerAccount, type NewUserInput } from './users.accounts';
 export const usersModule = defineModule({
   name: 'users',
   needs: [walletModule],
-  setup(_ctx, use) {
+  setup(ctx, use) {
     // Staff lists of top-up requests show whose they are (an account's id is its owner's user id).
     use(walletModule).connectCustomerEmails(async (db, accountIds) => new Map((await findUsersByIds(db, accountIds)).map((u) => [u.id, u.email])));
-    return createUsersModule();
+    return createUsersModule(ctx.database.changes);
   },
   routes: (ctx, m) => [usersRoutes(ctx.database.db, m.useCases, ctx.storage)],
   seeds: () => ({ isEmpty: hasNoUsers, catalog: seedAccessCatalog, firstAdmin: seedFirstAdmin, demo: seedDemoSeller }),

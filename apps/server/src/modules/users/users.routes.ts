@@ -71,7 +71,8 @@ export const usersRoutes =
       const type = req.params.file.endsWith('.png') ? 'png' : 'jpg';
       return reply.header('content-type', IMAGE_CONTENT_TYPES[type]).header('x-content-type-options', 'nosniff').header('cache-control', 'public, max-age=86400, immutable').header('content-security-policy', "default-src 'none'").send(data);
     });
-    route(app, MeEndpoint, async (req) => users.getMe(db, authOf(req)));
+    // Every page load asks for it: a kept read answers without a promise, written by a compiled writer.
+    route(app, MeEndpoint, (req) => users.getMe(db, authOf(req)), { serializer: 'compiled' });
 
     route(app, UpdateProfileEndpoint, async (req) => users.updateProfile(db, authOf(req).userId, req.body));
 

@@ -14,6 +14,7 @@ import {
   type ShipFrom,
   type UserStatus,
 } from '@exship/contracts';
+import { FeedCache, type ChangeFeed } from '../../platform/changes';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { AuthContext } from '../../platform/http';
@@ -74,7 +75,8 @@ export async function updateUserRow(db: Db, id: string, patch: Partial<repo.NewU
 
 /**
  * Roles and their permission sets change rarely and are read on every request, so each process
- * keeps them for a short time. Role edits call forgetRoles(); other processes catch up within the TTL.
+ * keeps them for a short time. Role edits call forgetRoles(); other processes hear of them through the
+ * change feed (the auth module forgets roles on a committed change to roles or their permissions).
  */
 const ROLE_TTL_MS = 30_000;
 const roleCache = new Map<string, { at: number; role: repo.RoleRow; codes: string[] }>();
@@ -119,16 +121,43 @@ export async function getProfile(db: Db, userId: string): Promise<Profile> {
   return profileOf(user, { name: role.name, code: role.code, kind: principal.seller ? 'customer' : 'staff' }, perms, await getWalletSummary(db, user.accountId), owner);
 }
 
-/**
- * GET /me, on every page load: the role and permissions are the ones the auth hook resolved for this
- * request (what the server enforces), the user's own fields and the wallet come from one statement.
- */
-export async function getMe(db: Db, auth: AuthContext): Promise<Profile> {
-  const found = await repo.findProfileWith(db, auth.userId, 'users_me_with_wallet', walletSummaryJson);
-  if (!found) throw new AppError('USER_NOT_FOUND', 404);
+/** What GET /me reads: the user's own fields, the wallet's (as one statement) and the account owner's settings. */
+interface MeRows {
+  user: repo.ProfileRow;
+  wallet: Parameters<typeof walletSummaryOf>[0];
+  owner: AccountRow;
+}
+
+async function readMeRows(db: Db, userId: string): Promise<MeRows | undefined> {
+  const found = await repo.findProfileWith(db, userId, 'users_me_with_wallet', walletSummaryJson);
+  if (!found) return undefined;
   // Account settings are the owner's row: a team member sees the account's (one more read, members only).
   const owner = found.user.accountId === found.user.id ? found.user : ((await repo.findUserById(db, found.user.accountId)) ?? found.user);
-  return profileOf(found.user, { name: auth.roleName, code: auth.roleCode, kind: auth.roleKind }, [...auth.permissions], walletSummaryOf(found.extra), owner);
+  return { user: found.user, wallet: found.extra, owner };
+}
+
+/** Kept reads of GET /me live as long as the change feed hears nothing of the account's users or wallet. */
+const ME_KEEP = { ttlMs: 60_000, max: 10_000 };
+
+/**
+ * GET /me, on every page load: the role and permissions are the ones the auth hook resolved for this
+ * request (what the server enforces), the user's own fields and the wallet come from one statement,
+ * kept in memory until the change feed (platform/changes.ts) announces a committed change to a user
+ * or the wallet of the account — in any process. The wallet summary is computed per call (it depends
+ * on the clock), so a kept read answers without a promise.
+ */
+export function meReader(changes: ChangeFeed) {
+  const kept = new FeedCache<MeRows>(changes, ['users', 'wallets'], ME_KEEP);
+  const tagsOf = (rows: MeRows) => [`users:${rows.user.accountId}`, `wallets:${rows.user.accountId}`];
+  const profile = (auth: AuthContext, rows: MeRows | undefined): Profile => {
+    if (!rows) throw new AppError('USER_NOT_FOUND', 404);
+    return profileOf(rows.user, { name: auth.roleName, code: auth.roleCode, kind: auth.roleKind }, [...auth.permissions], walletSummaryOf(rows.wallet), rows.owner);
+  };
+  return (db: Db, auth: AuthContext): Profile | Promise<Profile> => {
+    const hit = kept.get(auth.userId);
+    if (hit) return profile(auth, hit);
+    return kept.read(auth.userId, () => readMeRows(db, auth.userId), tagsOf).then((rows) => profile(auth, rows));
+  };
 }
 
 /** The account's settings, read from the owner's row. */
@@ -363,7 +392,7 @@ export interface UserSessions {
 }
 
 /** The users module's per-app instance: its use cases, bound to the sessions port once auth connects it. */
-export function createUsersModule() {
+export function createUsersModule(changes: ChangeFeed) {
   let port: UserSessions | undefined;
   const sessions: UserSessions = {
     revokeAll: (tx, userId) => {
@@ -382,7 +411,7 @@ export function createUsersModule() {
     members: memberAccess(sessions),
     useCases: {
       getProfile,
-      getMe,
+      getMe: meReader(changes),
       updateProfile,
       updateSender,
       setAvatar,
