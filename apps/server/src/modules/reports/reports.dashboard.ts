@@ -67,9 +67,10 @@ const QUEUE_SQL: Record<StaffQueueKey, (now: Date) => ReturnType<typeof sql>> = 
   'label-errors': () => sql`select coalesce(sum(n), 0) from order_status_counts where status = 'label error'`,
   'dimension-errors': () => sql`select coalesce(sum(n), 0) from order_status_counts where status = 'error-dimension'`,
   'lost-late': () => sql`select count(*) from trackers where active and delivered_at is null and (lost_at is not null or late_at is not null)`,
-  // What the ticket list's overdue tab shows (status overdue, set by the overdue job when a target is missed).
-  'overdue-tickets': () => sql`select count(*) from tickets where type <> 'claim' and status = 'overdue'`,
-  'overdue-claims': () => sql`select count(*) from tickets where type = 'claim' and status = 'overdue'`,
+  // What the ticket list's overdue tab shows (status overdue, set by the overdue job when a target is
+  // missed); the oldest one's day opens the list's date range, which otherwise starts 30 days back.
+  'overdue-tickets': () => sql`select count(*), min(created_at) as oldest from tickets where type <> 'claim' and status = 'overdue'`,
+  'overdue-claims': () => sql`select count(*), min(created_at) as oldest from tickets where type = 'claim' and status = 'overdue'`,
   'credit-overdue': (now) => sql`select count(*) from wallets where credit_limit_cents > 0 and balance_cents < 0 and credit_due_at < ${now}`,
   'dead-jobs': () => sql`select case when to_regclass('pgboss.job') is null then 0 else (select count(*) from pgboss.job where name = 'dead-letter' and state = 'created') end`,
 };
@@ -111,9 +112,16 @@ async function kpis(db: Db, tz: string, now: Date, permissions: ReadonlySet<stri
 
 export async function staffDashboard(db: Db, permissions: ReadonlySet<string>, tz: string, now: Date): Promise<StaffDashboard> {
   const mine = STAFF_QUEUES.filter((q) => permissions.has(q.permission));
-  const [counts, k] = await Promise.all([
-    Promise.all(mine.map(async (q) => num(Object.values((await rowsOf<Record<string, unknown>>(db, QUEUE_SQL[q.key](now)))[0] ?? {})[0]))),
-    kpis(db, tz, now, permissions),
-  ]);
-  return { timeZone: tz, queues: mine.map((q, i) => ({ key: q.key, count: counts[i]!, link: QUEUE_LINKS[q.key] })), kpis: k };
+  const [rows, k] = await Promise.all([Promise.all(mine.map(async (q) => (await rowsOf<Record<string, unknown>>(db, QUEUE_SQL[q.key](now)))[0] ?? {})), kpis(db, tz, now, permissions)]);
+  return {
+    timeZone: tz,
+    queues: mine.map((q, i) => {
+      const row = rows[i]!;
+      const link = QUEUE_LINKS[q.key];
+      // A list whose date range would leave out some of what is counted opens on the oldest one's (UTC) day.
+      const oldest = row.oldest ? new Date(row.oldest as string | Date) : null;
+      return { key: q.key, count: num(Object.values(row)[0]), link: oldest ? { path: link.path, query: { ...link.query, startDate: oldest.toISOString().slice(0, 10) } } : link };
+    }),
+    kpis: k,
+  };
 }

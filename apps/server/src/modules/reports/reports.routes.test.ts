@@ -156,6 +156,21 @@ describe('dashboards', () => {
     expect((await get('/dashboard/staff', other.token)).status).toBe(403);
   });
 
+  it('an overdue ticket older than the ticket list\'s 30 days is counted and its link opens a range that lists it', async () => {
+    const created = await t.call({ method: 'POST', url: '/api/v1/tickets', token: other.token, payload: { type: 'technical', subject: 'Old and overdue', content: 'Still waiting.' } });
+    expect(created.status).toBe(201);
+    const ticketId = created.body.data._id ?? created.body.data.id;
+    await q(sql`update tickets set status = 'overdue', created_at = now() - interval '45 days' where id = ${ticketId}`);
+    const queue = (await get('/dashboard/staff', admin)).body.data.queues.find((x: { key: string }) => x.key === 'overdue-tickets');
+    const [n] = await q<{ n: string }>(sql`select count(*) as n from tickets where type <> 'claim' and status = 'overdue'`);
+    expect(queue.count).toBe(Number(n!.n));
+    expect(queue.link.query.tab).toBe('overdue');
+    const listed = await get(`/tickets?${new URLSearchParams({ ...queue.link.query, pageIndex: '1', pageSize: '100' })}`, admin);
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.counts.overdue).toBe(queue.count);
+    expect(listed.body.data.items.map((x: { subject: string }) => x.subject)).toContain('Old and overdue');
+  });
+
   it('staff queues count what their lists show, with the list\'s filter; KPIs have 14-day sparklines', async () => {
     const id = await paidOrder(other.token);
     await q(sql`update orders set status = 'label error' where id = ${id}`);
