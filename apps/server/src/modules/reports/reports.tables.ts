@@ -9,6 +9,35 @@ import { bigint, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizz
 
 const n = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
 
+/** The sums a rollup row and a totals row both carry (the totals are sums of rollup rows). */
+const sums = () => ({
+  /** Orders paid (their price, once each). */
+  orders: n('orders'),
+  weightGr: n('weight_gr'),
+  shippingCents: n('shipping_cents'),
+  feesCents: n('fees_cents'),
+  taxCents: n('tax_cents'),
+  discountCents: n('discount_cents'),
+  /** Paid beyond the price's lines: surcharges (paid with the order or after it). */
+  surchargeCents: n('surcharge_cents'),
+  refundCents: n('refund_cents'),
+  /** Order and surcharge payments: the number of order links and their sum. */
+  payments: n('payments'),
+  paidCents: n('paid_cents'),
+  topUps: n('top_ups'),
+  topUpCents: n('top_up_cents'),
+  /** Last-mile cost of the orders paid. */
+  costCents: n('cost_cents'),
+  /** The paid orders' share of air freight (known once the freight is costed). */
+  freightCents: n('freight_cents'),
+  labelFailures: n('label_failures'),
+  /** Parcel outcomes, at the time each happened: delivered (on time: delivered and never late), turned late, lost. */
+  delivered: n('delivered'),
+  onTime: n('on_time'),
+  late: n('late'),
+  lost: n('lost'),
+});
+
 export const reportRollups = pgTable(
   'report_rollups',
   {
@@ -22,31 +51,7 @@ export const reportRollups = pgTable(
     method: text('method').notNull().default(''),
     /** Destination country: the purchase report's lane is warehouse → country. */
     country: text('country').notNull().default(''),
-    /** Orders paid (their price, once each). */
-    orders: n('orders'),
-    weightGr: n('weight_gr'),
-    shippingCents: n('shipping_cents'),
-    feesCents: n('fees_cents'),
-    taxCents: n('tax_cents'),
-    discountCents: n('discount_cents'),
-    /** Paid beyond the price's lines: surcharges (paid with the order or after it). */
-    surchargeCents: n('surcharge_cents'),
-    refundCents: n('refund_cents'),
-    /** Order and surcharge payments: the number of order links and their sum. */
-    payments: n('payments'),
-    paidCents: n('paid_cents'),
-    topUps: n('top_ups'),
-    topUpCents: n('top_up_cents'),
-    /** Last-mile cost of the orders paid. */
-    costCents: n('cost_cents'),
-    /** The paid orders' share of air freight (known once the freight is costed). */
-    freightCents: n('freight_cents'),
-    labelFailures: n('label_failures'),
-    /** Parcel outcomes, at the time each happened: delivered (on time: delivered and never late), turned late, lost. */
-    delivered: n('delivered'),
-    onTime: n('on_time'),
-    late: n('late'),
-    lost: n('lost'),
+    ...sums(),
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.bucket, t.serviceCode, t.carrierCode, t.warehouseCode, t.method, t.country] }),
@@ -71,25 +76,7 @@ export const reportTotals = pgTable(
     /** order (payments and refunds of orders) | top-up | parcel (outcomes and label failures). */
     fact: text('fact').notNull(),
     rollupRows: n('rollup_rows'),
-    orders: n('orders'),
-    weightGr: n('weight_gr'),
-    shippingCents: n('shipping_cents'),
-    feesCents: n('fees_cents'),
-    taxCents: n('tax_cents'),
-    discountCents: n('discount_cents'),
-    surchargeCents: n('surcharge_cents'),
-    refundCents: n('refund_cents'),
-    payments: n('payments'),
-    paidCents: n('paid_cents'),
-    topUps: n('top_ups'),
-    topUpCents: n('top_up_cents'),
-    costCents: n('cost_cents'),
-    freightCents: n('freight_cents'),
-    labelFailures: n('label_failures'),
-    delivered: n('delivered'),
-    onTime: n('on_time'),
-    late: n('late'),
-    lost: n('lost'),
+    ...sums(),
   },
   (t) => [primaryKey({ columns: [t.dim, t.bucket, t.key, t.fact] })],
 );
