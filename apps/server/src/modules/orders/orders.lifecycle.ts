@@ -77,7 +77,7 @@ export async function transitionMany(ctx: OrderContext, tx: Db, rows: readonly r
       paidAt: action === 'pay' && row.paidAt === null ? now : row.paidAt,
       updatedAt: now,
     };
-    planned.push({ row, result, set });
+    planned.push({ row, result, set, changes: changedColumns(row, set) });
   }
   if (paysRefund) {
     for (const { row, set } of planned) {
@@ -103,10 +103,10 @@ export async function transitionMany(ctx: OrderContext, tx: Db, rows: readonly r
   const historyWith = planned.length === 1 ? tx.$with('history').as(tx.insert(orderHistory).values(history)) : null;
   // Orders that read the same status and get the same change share one UPDATE, guarded on the status
   // read: a concurrent change makes it miss the row, and the whole call is refused instead of a lost update.
-  const groups = new Map<string, { set: (typeof planned)[number]['set']; from: repo.OrderRow; ids: string[] }>();
+  const groups = new Map<string, { set: (typeof planned)[number]['changes']; from: repo.OrderRow; ids: string[] }>();
   for (const p of planned) {
-    const key = JSON.stringify([p.row.status, p.row.paymentStatus, p.set]);
-    const g = groups.get(key) ?? { set: p.set, from: p.row, ids: [] };
+    const key = JSON.stringify([p.row.status, p.row.paymentStatus, p.changes]);
+    const g = groups.get(key) ?? { set: p.changes, from: p.row, ids: [] };
     g.ids.push(p.row.id);
     groups.set(key, g);
   }
@@ -166,6 +166,21 @@ export async function transitionMany(ctx: OrderContext, tx: Db, rows: readonly r
   if (dueNow.length === 0) return updated;
   const refunded = new Map((await transitionMany(ctx, tx, dueNow, 'refundDue', actorId, { key: 'refundAtCancel' })).map((u) => [u.id, u]));
   return updated.map((u) => refunded.get(u.id) ?? u);
+}
+
+/**
+ * The columns of a transition's change whose value differs from the row's (and updated_at): an
+ * unchanged column is not written, so a change of no indexed column (a check-in) stays a HOT update —
+ * a timestamp read into a Date (milliseconds) and written back would differ from the stored microseconds.
+ */
+function changedColumns<T extends { updatedAt: Date }>(row: repo.OrderRow, set: T): Partial<T> & { updatedAt: Date } {
+  const changes: Partial<T> & { updatedAt: Date } = { updatedAt: set.updatedAt } as Partial<T> & { updatedAt: Date };
+  for (const [key, value] of Object.entries(set) as [keyof T & keyof repo.OrderRow, unknown][]) {
+    const before: unknown = row[key];
+    const same = value instanceof Date && before instanceof Date ? value.getTime() === before.getTime() : value === before;
+    if (!same) (changes as Record<string, unknown>)[key as string] = value;
+  }
+  return changes;
 }
 
 /** The surcharges of an order added and never paid: they were not taken from the wallet, so they are never refunded. */
