@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { HistoryReason, OrderAction, OrderStatus, PaymentStatus, RoutingStatus } from '@exship/contracts';
 import { apply, isRefundDue, refundableCents, refundAmountCents } from '@exship/domain';
-import type { Db } from '../../platform/db';
+import { preparedOn, type Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { emitMany } from '../../platform/jobs';
 import { creditWallet, lockWallets, orderMoney, walletNote } from '../wallet';
@@ -111,6 +111,19 @@ export async function transitionMany(ctx: OrderContext, tx: Db, rows: readonly r
     groups.set(key, g);
   }
   const updatedById = new Map<string, repo.OrderRow>();
+  if (historyWith) {
+    // One order: the update and its history entry are one statement prepared once per action and set
+    // of changed columns (an action on one order, a scan, runs it often).
+    const { row, changes } = planned[0]!;
+    const entry = history[0]!;
+    const values: Record<string, unknown> = { id: row.id, status: row.status, paymentStatus: row.paymentStatus };
+    for (const [k, v] of Object.entries(changes)) values[`set_${k}`] = driverValue(v);
+    for (const [k, v] of Object.entries(entry)) values[`history_${k}`] = k === 'details' ? JSON.stringify(v) : driverValue(v);
+    const [updated] = await preparedOn(oneOrderUpdate(ctx.db, Object.keys(changes)), tx).execute(values);
+    if (!updated) throw new AppError('ACTION_NOT_ALLOWED_FOR_STATUS', 409, { details: { status: row.status, action } });
+    updatedById.set(updated.id, updated);
+    groups.clear();
+  }
   for (const g of groups.values()) {
     for (let at = 0; at < g.ids.length; at += INSERT_CHUNK * 5) {
       const ids = g.ids.slice(at, at + INSERT_CHUNK * 5);
@@ -166,6 +179,35 @@ export async function transitionMany(ctx: OrderContext, tx: Db, rows: readonly r
   if (dueNow.length === 0) return updated;
   const refunded = new Map((await transitionMany(ctx, tx, dueNow, 'refundDue', actorId, { key: 'refundAtCancel' })).map((u) => [u.id, u]));
   return updated.map((u) => refunded.get(u.id) ?? u);
+}
+
+/** A value as the driver takes it for a placeholder given as is (no column encoder): a date as ISO text. */
+const driverValue = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
+
+const HISTORY_COLUMNS = ['orderId', 'at', 'actorId', 'action', 'fromStatus', 'toStatus', 'paymentFrom', 'paymentTo', 'reason', 'details'] as const;
+const oneOrderUpdates = new WeakMap<Db, Map<string, ReturnType<typeof buildOneOrderUpdate>>>();
+
+/** `transitionMany`'s statement for one order changing `columns`, guarded on the status read: built once per database. */
+function oneOrderUpdate(db: Db, columns: string[]) {
+  let byColumns = oneOrderUpdates.get(db);
+  if (!byColumns) oneOrderUpdates.set(db, (byColumns = new Map()));
+  const key = columns.join(',');
+  let statement = byColumns.get(key);
+  if (!statement) byColumns.set(key, (statement = buildOneOrderUpdate(db, columns, byColumns.size)));
+  return statement;
+}
+
+function buildOneOrderUpdate(db: Db, columns: string[], n: number) {
+  // Every value is a placeholder given as is (a null too): the caller passes driver values.
+  const P = (name: string) => sql`${sql.placeholder(name)}` as never;
+  const historyWith = db.$with('history').as(db.insert(orderHistory).values(Object.fromEntries(HISTORY_COLUMNS.map((k) => [k, P(`history_${k}`)])) as never));
+  return db
+    .with(historyWith)
+    .update(orders)
+    .set(Object.fromEntries(columns.map((k) => [k, P(`set_${k}`)])))
+    .where(and(eq(orders.id, P('id')), eq(orders.status, P('status')), eq(orders.paymentStatus, P('paymentStatus'))))
+    .returning()
+    .prepare(`orders_transition_one_${n}`);
 }
 
 /**
