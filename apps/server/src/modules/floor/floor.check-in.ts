@@ -234,7 +234,7 @@ export function createCheckInService(deps: CheckInDeps) {
     }
     // A tracking number's order is found and locked in one statement; else the exOrderId or name.
     const upper = code.toUpperCase();
-    const byTracking = await orders.lockOrderOf(tx, parcels.orderWithTracking(upper));
+    const byTracking = await orders.lockOrderOf(tx, parcels.orderWithTracking(sql.placeholder('code') as never), { name: 'floor_check_in_lock', values: { code: upper } });
     const named = byTracking ? { orderId: byTracking.id, trackingNumber: upper } : await locateByCode(tx, code);
     const row = byTracking ?? (await orders.lockOrder(tx, named.orderId));
     found?.(row);

@@ -243,16 +243,21 @@ export async function lockOrder(tx: Db, id: string): Promise<repo.OrderRow> {
 
 /**
  * `lockOrder` for an id another module finds with a subquery of its own (`idOf`, one uuid or none):
- * the lookup and the lock in one statement. undefined when it names no order.
+ * the lookup and the lock in one statement. undefined when it names no order. With `prepared`, `idOf`
+ * holds placeholders of `prepared.values` and the statement is prepared once under `prepared.name`.
  */
-export async function lockOrderOf(tx: Db, idOf: SQL): Promise<repo.OrderRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(orders)
-    .where(sql`${orders.id} = ${idOf}`)
-    .for('update');
-  return row;
+export async function lockOrderOf(tx: Db, idOf: SQL, prepared?: { name: string; values: Record<string, unknown> }): Promise<repo.OrderRow | undefined> {
+  const query = () => tx.select().from(orders).where(sql`${orders.id} = ${idOf}`).for('update');
+  if (!prepared) return (await query())[0];
+  // `idOf` holds placeholders for `values`: the statement is built once (per driver) and named.
+  const driver = (tx as unknown as { _: { session: object } })._.session.constructor;
+  let byName = lockStatements.get(driver);
+  if (!byName) lockStatements.set(driver, (byName = new Map()));
+  let statement = byName.get(prepared.name);
+  if (!statement) byName.set(prepared.name, (statement = query().prepare(prepared.name)));
+  return ((await preparedOn(statement, tx).execute(prepared.values)) as repo.OrderRow[])[0];
 }
+const lockStatements = new WeakMap<object, Map<string, { execute(values: Record<string, unknown>): Promise<unknown> }>>();
 
 /**
  * The carrier sold a label (the shipping module, which keeps the label's facts in its tracker): the
