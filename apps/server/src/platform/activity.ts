@@ -1,8 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { changesState, type EndpointDef } from '@exship/contracts';
-import type { Database, Db } from './db';
+import { preparedOn, type Database, type Db } from './db';
 import { activityLog } from './platform.tables';
 
 // The activity trail: one mechanism for every module. A change (any method but GET, unless its
@@ -62,6 +62,23 @@ function rowOf(line: PendingLine, status: number): ActivityRow | null {
   };
 }
 
+const TRAIL_COLUMNS = ['id', 'userId', 'operationId', 'summary', 'method', 'route', 'params', 'status', 'ip', 'userAgent', 'apiKeyId'] as const;
+const trailInserts = new WeakMap<Db, ReturnType<typeof buildTrailInsert>>();
+
+/** The trail line's insert in a change's transaction (every change request runs it): built once per database. */
+function trailInsert(db: Db) {
+  let statement = trailInserts.get(db);
+  if (!statement) trailInserts.set(db, (statement = buildTrailInsert(db)));
+  return statement;
+}
+function buildTrailInsert(db: Db) {
+  // Placeholders given as is (the API key's id may be null): the caller passes the params as JSON text.
+  return db
+    .insert(activityLog)
+    .values(Object.fromEntries(TRAIL_COLUMNS.map((k) => [k, sql`${sql.placeholder(k)}`])) as never)
+    .prepare('activity_trail_insert');
+}
+
 /**
  * Every `db.transaction` opened while a change request is handled inserts the request's trail line
  * before it commits, unless a line is already written. Services keep calling `db.transaction` as
@@ -84,7 +101,7 @@ function trailInTransactions(db: Db): void {
         if (row) {
           // Claimed before the insert, so a second transaction running beside this one adds no second line.
           claimed = line.written = { id: row.id!, status };
-          await tx.insert(activityLog).values(row);
+          await preparedOn(trailInsert(db), tx).execute({ ...row, params: JSON.stringify(row.params) });
         }
         return result;
       }, config as never);

@@ -3,7 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { CheckIn, CheckInOutcome, CheckInStatus, FloorParcel, HistoryReason, Language, Measures, OrderAction, OrderStatus, PaymentStatus, RestrictedGood, ScanRecord } from '@exship/contracts';
 import { beyondTolerance, checkInAnswer, checkInOutcome, dimensionSurchargeCents, fromCents, measuresOf, ORDER_WINDOWS, toleranceFor } from '@exship/domain';
 import { actsForAnyAccount, type Actor } from '../../platform/access';
-import type { Db } from '../../platform/db';
+import { preparedOn, type Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { emit } from '../../platform/jobs';
 import type { CatalogService, SnapshotCache } from '../catalog';
@@ -11,7 +11,7 @@ import type { OrderRow, OrderService } from '../orders';
 import type { ParcelEvents } from '../shipping';
 import { findUsersByIds } from '../users';
 import { DimensionErrorFound } from './floor.events';
-import { recordScan, scanInsert, scanNotUndoable, scanView, type ScanInput, type ScanLog, type ScanRow } from './floor.scans';
+import { recordScan, scanNotUndoable, scanView, type ScanInput, type ScanLog, type ScanRow } from './floor.scans';
 import { floorCheckIns, floorScans } from './floor.tables';
 import type { Tolerances } from './floor.tolerances';
 
@@ -74,6 +74,9 @@ interface Plan {
 const OUTCOME_OF: Record<CheckInStatus, CheckInOutcome> = { 'checked-in': 'checked-in', 'check-in pending': 'error-dimension', 'manual weighing': 'manual weighing', 'check-in error': 'check-in error' };
 const ACTION_OF: Record<CheckInOutcome, OrderAction> = { 'checked-in': 'checkIn', 'error-dimension': 'dimensionMismatch', 'manual weighing': 'weighManually', 'check-in error': 'checkInError' };
 const SCAN_MESSAGE: Record<CheckInOutcome, string> = { 'checked-in': 'floor.scan.checkedIn', 'error-dimension': 'floor.scan.errorDimension', 'manual weighing': 'floor.scan.manualWeighing', 'check-in error': 'floor.scan.checkInError' };
+
+/** The check-in row's columns a check-in writes (and a later one overwrites), in its prepared statement. */
+const CHECK_IN_VALUES = ['accountId', 'warehouseCode', 'outcome', 'declaredWeightGr', 'declaredLengthCm', 'declaredWidthCm', 'declaredHeightCm', 'measuredWeightGr', 'measuredLengthCm', 'measuredWidthCm', 'measuredHeightCm', 'restricted', 'note', 'declaredPriceCents', 'measuredPriceCents', 'confirmBy', 'checkedInBy', 'checkedInByName', 'updatedAt'] as const;
 
 /** The columns of a table, read from a WITH query of it (an insert … returning). */
 const columnsOf = (cte: object, table: Table): Record<string, PgColumn> => Object.fromEntries(Object.keys(getTableColumns(table)).map((k) => [k, (cte as Record<string, PgColumn>)[k]!]));
@@ -156,6 +159,69 @@ export function createCheckInService(deps: CheckInDeps) {
   });
 
   /**
+   * The scan's check-in statement for one shape (the codes of the timeline events it adds, and whether
+   * the check-in row points at the "received" one), built once on the database with placeholders.
+   */
+  const checkInStatements = new Map<string, ReturnType<typeof buildCheckInStatement>>();
+  function checkInStatement(codes: string, firstArrival: boolean) {
+    const key = `${codes}|${firstArrival}`;
+    let statement = checkInStatements.get(key);
+    if (!statement) checkInStatements.set(key, (statement = buildCheckInStatement(codes ? codes.split(',') : [], firstArrival)));
+    return statement;
+  }
+  function buildCheckInStatement(codes: string[], firstArrival: boolean) {
+    const P = (name: string) => sql.placeholder(name) as never;
+    const events = codes.map((code) => ({
+      orderId: P('orderId'),
+      accountId: P('accountId'),
+      trackingNumber: P('trackingNumber'),
+      at: P('checkedInAt'),
+      status: 'pick-up' as const,
+      code,
+      messageKey: code === RECEIVED.code ? RECEIVED.key : MEASURED.key,
+      vars: P('eventVars'),
+      city: P('city'),
+      state: P('state'),
+      country: P('country'),
+    }));
+    // A column that may be null takes its value as is (a column's encoder is not given a null).
+    const nullable = new Set<string>(['measuredWeightGr', 'measuredLengthCm', 'measuredWidthCm', 'measuredHeightCm', 'measuredPriceCents', 'confirmBy']);
+    const values = Object.fromEntries(CHECK_IN_VALUES.map((k) => [k, nullable.has(k) ? (sql`${sql.placeholder(k)}` as never) : P(k)])) as Record<(typeof CHECK_IN_VALUES)[number], never>;
+    const r = events.length > 0 ? db.$with('r').as(parcels.insertAll(db, events)) : null;
+    const received = r && firstArrival && codes.includes(RECEIVED.code) ? sql`(select ${r.id} from ${r} where ${r.code} = ${RECEIVED.code})` : null;
+    const c = db.$with('c').as(
+      db
+        .insert(floorCheckIns)
+        .values({ ...values, orderId: P('orderId'), checkedInAt: P('checkedInAt'), routingEventId: received })
+        .onConflictDoUpdate({ target: floorCheckIns.orderId, set: values })
+        .returning(),
+    );
+    const s = db.$with('s').as(
+      db
+        .insert(floorScans)
+        .values({
+          userId: P('scanUserId'),
+          screen: P('scanScreen'),
+          code: P('scanCode'),
+          ok: P('scanOk'),
+          undoable: P('scanUndoable'),
+          messageKey: P('scanMessageKey'),
+          messageVars: P('scanMessageVars'),
+          orderId: sql`${sql.placeholder('scanOrderId')}` as never,
+          exOrderId: sql`${sql.placeholder('scanExOrderId')}` as never,
+          cartonId: sql`${sql.placeholder('scanCartonId')}` as never,
+        })
+        .returning(),
+    );
+    return db
+      .with(...(r ? [r, c, s] : [c, s]))
+      .select({ check: columnsOf(c, floorCheckIns), scan: columnsOf(s, floorScans) })
+      .from(c)
+      .crossJoin(s)
+      .prepare(`floor_check_in_${codes.map((x) => x.split('.')[1]).join('_') || 'none'}_${firstArrival ? 'first' : 'again'}`);
+  }
+
+  /**
    * What a check-in of this request would do, the order locked in `tx`; refusals throw with the
    * parcel's code (a 409 naming the reason, 404 for an unknown code).
    */
@@ -168,7 +234,7 @@ export function createCheckInService(deps: CheckInDeps) {
     }
     // A tracking number's order is found and locked in one statement; else the exOrderId or name.
     const upper = code.toUpperCase();
-    const byTracking = await orders.lockOrderOf(tx, parcels.orderWithTracking(upper));
+    const byTracking = await orders.lockOrderOf(tx, parcels.orderWithTracking(sql.placeholder('code') as never), { name: 'floor_check_in_lock', values: { code: upper } });
     const named = byTracking ? { orderId: byTracking.id, trackingNumber: upper } : await locateByCode(tx, code);
     const row = byTracking ?? (await orders.lockOrder(tx, named.orderId));
     found?.(row);
@@ -267,17 +333,31 @@ export function createCheckInService(deps: CheckInDeps) {
     let check: CheckInRow | undefined;
     let scanRow: ScanRow | undefined;
     if (scan) {
-      // One statement: the timeline events (both in one insert: a dimension error's arrival writes
-      // two), the check-in row pointing at the "received" one, and the scan row, read back together.
-      const r = events.length > 0 ? tx.$with('r').as(parcels.insertAll(tx, events)) : null;
-      const received = r && firstArrival ? sql`(select ${r.id} from ${r} where ${r.code} = ${RECEIVED.code})` : null;
-      const c = tx.$with('c').as(upsert(received));
-      const s = tx.$with('s').as(scanInsert(tx, scan));
-      const [both] = await tx
-        .with(...(r ? [r, c, s] : [c, s]))
-        .select({ check: columnsOf(c, floorCheckIns), scan: columnsOf(s, floorScans) })
-        .from(c)
-        .crossJoin(s);
+      // One statement, prepared once per shape (which timeline events it adds): the timeline events
+      // (both in one insert: a dimension error's arrival writes two), the check-in row pointing at the
+      // "received" one, and the scan row, read back together.
+      const statement = checkInStatement(events.map((e) => e.code).join(','), firstArrival);
+      const [both] = await preparedOn(statement, tx).execute({
+        ...values,
+        confirmBy: confirmBy?.toISOString() ?? null,
+        orderId: p.row.id,
+        checkedInAt: now,
+        trackingNumber: trackingNumber ?? '',
+        eventVars: { warehouse: w.name },
+        city: w.city,
+        state: w.state,
+        country: w.country,
+        scanUserId: scan.userId,
+        scanScreen: scan.screen,
+        scanCode: scan.code,
+        scanOk: scan.ok,
+        scanUndoable: scan.ok && scan.undoable,
+        scanMessageKey: scan.messageKey,
+        scanMessageVars: scan.vars ?? {},
+        scanOrderId: scan.orderId ?? null,
+        scanExOrderId: scan.exOrderId ?? null,
+        scanCartonId: scan.cartonId ?? null,
+      });
       check = both!.check as unknown as CheckInRow;
       scanRow = both!.scan as unknown as ScanRow;
     } else {

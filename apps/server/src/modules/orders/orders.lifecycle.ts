@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { HistoryReason, OrderAction, OrderStatus, PaymentStatus, RoutingStatus } from '@exship/contracts';
 import { apply, isRefundDue, refundableCents, refundAmountCents } from '@exship/domain';
-import type { Db } from '../../platform/db';
+import { preparedOn, type Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { emitMany } from '../../platform/jobs';
 import { creditWallet, lockWallets, orderMoney, walletNote } from '../wallet';
@@ -77,7 +77,7 @@ export async function transitionMany(ctx: OrderContext, tx: Db, rows: readonly r
       paidAt: action === 'pay' && row.paidAt === null ? now : row.paidAt,
       updatedAt: now,
     };
-    planned.push({ row, result, set });
+    planned.push({ row, result, set, changes: changedColumns(row, set) });
   }
   if (paysRefund) {
     for (const { row, set } of planned) {
@@ -103,14 +103,27 @@ export async function transitionMany(ctx: OrderContext, tx: Db, rows: readonly r
   const historyWith = planned.length === 1 ? tx.$with('history').as(tx.insert(orderHistory).values(history)) : null;
   // Orders that read the same status and get the same change share one UPDATE, guarded on the status
   // read: a concurrent change makes it miss the row, and the whole call is refused instead of a lost update.
-  const groups = new Map<string, { set: (typeof planned)[number]['set']; from: repo.OrderRow; ids: string[] }>();
+  const groups = new Map<string, { set: (typeof planned)[number]['changes']; from: repo.OrderRow; ids: string[] }>();
   for (const p of planned) {
-    const key = JSON.stringify([p.row.status, p.row.paymentStatus, p.set]);
-    const g = groups.get(key) ?? { set: p.set, from: p.row, ids: [] };
+    const key = JSON.stringify([p.row.status, p.row.paymentStatus, p.changes]);
+    const g = groups.get(key) ?? { set: p.changes, from: p.row, ids: [] };
     g.ids.push(p.row.id);
     groups.set(key, g);
   }
   const updatedById = new Map<string, repo.OrderRow>();
+  if (historyWith) {
+    // One order: the update and its history entry are one statement prepared once per action and set
+    // of changed columns (an action on one order, a scan, runs it often).
+    const { row, changes } = planned[0]!;
+    const entry = history[0]!;
+    const values: Record<string, unknown> = { id: row.id, status: row.status, paymentStatus: row.paymentStatus };
+    for (const [k, v] of Object.entries(changes)) values[`set_${k}`] = driverValue(v);
+    for (const [k, v] of Object.entries(entry)) values[`history_${k}`] = k === 'details' ? JSON.stringify(v) : driverValue(v);
+    const [updated] = await preparedOn(oneOrderUpdate(ctx.db, Object.keys(changes)), tx).execute(values);
+    if (!updated) throw new AppError('ACTION_NOT_ALLOWED_FOR_STATUS', 409, { details: { status: row.status, action } });
+    updatedById.set(updated.id, updated);
+    groups.clear();
+  }
   for (const g of groups.values()) {
     for (let at = 0; at < g.ids.length; at += INSERT_CHUNK * 5) {
       const ids = g.ids.slice(at, at + INSERT_CHUNK * 5);
@@ -168,6 +181,50 @@ export async function transitionMany(ctx: OrderContext, tx: Db, rows: readonly r
   return updated.map((u) => refunded.get(u.id) ?? u);
 }
 
+/** A value as the driver takes it for a placeholder given as is (no column encoder): a date as ISO text. */
+const driverValue = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
+
+const HISTORY_COLUMNS = ['orderId', 'at', 'actorId', 'action', 'fromStatus', 'toStatus', 'paymentFrom', 'paymentTo', 'reason', 'details'] as const;
+const oneOrderUpdates = new WeakMap<Db, Map<string, ReturnType<typeof buildOneOrderUpdate>>>();
+
+/** `transitionMany`'s statement for one order changing `columns`, guarded on the status read: built once per database. */
+function oneOrderUpdate(db: Db, columns: string[]) {
+  let byColumns = oneOrderUpdates.get(db);
+  if (!byColumns) oneOrderUpdates.set(db, (byColumns = new Map()));
+  const key = columns.join(',');
+  let statement = byColumns.get(key);
+  if (!statement) byColumns.set(key, (statement = buildOneOrderUpdate(db, columns, byColumns.size)));
+  return statement;
+}
+
+function buildOneOrderUpdate(db: Db, columns: string[], n: number) {
+  // Every value is a placeholder given as is (a null too): the caller passes driver values.
+  const P = (name: string) => sql`${sql.placeholder(name)}` as never;
+  const historyWith = db.$with('history').as(db.insert(orderHistory).values(Object.fromEntries(HISTORY_COLUMNS.map((k) => [k, P(`history_${k}`)])) as never));
+  return db
+    .with(historyWith)
+    .update(orders)
+    .set(Object.fromEntries(columns.map((k) => [k, P(`set_${k}`)])))
+    .where(and(eq(orders.id, P('id')), eq(orders.status, P('status')), eq(orders.paymentStatus, P('paymentStatus'))))
+    .returning()
+    .prepare(`orders_transition_one_${n}`);
+}
+
+/**
+ * The columns of a transition's change whose value differs from the row's (and updated_at): an
+ * unchanged column is not written, so a change of no indexed column (a check-in) stays a HOT update —
+ * a timestamp read into a Date (milliseconds) and written back would differ from the stored microseconds.
+ */
+function changedColumns<T extends { updatedAt: Date }>(row: repo.OrderRow, set: T): Partial<T> & { updatedAt: Date } {
+  const changes: Partial<T> & { updatedAt: Date } = { updatedAt: set.updatedAt } as Partial<T> & { updatedAt: Date };
+  for (const [key, value] of Object.entries(set) as [keyof T & keyof repo.OrderRow, unknown][]) {
+    const before: unknown = row[key];
+    const same = value instanceof Date && before instanceof Date ? value.getTime() === before.getTime() : value === before;
+    if (!same) (changes as Record<string, unknown>)[key as string] = value;
+  }
+  return changes;
+}
+
 /** The surcharges of an order added and never paid: they were not taken from the wallet, so they are never refunded. */
 async function unpaidSurchargeCents(tx: Db, orderId: string): Promise<number> {
   const [r] = await tx
@@ -186,16 +243,21 @@ export async function lockOrder(tx: Db, id: string): Promise<repo.OrderRow> {
 
 /**
  * `lockOrder` for an id another module finds with a subquery of its own (`idOf`, one uuid or none):
- * the lookup and the lock in one statement. undefined when it names no order.
+ * the lookup and the lock in one statement. undefined when it names no order. With `prepared`, `idOf`
+ * holds placeholders of `prepared.values` and the statement is prepared once under `prepared.name`.
  */
-export async function lockOrderOf(tx: Db, idOf: SQL): Promise<repo.OrderRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(orders)
-    .where(sql`${orders.id} = ${idOf}`)
-    .for('update');
-  return row;
+export async function lockOrderOf(tx: Db, idOf: SQL, prepared?: { name: string; values: Record<string, unknown> }): Promise<repo.OrderRow | undefined> {
+  const query = () => tx.select().from(orders).where(sql`${orders.id} = ${idOf}`).for('update');
+  if (!prepared) return (await query())[0];
+  // `idOf` holds placeholders for `values`: the statement is built once (per driver) and named.
+  const driver = (tx as unknown as { _: { session: object } })._.session.constructor;
+  let byName = lockStatements.get(driver);
+  if (!byName) lockStatements.set(driver, (byName = new Map()));
+  let statement = byName.get(prepared.name);
+  if (!statement) byName.set(prepared.name, (statement = query().prepare(prepared.name)));
+  return ((await preparedOn(statement, tx).execute(prepared.values)) as repo.OrderRow[])[0];
 }
+const lockStatements = new WeakMap<object, Map<string, { execute(values: Record<string, unknown>): Promise<unknown> }>>();
 
 /**
  * The carrier sold a label (the shipping module, which keeps the label's facts in its tracker): the

@@ -101,7 +101,10 @@ export const orders = pgTable(
     index('orders_account_name_trgm_idx').using('gin', t.accountId, t.orderName.op('gin_trgm_ops')),
     index('orders_name_prefix_idx').on(sql`lower(${t.orderName}) text_pattern_ops`),
     // The cron jobs' sweeps (auto-cancel, dimension deadline, refunds due) read only live candidates.
-    index('orders_labeled_unreceived_idx').on(t.labeledAt).where(sql`status = 'labeled' and check_in_status is null`),
+    // No index names a check-in column (check_in_status, check_in_at), not even in a predicate: a
+    // check-in then rewrites its order in place (a HOT update) instead of adding an entry to every index
+    // of the table; the auto-cancel sweep reads check_in_status from the labeled rows it finds.
+    index('orders_labeled_idx').on(t.labeledAt).where(sql`status = 'labeled'`),
     index('orders_refund_due_idx').on(t.refundDueAt).where(sql`payment_status = 'waiting-refund'`),
     // The wallet's unpaid amount per account (orders.repository unpaidCents).
     index('orders_account_unpaid_idx').on(t.accountId, t.paymentStatus).where(sql`payment_status in ('unpaid', 'surcharge-unpaid') and status <> 'canceled'`),
