@@ -89,6 +89,12 @@ export interface EventSubscription<T = never> {
    * have done nothing with it). It must be exactly the handler's own test, pure and synchronous.
    */
   when?: (payload: T) => boolean;
+  /**
+   * For handlers that only serve accounts that asked for something (their webhook endpoints): a
+   * query of the account ids, among `$2` (a JSON array of ids: `json_array_elements_text($2::json)`), that have a listener. emit reads it with the
+   * subscriptions, in its transaction, and queues no job for a fact whose `accountId` has none.
+   */
+  listeners?: string;
 }
 
 /** Declares a handler of `event` (in a module declaration's `events`); `when`: see EventSubscription. */
@@ -101,6 +107,9 @@ export function on<T>(event: EventDef<T, any>, queue: string, handler: EventHand
  * refuses the payload. A queue subscribed by another process only (not known here) always gets its job.
  */
 const queueFilters = new Map<string, (payload: unknown) => boolean>();
+/** The `listeners` query of each queue subscribed in this process, and those of each event. */
+const queueListeners = new Map<string, string>();
+const eventListeners = new Map<string, string[]>();
 
 /** A payload that does not match its schema: failed for good, never retried, never handed to the handler. */
 export class InvalidPayloadError extends Error {
@@ -162,17 +171,32 @@ export async function emitMany<T, In>(tx: Db, event: EventDef<T, In>, payloads: 
   });
   if (parsed.length === 0) return [];
   const db = sqlOn(tx);
-  const { rows } = await db.executeSql(`select name from ${SCHEMA}.subscription where event = $1 order by name`, [event.name]);
-  const queues = (rows as { name: string }[]).map((r) => r.name);
+  // The subscribed queues, and in the same statement the accounts with a listener for the queues
+  // that have one (rows with a null name: the query's index and an account id).
+  const guards = eventListeners.get(event.name) ?? [];
+  const accountIds = guards.length > 0 ? [...new Set(parsed.map((p) => (p as { accountId?: unknown }).accountId).filter((a): a is string => typeof a === 'string'))] : [];
+  const text = [
+    `select name, null::int as guard, null::text as account from ${SCHEMA}.subscription where event = $1`,
+    ...guards.map((query, i) => `select null, ${i}, l.a::text from (${query}) as l(a)`),
+  ].join(' union all ');
+  const { rows } = await db.executeSql(text, guards.length > 0 ? [event.name, JSON.stringify(accountIds)] : [event.name]);
+  const queues = (rows as { name: string | null }[]).flatMap((r) => (r.name === null ? [] : [r.name])).sort();
+  const listening = guards.map((_, i) => new Set((rows as { guard: number | null; account: string }[]).filter((r) => r.guard === i).map((r) => r.account)));
+  const hasListener = (queue: string, data: unknown): boolean => {
+    const query = queueListeners.get(queue);
+    if (query === undefined) return true;
+    const accountId = (data as { accountId?: unknown }).accountId;
+    return typeof accountId !== 'string' || listening[guards.indexOf(query)]!.has(accountId);
+  };
   const ids: string[] = [];
   if (queues.length === 0) return ids;
   // One multi-row insert per EMIT_CHUNK jobs (a fact for two queues is one statement, an import of
   // 10,000 orders a few) instead of one statement per job; the queue's policy and dead letter are
   // applied by pg-boss's insert as by send. One fact keeps the caller's priority; many go behind.
-  // A queue whose handler ignores the fact (its `when`) gets no job.
+  // A queue whose handler ignores the fact (its `when`), or serves no listener of its account, gets no job.
   const priority = parsed.length === 1 ? inheritedPriority() : Math.min(inheritedPriority(), BULK_PRIORITY);
   const jobs = parsed.flatMap((data) =>
-    queues.filter((name) => queueFilters.get(name)?.(data) ?? true).map((name) => ({ id: crypto.randomUUID(), name, data: data as object, ...RETRY, priority })),
+    queues.filter((name) => (queueFilters.get(name)?.(data) ?? true) && hasListener(name, data)).map((name) => ({ id: crypto.randomUUID(), name, data: data as object, ...RETRY, priority })),
   );
   for (let at = 0; at < jobs.length; at += EMIT_CHUNK) {
     const part = jobs.slice(at, at + EMIT_CHUNK);
@@ -279,6 +303,11 @@ export class Jobs {
   /** Subscribe an event handler (see `on`). Call before start(). */
   handle<T>(sub: EventSubscription<T>): void {
     if (sub.when) queueFilters.set(sub.queue, sub.when as (payload: unknown) => boolean);
+    if (sub.listeners) {
+      queueListeners.set(sub.queue, sub.listeners);
+      const known = eventListeners.get(sub.event.name) ?? [];
+      if (!known.includes(sub.listeners)) eventListeners.set(sub.event.name, [...known, sub.listeners]);
+    }
     this.add({
       name: sub.queue,
       event: sub.event.name,

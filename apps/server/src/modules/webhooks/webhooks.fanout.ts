@@ -32,9 +32,16 @@ const checkedIn = (e: OrderStatusChangedEvent) => e.action === 'checkIn';
 const canceled = (e: OrderStatusChangedEvent) => CANCELED.includes(e.to) && !CANCELED.includes(e.from);
 const refunded = (e: OrderStatusChangedEvent) => REFUNDED.includes(e.paymentTo) && e.paymentTo !== e.paymentFrom;
 
+/**
+ * A fact of an account without an active endpoint queues no job (platform/jobs.ts `listeners`): read
+ * in the emitting transaction, so an endpoint committed before the change hears of it. A check-in
+ * of a seller without webhooks costs no job.
+ */
+const ACCOUNTS_WITH_ENDPOINTS = `select distinct account_id from webhook_endpoints where status = 'active' and account_id in (select value::uuid from json_array_elements_text($2::json))`;
+
 export const webhookHandlers = (webhooks: WebhookService, nudge: () => void) => {
   const done = () => nudge();
-  return [
+  const subscriptions = [
     on(OrderCreated, WEBHOOK_QUEUES.orderCreated, async (e, { tx }) => {
       await webhooks.publish(tx, { accountId: e.accountId, type: 'order.created', orderId: e.orderId, occurredAt: new Date(e.at), data: { orderId: e.orderId, exOrderId: e.exOrderId, totalCents: e.totalCents, currency: 'USD', createdAt: e.at } });
       done();
@@ -102,4 +109,5 @@ export const webhookHandlers = (webhooks: WebhookService, nudge: () => void) => 
       done();
     }, 'Queue topup.accepted and topup.declined webhooks'),
   ];
+  return subscriptions.map((sub) => ({ ...sub, listeners: ACCOUNTS_WITH_ENDPOINTS }));
 };

@@ -287,6 +287,29 @@ describe('signed deliveries', () => {
   });
 });
 
+describe('only for listeners', () => {
+  const jobsFor = async (orderId: string) => Number((await q<{ n: string }>(sql`select count(*) n from pgboss.job where name = ${WEBHOOK_QUEUES.orderCreated} and data->>'orderId' = ${orderId}`))[0]!.n);
+
+  it('a change of an account without an active endpoint queues no webhook job; one with an endpoint does', async () => {
+    const quiet = await createSeller(t, `no-hooks-${Date.now()}@exship.local`);
+    const created = await t.call({ method: 'POST', url: '/api/v1/orders', token: quiet.token, payload: orderBody(`NOHOOK-${Date.now()}`) });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(await jobsFor(created.body.data._id)).toBe(0);
+
+    // An endpoint of the account, then disabled: still none.
+    const ep = await create(quiet.token, { url: url('/quiet'), eventTypes: ['order.created'] });
+    expect(ep.status, JSON.stringify(ep.body)).toBe(201);
+    await q(sql`update webhook_endpoints set status = 'disabled', disabled_reason = 'manual', disabled_at = now() where id = ${ep.body.data._id}`);
+    const second = await t.call({ method: 'POST', url: '/api/v1/orders', token: quiet.token, payload: orderBody(`NOHOOK2-${Date.now()}`) });
+    expect(await jobsFor(second.body.data._id)).toBe(0);
+
+    // Active again: its next order is handed to the webhook handler.
+    await q(sql`update webhook_endpoints set status = 'active', disabled_reason = null, disabled_at = null where id = ${ep.body.data._id}`);
+    const third = await t.call({ method: 'POST', url: '/api/v1/orders', token: quiet.token, payload: orderBody(`HOOK-${Date.now()}`) });
+    expect(await jobsFor(third.body.data._id)).toBe(1);
+  });
+});
+
 describe('retries', () => {
   it('follow 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, then the delivery fails', async () => {
     const ep = await endpoint('/down', ['order.paid']);
