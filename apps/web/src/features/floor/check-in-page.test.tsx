@@ -71,14 +71,15 @@ describe('check-in screen', { timeout: 60_000 }, () => {
     localStorage.clear();
   });
 
-  it('scan, weigh and measure by keyboard, check in: the banner names the outcome with both prices', async () => {
+  /** Scans PARCEL, types weight and sides by keyboard, checks the posted body and banner; returns the prices line. */
+  async function checkInByKeyboard(result: CheckIn) {
     let posted: ApiCall | undefined;
     fakeApi((call) => {
       if (call.path === '/floor/scans') return envelope([]);
       if (call.path === '/floor/parcels') return call.search.get('code') === PARCEL.trackingNumber ? envelope(PARCEL) : failure(404, 'PARCEL_NOT_FOUND', 'No parcel.');
       if (call.path === '/floor/check-ins' && call.method === 'POST') {
         posted = call;
-        return envelope(checkIn(), { message: 'Checked in.' });
+        return envelope(result, { message: 'Checked in.' });
       }
       return undefined;
     });
@@ -99,42 +100,18 @@ describe('check-in screen', { timeout: 60_000 }, () => {
     await waitFor(() => expect(posted).toBeDefined(), T);
     expect(posted!.body).toEqual({ code: PARCEL.trackingNumber, warehouseCode: 'HCM', weightGr: 900, lengthCm: 20, widthCm: 15, heightCm: 5, manualWeighing: false, restricted: [], note: '' });
     await waitFor(() => expect(screen.getByTestId('scan-banner').textContent).toContain('EX0000000001: beyond the tolerance'), T);
-    expect(screen.getByTestId('check-in-prices').textContent).toContain('Declared price $12.00, price at the measured values $14.50 (difference $2.50)');
+    const prices = screen.getByTestId('check-in-prices').textContent;
     // Back to the scan box for the next parcel.
     await waitFor(() => expect(document.activeElement).toBe(scanInput()), T);
+    return prices;
+  }
+
+  it('scan, weigh and measure by keyboard, check in: the banner names the outcome with both prices', async () => {
+    expect(await checkInByKeyboard(checkIn())).toContain('Declared price $12.00, price at the measured values $14.50 (difference $2.50)');
   });
 
   it('a flat price bracket: the banner says there is no extra charge, not a $0.00 difference', async () => {
-    let posted: ApiCall | undefined;
-    fakeApi((call) => {
-      if (call.path === '/floor/scans') return envelope([]);
-      if (call.path === '/floor/parcels') return call.search.get('code') === PARCEL.trackingNumber ? envelope(PARCEL) : failure(404, 'PARCEL_NOT_FOUND', 'No parcel.');
-      if (call.path === '/floor/check-ins' && call.method === 'POST') {
-        posted = call;
-        return envelope(checkIn({ measuredPrice: 12, difference: 0 }), { message: 'Checked in.' });
-      }
-      return undefined;
-    });
-    render();
-    await waitFor(() => expect(document.activeElement).toBe(scanInput()), T);
-    typeEnter(PARCEL.trackingNumber!);
-    expect(await screen.findByText('seller@example.com', undefined, T)).toBeTruthy();
-    expect(screen.getByText('STD — Standard')).toBeTruthy();
-    // The weight takes the focus; Enter moves on through the sides, and the last Enter checks in.
-    await waitFor(() => expect(document.activeElement?.id).toBe('check-in-weightGr'), T);
-    typeEnter('900');
-    await waitFor(() => expect(document.activeElement?.id).toBe('check-in-lengthCm'), T);
-    typeEnter('20');
-    await waitFor(() => expect(document.activeElement?.id).toBe('check-in-widthCm'), T);
-    typeEnter('15');
-    await waitFor(() => expect(document.activeElement?.id).toBe('check-in-heightCm'), T);
-    typeEnter('5');
-    await waitFor(() => expect(posted).toBeDefined(), T);
-    expect(posted!.body).toEqual({ code: PARCEL.trackingNumber, warehouseCode: 'HCM', weightGr: 900, lengthCm: 20, widthCm: 15, heightCm: 5, manualWeighing: false, restricted: [], note: '' });
-    await waitFor(() => expect(screen.getByTestId('scan-banner').textContent).toContain('EX0000000001: beyond the tolerance'), T);
-    expect(screen.getByTestId('check-in-prices').textContent).toContain('Declared price $12.00, price at the measured values $12.00 (no extra charge)');
-    // Back to the scan box for the next parcel.
-    await waitFor(() => expect(document.activeElement).toBe(scanInput()), T);
+    expect(await checkInByKeyboard(checkIn({ measuredPrice: 12, difference: 0 }))).toContain('Declared price $12.00, price at the measured values $12.00 (no extra charge)');
   });
 
   it('manual weighing sends no measures; restricted goods are sent as found', async () => {
