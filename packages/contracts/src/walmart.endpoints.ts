@@ -10,6 +10,9 @@ import {
   IntegrationOrderSchema,
   ReconciliationPageSchema,
   reconciliationListQuerySchema,
+  reconciliationParamsSchema,
+  reconciliationResolveBodySchema,
+  ReconciliationRowSchema,
   ShippingMethodMappingsReplySchema,
   shippingMethodMappingsBodySchema,
   skuMappingBodySchema,
@@ -31,7 +34,7 @@ import {
 } from './walmart';
 
 // The Walmart integration (docs/walmart.md). Reading needs EX-INTEGRATION; connecting, settings,
-// sync and mappings EX-WALMART-CONNECT; acknowledge, cancel and retry push EX-WALMART-PUSH;
+// sync and mappings EX-WALMART-CONNECT; acknowledge, cancel, retry push and resolving a difference EX-WALMART-PUSH;
 // disconnect EX-WALMART-DISCONNECT (SPEC §6). A seller sees its own stores and orders; staff with
 // EX-ACT-FOR-CUSTOMER any account's (narrowed by `customerId`).
 // Keep zod calls inside the descriptors: the web build drops them there.
@@ -178,6 +181,12 @@ export const SaveShippingMethodMappingsEndpoint = defineEndpoint({
 
 export const ListWalmartReconciliationEndpoint = defineEndpoint({
   method: 'GET', path: '/integrations/walmart/reconciliation', access: 'EX-INTEGRATION', summary: "Differences between Walmart's status and ours", operationId: 'listWalmartReconciliation', tags,
-  description: 'From the last reconciliation runs: cancelled on Walmart but live here, a push that did not land, a status we missed, an order Walmart no longer answers for. A difference is resolved when a later run no longer finds it.',
+  description: 'From the last reconciliation runs: cancelled on Walmart but live here, a push that did not land, a status we missed, an order Walmart no longer answers for. A difference is resolved when a later run no longer finds it, or by hand with a note. Open ones by default; `state=resolved` lists the closed ones with who closed them, when and why.',
   query: reconciliationListQuerySchema(), reply: ReconciliationPageSchema(),
+});
+
+export const ResolveWalmartReconciliationEndpoint = defineEndpoint({
+  method: 'POST', path: '/integrations/walmart/reconciliation/:reconciliationId/resolve', access: 'EX-WALMART-PUSH', summary: 'Mark a difference resolved', operationId: 'resolveWalmartReconciliation', tags,
+  description: "For a difference settled outside ExShip (refunded on Walmart's side by phone, say): closes it with a note, recording who and when. A later run finding the same statuses again does not reopen it; a different difference is recorded as usual. 409 WALMART_RECONCILIATION_CLOSED when it is already resolved; 404 WALMART_RECONCILIATION_NOT_FOUND for one that is not the caller's.",
+  params: reconciliationParamsSchema(), body: reconciliationResolveBodySchema(), reply: ReconciliationRowSchema(), message: 'walmart.reconciliationResolved', errors: [404, 409],
 });

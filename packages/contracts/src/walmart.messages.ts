@@ -10,6 +10,7 @@ export const WALMART_MESSAGES_EN = {
   'walmart.syncQueued': 'Sync queued.',
   'walmart.backfillQueued': 'Back-fill queued.',
   'walmart.reconcileQueued': 'Reconciliation queued.',
+  'walmart.reconciliationResolved': 'Difference marked resolved.',
   'walmart.acknowledged': 'Purchase order acknowledged on Walmart.',
   'walmart.cancelQueued': 'Cancellation queued for Walmart.',
   'walmart.pushQueued': 'Push queued again.',
@@ -41,6 +42,8 @@ export const WALMART_MESSAGES_EN = {
   'error.WALMART_NOTHING_TO_RETRY': 'The last push to Walmart did not fail: nothing to retry.',
   'error.INTEGRATION_ORDER_NOT_FOUND': 'Walmart purchase order not found.',
   'error.SKU_MAPPING_NOT_FOUND': 'SKU mapping not found.',
+  'error.WALMART_RECONCILIATION_NOT_FOUND': 'Difference not found.',
+  'error.WALMART_RECONCILIATION_CLOSED': 'This difference is already resolved.',
 } as const;
 
 export const WALMART_MESSAGES_VI: Record<keyof typeof WALMART_MESSAGES_EN, string> = {
@@ -52,6 +55,7 @@ export const WALMART_MESSAGES_VI: Record<keyof typeof WALMART_MESSAGES_EN, strin
   'walmart.syncQueued': 'Đã xếp lịch đồng bộ.',
   'walmart.backfillQueued': 'Đã xếp lịch lấy lại đơn cũ.',
   'walmart.reconcileQueued': 'Đã xếp lịch đối soát.',
+  'walmart.reconciliationResolved': 'Đã đánh dấu chênh lệch là đã xử lý.',
   'walmart.acknowledged': 'Đã xác nhận đơn mua trên Walmart.',
   'walmart.cancelQueued': 'Đã xếp lịch gửi huỷ đơn lên Walmart.',
   'walmart.pushQueued': 'Đã xếp lịch đẩy lại.',
@@ -83,4 +87,6 @@ export const WALMART_MESSAGES_VI: Record<keyof typeof WALMART_MESSAGES_EN, strin
   'error.WALMART_NOTHING_TO_RETRY': 'Lần đẩy gần nhất lên Walmart không lỗi: không có gì để thử lại.',
   'error.INTEGRATION_ORDER_NOT_FOUND': 'Không tìm thấy đơn mua Walmart.',
   'error.SKU_MAPPING_NOT_FOUND': 'Không tìm thấy liên kết SKU.',
+  'error.WALMART_RECONCILIATION_NOT_FOUND': 'Không tìm thấy chênh lệch.',
+  'error.WALMART_RECONCILIATION_CLOSED': 'Chênh lệch này đã được xử lý.',
 };

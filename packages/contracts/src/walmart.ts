@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateFilterField, idField, keywordQueryField, pageField, textField, withDateRange } from './fields';
+import { dateFilterField, idField, keywordQueryField, multilineTextField, pageField, textField, withDateRange } from './fields';
 
 // The Walmart Marketplace integration (docs/walmart.md): a seller connects a store with its
 // Walmart client id and secret, purchase orders sync in as integration orders (SPEC §3
@@ -22,6 +22,8 @@ export const WALMART_LIMITS = {
   ackWatchdogHours: 3,
   pageSizeMax: 100,
   callbackUriMax: 2000,
+  /** SPEC §5: notes are at most 255 characters. */
+  noteMax: 255,
 } as const;
 
 /**
@@ -224,10 +226,17 @@ export const reconciliationListQuerySchema = () =>
     pageSize: pageSizeField(),
     storeId: idField().optional(),
     customerId: idField().optional(),
-    /** Open differences only (default), or the resolved ones too. */
-    open: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+    /** Open differences (default), the resolved ones (by a run or by hand), or both. */
+    state: z.enum(['open', 'resolved', 'all'], { error: 'validation.invalid' }).default('open'),
   });
 export type ReconciliationListQuery = z.infer<ReturnType<typeof reconciliationListQuerySchema>>;
+
+export const reconciliationParamsSchema = () => z.object({ reconciliationId: idField() });
+
+/** SPEC §5: a note is at most 255 characters; resolving by hand says why. */
+export const reconciliationResolveBodySchema = () =>
+  z.object({ note: multilineTextField().trim().min(1, 'validation.required').max(WALMART_LIMITS.noteMax, 'validation.note.max') });
+export type ReconciliationResolveBody = z.infer<ReturnType<typeof reconciliationResolveBodySchema>>;
 
 export const customerScopeQuerySchema = () => z.object({ customerId: idField().optional() });
 
@@ -439,6 +448,10 @@ export const ReconciliationRowSchema = () =>
     exshipOrderStatus: z.string().nullable(),
     detectedAt: z.string(),
     resolvedAt: z.string().nullable(),
+    /** Who marked it resolved by hand (name, else email); null when a run or a cancellation closed it. */
+    resolvedBy: z.string().nullable(),
+    /** Why it was marked resolved by hand (settled outside ExShip). */
+    resolutionNote: z.string().nullable(),
   });
 export type ReconciliationRow = z.infer<ReturnType<typeof ReconciliationRowSchema>>;
 

@@ -1,6 +1,8 @@
-import { and, count, desc, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import { WALMART_CANCEL_REASONS, WALMART_LIMITS, WALMART_METHOD_CODES, type IntegrationOrderStatus, type ReconciliationListQuery } from '@exship/contracts';
-import { scope, type Actor } from '../../platform/access';
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { WALMART_CANCEL_REASONS, WALMART_LIMITS, WALMART_METHOD_CODES, type IntegrationOrderStatus, type ReconciliationListQuery, type ReconciliationResolveBody } from '@exship/contracts';
+import { requireOwned, scope, type Actor } from '../../platform/access';
+import { AppError } from '../../platform/errors';
+import { findUsersByIds } from '../users';
 import type { Db } from '../../platform/db';
 import { emit, RETRY } from '../../platform/jobs';
 import { WALMART_CARRIERS, WalmartError } from './walmart.client';
@@ -181,6 +183,24 @@ export function createPush(c: WalmartCore) {
       }
       await db.transaction(async (tx) => {
         for (const kind of kinds) {
+          // A person resolved this very difference (same kind, same statuses) by hand: it stays closed.
+          const [settled] = await tx
+            .select({ id: walmartReconciliation.id })
+            .from(walmartReconciliation)
+            .where(
+              and(
+                eq(walmartReconciliation.integrationOrderId, io.id),
+                eq(walmartReconciliation.kind, kind),
+                sql`${walmartReconciliation.resolvedBy} is not null`,
+                sql`${walmartReconciliation.walmartStatus} is not distinct from ${walmartStatus}`,
+                sql`${walmartReconciliation.exshipStatus} is not distinct from ${ours}`,
+              ),
+            )
+            .limit(1);
+          if (settled) {
+            found -= 1;
+            continue;
+          }
           await tx.insert(walmartReconciliation).values({ accountId: io.accountId, storeId, integrationOrderId: io.id, kind, walmartStatus, ourStatus: io.status, exshipStatus: ours, detectedAt: at }).onConflictDoNothing();
         }
         await tx
@@ -198,13 +218,36 @@ export function createPush(c: WalmartCore) {
     return found;
   }
 
+  type ReconciliationRecord = typeof walmartReconciliation.$inferSelect;
+
+  async function reconciliationViews(rows: { r: ReconciliationRecord; po: string }[], tx: Db = db) {
+    const users = await findUsersByIds(tx, [...new Set(rows.flatMap(({ r }) => (r.resolvedBy ? [r.resolvedBy] : [])))]);
+    const names = new Map(users.map((u) => [u.id, u.fullName || u.email]));
+    return rows.map(({ r, po }) => ({
+      id: r.id,
+      integrationOrderId: r.integrationOrderId,
+      storeId: r.storeId,
+      purchaseOrderId: po,
+      kind: r.kind as never,
+      walmartStatus: r.walmartStatus,
+      ourStatus: r.ourStatus as IntegrationOrderStatus,
+      exshipOrderStatus: r.exshipStatus,
+      detectedAt: r.detectedAt.toISOString(),
+      resolvedAt: iso(r.resolvedAt),
+      resolvedBy: r.resolvedBy ? (names.get(r.resolvedBy) ?? '') : null,
+      resolutionNote: r.resolutionNote,
+    }));
+  }
+
   async function listReconciliation(actor: Actor, q: ReconciliationListQuery) {
-    const where = and(scope(actor, walmartReconciliation.accountId, q.customerId), q.storeId ? eq(walmartReconciliation.storeId, q.storeId) : undefined, q.open ? isNull(walmartReconciliation.resolvedAt) : undefined);
-    const rows = await db.select({ r: walmartReconciliation, po: integrationOrders.purchaseOrderId }).from(walmartReconciliation).innerJoin(integrationOrders, eq(integrationOrders.id, walmartReconciliation.integrationOrderId)).where(where).orderBy(desc(walmartReconciliation.detectedAt)).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
+    const state = q.state === 'open' ? isNull(walmartReconciliation.resolvedAt) : q.state === 'resolved' ? isNotNull(walmartReconciliation.resolvedAt) : undefined;
+    const where = and(scope(actor, walmartReconciliation.accountId, q.customerId), q.storeId ? eq(walmartReconciliation.storeId, q.storeId) : undefined, state);
+    const order = q.state === 'resolved' ? [desc(walmartReconciliation.resolvedAt), desc(walmartReconciliation.id)] : [desc(walmartReconciliation.detectedAt), desc(walmartReconciliation.id)];
+    const rows = await db.select({ r: walmartReconciliation, po: integrationOrders.purchaseOrderId }).from(walmartReconciliation).innerJoin(integrationOrders, eq(integrationOrders.id, walmartReconciliation.integrationOrderId)).where(where).orderBy(...order).limit(q.pageSize).offset((q.page - 1) * q.pageSize);
     const [total] = await db.select({ n: count() }).from(walmartReconciliation).where(where);
     const [last] = await db.select({ at: sql<Date | null>`max(${walmartStores.reconciledAt})` }).from(walmartStores).where(scope(actor, walmartStores.accountId, q.customerId));
     return {
-      items: rows.map(({ r, po }) => ({ id: r.id, integrationOrderId: r.integrationOrderId, storeId: r.storeId, purchaseOrderId: po, kind: r.kind as never, walmartStatus: r.walmartStatus, ourStatus: r.ourStatus as IntegrationOrderStatus, exshipOrderStatus: r.exshipStatus, detectedAt: r.detectedAt.toISOString(), resolvedAt: iso(r.resolvedAt) })),
+      items: await reconciliationViews(rows),
       total: Number(total?.n ?? 0),
       page: q.page,
       pageSize: q.pageSize,
@@ -212,8 +255,26 @@ export function createPush(c: WalmartCore) {
     };
   }
 
+  /** A difference settled outside ExShip (refunded on Walmart by phone): closed by a person, with why. */
+  async function resolveReconciliation(actor: Actor, id: string, body: ReconciliationResolveBody) {
+    return db.transaction(async (tx) => {
+      // Another seller's difference answers 404, as an unknown one does.
+      const [row] = await requireOwned(tx, actor, walmartReconciliation, [id], { notFound: 'WALMART_RECONCILIATION_NOT_FOUND', forUpdate: true });
+      if (row!.resolvedAt) throw new AppError('WALMART_RECONCILIATION_CLOSED', 409);
+      const [closed] = await tx
+        .update(walmartReconciliation)
+        .set({ resolvedAt: now(), resolvedBy: actor.userId, resolutionNote: body.note })
+        .where(and(eq(walmartReconciliation.id, id), isNull(walmartReconciliation.resolvedAt)))
+        .returning();
+      if (!closed) throw new AppError('WALMART_RECONCILIATION_CLOSED', 409);
+      const [io] = await tx.select({ po: integrationOrders.purchaseOrderId }).from(integrationOrders).where(eq(integrationOrders.id, closed.integrationOrderId));
+      const [view] = await reconciliationViews([{ r: closed, po: io?.po ?? '' }], tx);
+      return view!;
+    });
+  }
+
   // ── store settings ────────────────────────────────────────────────────────────────────────────
 
-  return { push, labelBought, orderCanceled, ackWatchdog, reconcile, listReconciliation };
+  return { push, labelBought, orderCanceled, ackWatchdog, reconcile, listReconciliation, resolveReconciliation };
 }
 export type WalmartPush = ReturnType<typeof createPush>;

@@ -90,7 +90,7 @@ describe('walmart reconciliation job', () => {
       [PO(6), 'status-differs', 'resolved now'],
       [PO(7), 'missing-on-walmart', 'open'],
     ]);
-    const open = await t.call({ method: 'GET', url: `/api/v1/integrations/walmart/reconciliation?storeId=${storeId}&open=true`, token: seller });
+    const open = await t.call({ method: 'GET', url: `/api/v1/integrations/walmart/reconciliation?storeId=${storeId}&state=open`, token: seller });
     expect(open.body.data.items.map((i: { purchaseOrderId: string; kind: string }) => `${i.purchaseOrderId} ${i.kind}`).sort()).toEqual([`${PO(3)} cancelled-on-walmart`, `${PO(7)} missing-on-walmart`]);
 
     // The seller cancels the ExShip order of PO 3, as the difference asks: it is settled at once

@@ -16,6 +16,7 @@ import {
   ListWalmartStoresEndpoint,
   PauseWalmartStoreEndpoint,
   ReconcileWalmartStoreEndpoint,
+  ResolveWalmartReconciliationEndpoint,
   ResumeWalmartStoreEndpoint,
   RetryIntegrationOrderPushEndpoint,
   SaveShippingMethodMappingsEndpoint,
@@ -28,7 +29,7 @@ import { authOf } from '../../platform/auth';
 import { route } from '../../platform/endpoints';
 import type { WalmartService } from './walmart.service';
 
-/** SPEC §6: reading EX-INTEGRATION; connect, settings, sync, mappings EX-WALMART-CONNECT; acknowledge, cancel, retry EX-WALMART-PUSH; disconnect EX-WALMART-DISCONNECT. */
+/** SPEC §6: reading EX-INTEGRATION; connect, settings, sync, mappings EX-WALMART-CONNECT; acknowledge, cancel, retry, resolving a difference EX-WALMART-PUSH; disconnect EX-WALMART-DISCONNECT. */
 export const walmartRoutes =
   (s: WalmartService): FastifyPluginAsyncZod =>
   async (app) => {
@@ -55,4 +56,5 @@ export const walmartRoutes =
     route(app, ListShippingMethodMappingsEndpoint, (req) => s.listMethodMappings(authOf(req), req.query.customerId));
     route(app, SaveShippingMethodMappingsEndpoint, (req) => s.saveMethodMappings(authOf(req), req.body));
     route(app, ListWalmartReconciliationEndpoint, (req) => s.listReconciliation(authOf(req), req.query));
+    route(app, ResolveWalmartReconciliationEndpoint, (req) => s.resolveReconciliation(authOf(req), req.params.reconciliationId, req.body));
   };

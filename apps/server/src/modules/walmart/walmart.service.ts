@@ -24,7 +24,7 @@ export function createWalmartService(deps: WalmartDeps) {
   const pushes = createPush(c);
   const views = createOrderViews(c, pushes, syncs);
   const { sync, makeDrafts } = syncs;
-  const { push, labelBought, orderCanceled, ackWatchdog, reconcile, listReconciliation } = pushes;
+  const { push, labelBought, orderCanceled, ackWatchdog, reconcile, listReconciliation, resolveReconciliation } = pushes;
   const { listOrders, getOrder, acknowledge, cancel, retryPush, listSkuMappings, saveSkuMapping, deleteSkuMapping, listMethodMappings, saveMethodMappings } = views;
   const { db, now, checkCredentials, storeFor } = c;
 
@@ -170,6 +170,7 @@ export function createWalmartService(deps: WalmartDeps) {
     listMethodMappings,
     saveMethodMappings,
     listReconciliation,
+    resolveReconciliation,
 
     async listStores(actor: Actor, customerId: string | undefined, lang: Language) {
       const rows = await db.select().from(walmartStores).where(scope(actor, walmartStores.accountId, customerId)).orderBy(asc(walmartStores.createdAt));

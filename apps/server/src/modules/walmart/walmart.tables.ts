@@ -201,6 +201,9 @@ export const walmartReconciliation = pgTable(
     exshipStatus: text('exship_status'),
     detectedAt: at('detected_at').notNull(),
     resolvedAt: at('resolved_at'),
+    /** Set when a person marked it resolved (settled outside ExShip); null when a run or a cancellation did. */
+    resolvedBy: uuid('resolved_by'),
+    resolutionNote: text('resolution_note'),
   },
   (t) => [
     index('walmart_reconciliation_account_idx').on(t.accountId, t.detectedAt),

@@ -5,6 +5,7 @@ import {
   ListShippingMethodMappingsEndpoint,
   ListWalmartReconciliationEndpoint,
   ReconcileWalmartStoreEndpoint,
+  ResolveWalmartReconciliationEndpoint,
   SaveShippingMethodMappingsEndpoint,
   StartWalmartConnectEndpoint,
   UpdateWalmartStoreEndpoint,
@@ -46,6 +47,7 @@ export type CallbackBody = EndpointBody<typeof CompleteWalmartConnectEndpoint>;
 export type MethodMappingsBody = EndpointBody<typeof SaveShippingMethodMappingsEndpoint>;
 export type BackfillBody = EndpointBody<typeof BackfillWalmartStoreEndpoint>;
 export type ReconciliationQuery = UrlQuery<typeof ListWalmartReconciliationEndpoint>;
+export type ResolveDifferenceBody = EndpointBody<typeof ResolveWalmartReconciliationEndpoint>;
 
 /** URL-kept filters go out as they are; the server parses them against the descriptor's query schema. */
 const urlQuery = (query: object | undefined) => query as never;
@@ -61,6 +63,7 @@ export const walmartApi = {
   backfill: (storeId: string, body: BackfillBody) => callEnvelope(BackfillWalmartStoreEndpoint, { params: { storeId }, body }),
   reconcile: (storeId: string) => callEnvelope(ReconcileWalmartStoreEndpoint, { params: { storeId } }),
   reconciliation: (query: ReconciliationQuery, signal?: AbortSignal) => callEnvelope(ListWalmartReconciliationEndpoint, { query: urlQuery(query), signal }),
+  resolveDifference: (reconciliationId: string, body: ResolveDifferenceBody) => callEnvelope(ResolveWalmartReconciliationEndpoint, { params: { reconciliationId }, body }),
 
   startConnect: (callbackUri: string | undefined) => callEnvelope(StartWalmartConnectEndpoint, { body: callbackUri ? { callbackUri } : {} }),
   completeConnect: (body: CallbackBody) => callEnvelope(CompleteWalmartConnectEndpoint, { body }),
