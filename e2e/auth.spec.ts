@@ -43,6 +43,7 @@ test('a new seller signs up, verifies, signs in, switches to Vietnamese and logs
 
   // Language: header switch, confirmation, then the UI speaks Vietnamese.
   await page.getByRole('button', { name: 'Language' }).click();
+  await popupsSettled(page);
   await page.getByRole('menuitem', { name: 'Tiếng Việt' }).click();
   const confirmLanguage = page.getByRole('dialog');
   await expect(confirmLanguage).toContainText('Change language?');
@@ -53,6 +54,8 @@ test('a new seller signs up, verifies, signs in, switches to Vietnamese and logs
 
   // Log out, with its confirmation (now in Vietnamese).
   await page.getByRole('button', { name: 'Menu tài khoản' }).click();
+  // The menu takes a click once it has finished opening (a click during its animation can be lost).
+  await popupsSettled(page);
   await page.getByRole('menuitem', { name: 'Đăng xuất' }).click();
   const confirmLogout = page.getByRole('dialog');
   await expect(confirmLogout).toContainText('Đăng xuất?');
