@@ -46,6 +46,12 @@ const order = async (id: string, token = seller) => (await call('GET', `/orders/
 const events = async (id: string, token = seller) => (await call('GET', `/orders/${id}/shipping`, token)).body.data.events as { code: string; description: string; status: string }[];
 const scans = async (token = admin) => (await call('GET', '/floor/scans?screen=check-in', token)).body.data as { _id: string; ok: boolean; message: string; canUndo: boolean; undoneAt: string | null; exOrderId: string | null }[];
 
+/** The check-in lines of the activity trail since the order was made (its scans: the trail keeps no code, so by time). */
+const trailLines = async (orderId: string) =>
+  q<{ status: number }>(
+    sql`select status from activity_log where operation_id = 'checkInParcel' and at >= (select created_at from orders where id = ${orderId}) order by at`,
+  );
+
 beforeAll(async () => {
   t = await startTestApp({ env: { SEED_DEMO_CATALOG: 'true' } });
   seller = await t.login(SELLER.email, SELLER.password);
@@ -169,6 +175,14 @@ describe('check-in within and beyond the tolerance', () => {
           from floor_check_ins c where c.order_id = ${o.id}`,
     );
     expect(row).toEqual({ linked: true, entries: 1 });
+    // The scan's answer is the scan row written, and the staff member's activity trail has one line for it.
+    const [kept] = await q<{ id: string; at: string }>(sql`select id, created_at as at from floor_scans where order_id = ${o.id} and ok`);
+    expect({ id: res.body.data.scan._id, at: new Date(res.body.data.scan.at).getTime(), checkedInAt: new Date(res.body.data.checkedInAt).getTime() }).toEqual({
+      id: kept!.id,
+      at: new Date(kept!.at).getTime(),
+      checkedInAt: new Date(((await q<{ at: string }>(sql`select checked_in_at as at from floor_check_ins where order_id = ${o.id}`))[0]!.at)).getTime(),
+    });
+    expect(await trailLines(o.id)).toEqual([{ status: 200 }]);
     // The public tracking page, in the reader's language.
     const code = (await call('GET', `/orders/${o.id}/shipping`, seller)).body.data.publicPath.split('/').pop();
     const page = await t.call({ method: 'GET', url: `/api/v1/public/tracking/${code}`, headers: { language: 'vi' } });
@@ -186,6 +200,9 @@ describe('check-in within and beyond the tolerance', () => {
     expect((await events(o.id)).filter((e) => e.code.startsWith('floor.'))).toHaveLength(1);
     const entries = await q<{ n: number }>(sql`select count(*)::int as n from order_history where order_id = ${o.id} and action = 'checkIn'`);
     expect(entries[0]!.n).toBe(1);
+    // Each scan is one line of the trail; a refused one none.
+    expect(await checkIn({ code: o.tracking, ...declared, weightGr: -1 }).then((r) => r.status)).toBe(400);
+    expect(await trailLines(o.id)).toEqual([{ status: 200 }, { status: 200 }]);
   });
 
   it('beyond: error-dimension, the price at the measured values by the quote, the seller told by bell and mail', async () => {

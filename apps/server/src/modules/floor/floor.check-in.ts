@@ -1,17 +1,17 @@
-import { eq, getTableColumns, sql, type SQL, type Table } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { CheckIn, CheckInOutcome, CheckInStatus, FloorParcel, HistoryReason, Language, Measures, OrderAction, OrderStatus, PaymentStatus, RestrictedGood, ScanRecord } from '@exship/contracts';
 import { beyondTolerance, checkInAnswer, checkInOutcome, dimensionSurchargeCents, fromCents, measuresOf, ORDER_WINDOWS, toleranceFor } from '@exship/domain';
 import { actsForAnyAccount, type Actor } from '../../platform/access';
-import { preparedOn, type Db } from '../../platform/db';
+import { claimTrailLine, trailQuery } from '../../platform/activity';
+import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { emit } from '../../platform/jobs';
 import type { CatalogService, SnapshotCache } from '../catalog';
-import type { OrderRow, OrderService } from '../orders';
+import type { Companion, OrderRow, OrderService } from '../orders';
 import type { ParcelEvents } from '../shipping';
 import { findUsersByIds } from '../users';
 import { DimensionErrorFound } from './floor.events';
-import { recordScan, scanNotUndoable, scanView, type ScanInput, type ScanLog, type ScanRow } from './floor.scans';
+import { recordScan, SCAN_COLUMNS, scanColumns, scanNotUndoable, scanView, type ScanInput, type ScanLog, type ScanRow } from './floor.scans';
 import { floorCheckIns, floorScans } from './floor.tables';
 import type { Tolerances } from './floor.tolerances';
 
@@ -78,8 +78,8 @@ const SCAN_MESSAGE: Record<CheckInOutcome, string> = { 'checked-in': 'floor.scan
 /** The check-in row's columns a check-in writes (and a later one overwrites), in its prepared statement. */
 const CHECK_IN_VALUES = ['accountId', 'warehouseCode', 'outcome', 'declaredWeightGr', 'declaredLengthCm', 'declaredWidthCm', 'declaredHeightCm', 'measuredWeightGr', 'measuredLengthCm', 'measuredWidthCm', 'measuredHeightCm', 'restricted', 'note', 'declaredPriceCents', 'measuredPriceCents', 'confirmBy', 'checkedInBy', 'checkedInByName', 'updatedAt'] as const;
 
-/** The columns of a table, read from a WITH query of it (an insert … returning). */
-const columnsOf = (cte: object, table: Table): Record<string, PgColumn> => Object.fromEntries(Object.keys(getTableColumns(table)).map((k) => [k, (cte as Record<string, PgColumn>)[k]!]));
+/** The values of `o` under names with `prefix` (a companion statement's placeholders). */
+const prefixed = (prefix: string, o: object): Record<string, unknown> => Object.fromEntries(Object.entries(o).map(([k, v]) => [`${prefix}${k}`, v]));
 
 export const measuresText = (m: Measures) => `${m.weightGr} g, ${m.lengthCm} × ${m.widthCm} × ${m.heightCm} cm`;
 const declaredOf = (row: OrderRow): Measures => ({ weightGr: row.weightGr, lengthCm: row.lengthCm, widthCm: row.widthCm, heightCm: row.heightCm });
@@ -159,66 +159,57 @@ export function createCheckInService(deps: CheckInDeps) {
   });
 
   /**
-   * The scan's check-in statement for one shape (the codes of the timeline events it adds, and whether
-   * the check-in row points at the "received" one), built once on the database with placeholders.
+   * A scan's writes, in the statement of the order's transition (orders' `Companion`, one round trip):
+   * the timeline events (both in one insert: a dimension error's arrival writes two), the check-in row
+   * pointing at the "received" one, the scan row and the request's trail line. One shape per set of
+   * event codes, first arrival or not, and trail line or not; its placeholders are named `c_` + field.
    */
-  const checkInStatements = new Map<string, ReturnType<typeof buildCheckInStatement>>();
-  function checkInStatement(codes: string, firstArrival: boolean) {
-    const key = `${codes}|${firstArrival}`;
-    let statement = checkInStatements.get(key);
-    if (!statement) checkInStatements.set(key, (statement = buildCheckInStatement(codes ? codes.split(',') : [], firstArrival)));
-    return statement;
-  }
-  function buildCheckInStatement(codes: string[], firstArrival: boolean) {
-    const P = (name: string) => sql.placeholder(name) as never;
-    const events = codes.map((code) => ({
-      orderId: P('orderId'),
-      accountId: P('accountId'),
-      trackingNumber: P('trackingNumber'),
-      at: P('checkedInAt'),
-      status: 'pick-up' as const,
-      code,
-      messageKey: code === RECEIVED.code ? RECEIVED.key : MEASURED.key,
-      vars: P('eventVars'),
-      city: P('city'),
-      state: P('state'),
-      country: P('country'),
-    }));
-    // A column that may be null takes its value as is (a column's encoder is not given a null).
-    const nullable = new Set<string>(['measuredWeightGr', 'measuredLengthCm', 'measuredWidthCm', 'measuredHeightCm', 'measuredPriceCents', 'confirmBy']);
-    const values = Object.fromEntries(CHECK_IN_VALUES.map((k) => [k, nullable.has(k) ? (sql`${sql.placeholder(k)}` as never) : P(k)])) as Record<(typeof CHECK_IN_VALUES)[number], never>;
-    const r = events.length > 0 ? db.$with('r').as(parcels.insertAll(db, events)) : null;
-    const received = r && firstArrival && codes.includes(RECEIVED.code) ? sql`(select ${r.id} from ${r} where ${r.code} = ${RECEIVED.code})` : null;
-    const c = db.$with('c').as(
-      db
-        .insert(floorCheckIns)
-        .values({ ...values, orderId: P('orderId'), checkedInAt: P('checkedInAt'), routingEventId: received })
-        .onConflictDoUpdate({ target: floorCheckIns.orderId, set: values })
-        .returning(),
-    );
-    const s = db.$with('s').as(
-      db
-        .insert(floorScans)
-        .values({
-          userId: P('scanUserId'),
-          screen: P('scanScreen'),
-          code: P('scanCode'),
-          ok: P('scanOk'),
-          undoable: P('scanUndoable'),
-          messageKey: P('scanMessageKey'),
-          messageVars: P('scanMessageVars'),
-          orderId: sql`${sql.placeholder('scanOrderId')}` as never,
-          exOrderId: sql`${sql.placeholder('scanExOrderId')}` as never,
-          cartonId: sql`${sql.placeholder('scanCartonId')}` as never,
-        })
-        .returning(),
-    );
-    return db
-      .with(...(r ? [r, c, s] : [c, s]))
-      .select({ check: columnsOf(c, floorCheckIns), scan: columnsOf(s, floorScans) })
-      .from(c)
-      .crossJoin(s)
-      .prepare(`floor_check_in_${codes.map((x) => x.split('.')[1]).join('_') || 'none'}_${firstArrival ? 'first' : 'again'}`);
+  function checkInQueries(codes: string[], firstArrival: boolean, trail: boolean) {
+    return (qdb: Db) => {
+      const P = (name: string) => sql.placeholder(`c_${name}`) as never;
+      // A value that may be null is given as is (a column's encoder is not given a null).
+      const raw = (name: string) => sql`${sql.placeholder(`c_${name}`)}` as never;
+      const events = codes.map((code) => ({
+        orderId: P('orderId'),
+        accountId: P('accountId'),
+        trackingNumber: P('trackingNumber'),
+        at: P('checkedInAt'),
+        status: 'pick-up' as const,
+        code,
+        messageKey: code === RECEIVED.code ? RECEIVED.key : MEASURED.key,
+        vars: P('eventVars'),
+        city: P('city'),
+        state: P('state'),
+        country: P('country'),
+      }));
+      const nullable = new Set<string>(['measuredWeightGr', 'measuredLengthCm', 'measuredWidthCm', 'measuredHeightCm', 'measuredPriceCents', 'confirmBy']);
+      const values = Object.fromEntries(CHECK_IN_VALUES.map((k) => [k, nullable.has(k) ? raw(k) : P(k)])) as Record<(typeof CHECK_IN_VALUES)[number], never>;
+      const r = events.length > 0 ? qdb.$with('floor_events').as(parcels.insertAll(qdb, events)) : null;
+      const received = r && firstArrival && codes.includes(RECEIVED.code) ? sql`(select ${r.id} from ${r} where ${r.code} = ${RECEIVED.code})` : null;
+      const c = qdb.$with('floor_check').as(
+        qdb
+          .insert(floorCheckIns)
+          .values({ ...values, orderId: P('orderId'), checkedInAt: P('checkedInAt'), routingEventId: received })
+          .onConflictDoUpdate({ target: floorCheckIns.orderId, set: values })
+          .returning({ checkedInAt: floorCheckIns.checkedInAt, routingEventId: floorCheckIns.routingEventId }),
+      );
+      const scan = qdb.$with('floor_scan').as(
+        qdb
+          .insert(floorScans)
+          .values(Object.fromEntries(SCAN_COLUMNS.map((k) => [k, raw(`scan_${k}`)])) as never)
+          .returning({ id: floorScans.id, createdAt: floorScans.createdAt }),
+      );
+      const queries = [...(r ? [r] : []), c, scan, ...(trail ? [qdb.$with('floor_trail').as(trailQuery(qdb, 'c_trail_'))] : [])];
+      return {
+        queries,
+        returning: {
+          checkedInAt: sql`(select ${c.checkedInAt} from ${c})`.mapWith(floorCheckIns.checkedInAt),
+          routingEventId: sql`(select ${c.routingEventId} from ${c})`,
+          scanId: sql`(select ${scan.id} from ${scan})`,
+          scanAt: sql`(select ${scan.createdAt} from ${scan})`.mapWith(floorScans.createdAt),
+        },
+      };
+    };
   }
 
   /**
@@ -289,7 +280,7 @@ export function createCheckInService(deps: CheckInDeps) {
             ? { key: 'checkInManualWeighing', vars: { warehouse: w.code } }
             : { key: 'checkInRestricted', vars: { warehouse: w.code, goods: p.restricted.join(', ') } };
     const firstArrival = p.row.checkInStatus === null;
-    const row = await orders.transition(tx, p.row, p.action, actor.userId, reason, { warehouse: w.code, measured: p.measured, restricted: p.restricted });
+    const details = { warehouse: w.code, measured: p.measured, restricted: p.restricted };
     const confirmBy = p.outcome === 'error-dimension' ? new Date(now.getTime() + ORDER_WINDOWS.dimensionConfirmDays * DAY_MS) : null;
     const values = {
       accountId: p.row.accountId,
@@ -332,35 +323,35 @@ export function createCheckInService(deps: CheckInDeps) {
         .returning();
     let check: CheckInRow | undefined;
     let scanRow: ScanRow | undefined;
+    let row: OrderRow;
     if (scan) {
-      // One statement, prepared once per shape (which timeline events it adds): the timeline events
-      // (both in one insert: a dimension error's arrival writes two), the check-in row pointing at the
-      // "received" one, and the scan row, read back together.
-      const statement = checkInStatement(events.map((e) => e.code).join(','), firstArrival);
-      const [both] = await preparedOn(statement, tx).execute({
-        ...values,
-        confirmBy: confirmBy?.toISOString() ?? null,
-        orderId: p.row.id,
-        checkedInAt: now,
-        trackingNumber: trackingNumber ?? '',
-        eventVars: { warehouse: w.name },
-        city: w.city,
-        state: w.state,
-        country: w.country,
-        scanUserId: scan.userId,
-        scanScreen: scan.screen,
-        scanCode: scan.code,
-        scanOk: scan.ok,
-        scanUndoable: scan.ok && scan.undoable,
-        scanMessageKey: scan.messageKey,
-        scanMessageVars: scan.vars ?? {},
-        scanOrderId: scan.orderId ?? null,
-        scanExOrderId: scan.exOrderId ?? null,
-        scanCartonId: scan.cartonId ?? null,
-      });
-      check = both!.check as unknown as CheckInRow;
-      scanRow = both!.scan as unknown as ScanRow;
+      // The order's update, its history, the timeline, the check-in, the scan and the trail line: one statement.
+      const codes = events.map((e) => e.code);
+      const trail = claimTrailLine(tx);
+      const companion: Companion = {
+        key: `floor_check_in:${codes.join(',')}:${firstArrival}:${trail !== null}`,
+        build: checkInQueries(codes, firstArrival, trail !== null),
+        values: prefixed('c_', {
+          ...values,
+          confirmBy: confirmBy?.toISOString() ?? null,
+          orderId: p.row.id,
+          checkedInAt: now,
+          trackingNumber: trackingNumber ?? '',
+          eventVars: { warehouse: w.name },
+          city: w.city,
+          state: w.state,
+          country: w.country,
+          ...prefixed('scan_', scanColumns(scan)),
+          ...(trail ? prefixed('trail_', trail) : {}),
+        }),
+        received: (r) => {
+          check = { ...values, orderId: p.row.id, checkedInAt: r.checkedInAt as Date, routingEventId: (r.routingEventId as string | null) ?? null };
+          scanRow = { ...scanColumns(scan), id: r.scanId as string, createdAt: r.scanAt as Date, undoneAt: null };
+        },
+      };
+      row = await orders.transition(tx, p.row, p.action, actor.userId, reason, details, companion);
     } else {
+      row = await orders.transition(tx, p.row, p.action, actor.userId, reason, details);
       // Both events in one statement (a dimension error's arrival writes two).
       const ids = await parcels.addAll(tx, events);
       [check] = await upsert(firstArrival && events.length > 0 ? ids[0]! : null);

@@ -42,23 +42,26 @@ export async function recordScan(tx: Db, input: ScanInput): Promise<ScanRow> {
   return row!;
 }
 
+/** A scan's row as written (all but its id and date). */
+export function scanColumns(input: ScanInput) {
+  return {
+    userId: input.userId,
+    screen: input.screen,
+    code: input.code,
+    ok: input.ok,
+    undoable: input.ok && input.undoable,
+    messageKey: input.messageKey,
+    messageVars: input.vars ?? {},
+    orderId: input.orderId ?? null,
+    exOrderId: input.exOrderId ?? null,
+    cartonId: input.cartonId ?? null,
+  };
+}
+export const SCAN_COLUMNS = Object.keys(scanColumns({ userId: '', screen: 'check-in', code: '', ok: true, undoable: true, messageKey: '' })) as (keyof ReturnType<typeof scanColumns>)[];
+
 /** The insert of one scan, returning its row: run it, or make it part of the statement of the change it records. */
 export function scanInsert(tx: Db, input: ScanInput) {
-  return tx
-    .insert(floorScans)
-    .values({
-      userId: input.userId,
-      screen: input.screen,
-      code: input.code,
-      ok: input.ok,
-      undoable: input.ok && input.undoable,
-      messageKey: input.messageKey,
-      messageVars: input.vars ?? {},
-      orderId: input.orderId ?? null,
-      exOrderId: input.exOrderId ?? null,
-      cartonId: input.cartonId ?? null,
-    })
-    .returning();
+  return tx.insert(floorScans).values(scanColumns(input)).returning();
 }
 
 export const scanNotUndoable = () => new AppError('SCAN_NOT_UNDOABLE', 409);

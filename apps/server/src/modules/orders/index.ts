@@ -31,7 +31,7 @@ export {
   type OrderReleasedEvent,
   type OrderStatusChangedEvent,
 } from './orders.events';
-export { createOrderService, type DraftOutcome, type OrderService } from './orders.service';
+export { createOrderService, type Companion, type DraftOutcome, type OrderService } from './orders.service';
 export type { OrderLabel, OrderLabels } from './orders.labels';
 export type { DimensionSource } from './orders.floor';
 export type { OrderRow } from './orders.repository';

@@ -5,7 +5,7 @@ import { act, redistributeOptions, refundIn, sweep } from './orders.cancel';
 import { create, createDraftsIn, duplicate, price } from './orders.create';
 import { update } from './orders.edit';
 import { idsByCode, orderRow, priceAtMeasures } from './orders.floor';
-import { followRouting, labelBought, lockOrder, lockOrderOf, transition, transitionMany } from './orders.lifecycle';
+import { followRouting, labelBought, lockOrder, lockOrderOf, transition, transitionMany, type Companion } from './orders.lifecycle';
 import { payIn } from './orders.pay';
 import { exportRows, get, getByExOrderId, list, rowsByExOrderIds, statusesOf, visibleIds } from './orders.queries';
 import type * as repo from './orders.repository';
@@ -13,6 +13,7 @@ import { orderContext, type OrderActor, type OrderServiceDeps } from './orders.s
 import { addSurcharge } from './orders.surcharges';
 
 export { addressAndGoodsErrors, newExOrderId, type DraftOutcome } from './orders.create';
+export type { Companion } from './orders.lifecycle';
 export type { CreatedOrderRow, OrderActor, OrderServiceDeps } from './orders.shared';
 
 /**
@@ -23,7 +24,8 @@ export type { CreatedOrderRow, OrderActor, OrderServiceDeps } from './orders.sha
 export function createOrderService(deps: OrderServiceDeps) {
   const ctx = orderContext(deps);
   return {
-    transition: (tx: Db, row: repo.OrderRow, action: OrderAction, actorId: string | null, reason: HistoryReason = '', details?: Record<string, unknown>) => transition(ctx, tx, row, action, actorId, reason, details),
+    transition: (tx: Db, row: repo.OrderRow, action: OrderAction, actorId: string | null, reason: HistoryReason = '', details?: Record<string, unknown>, companion?: Companion) =>
+      transition(ctx, tx, row, action, actorId, reason, details, companion),
     transitionMany: (tx: Db, rows: readonly repo.OrderRow[], action: OrderAction, actorId: string | null, reason: HistoryReason = '', details?: Record<string, unknown>) => transitionMany(ctx, tx, rows, action, actorId, reason, details),
 
     price: (actor: OrderActor, body: OrderCreateBody) => price(ctx, actor, body),
