@@ -44,9 +44,18 @@ export interface OpenOptions {
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const database = opts.databaseUrl ? await openPostgres(opts.databaseUrl) : await openPglite(opts.dataDir ?? 'memory://', opts.loadDataDir);
-  retryTransactions(database.db);
+  retryTransactions(database.db, database);
   return database;
 }
+
+/** The database each root db and each of its transactions belong to (`databaseOf`). */
+const owners = new WeakMap<object, Database>();
+
+/**
+ * The database `tx` (a root db or a transaction it opened; not a savepoint) belongs to: what a
+ * module-level function given only `tx` needs to reach its database's change feed (platform/jobs.ts emit).
+ */
+export const databaseOf = (tx: Db): Database | undefined => owners.get(tx);
 
 /** SQLSTATEs after which PostgreSQL rolled the whole transaction back and running it again may succeed. */
 const RETRYABLE = new Set(['40001', '40P01']);
@@ -78,12 +87,19 @@ const retryable = (err: unknown): boolean => {
  * Create, import, edit, pay, cancel/refund, surcharges, the sweeps and the shipping calls (lockOrder,
  * then transition) follow it; billing and top-ups touch wallet rows only. The retry is the backstop.
  */
-export function retryTransactions(db: Db): void {
+export function retryTransactions(db: Db, owner?: Database): void {
   const run = db.transaction.bind(db);
+  if (owner) owners.set(db, owner);
   const transaction: Db['transaction'] = async (work, config) => {
+    const owned: typeof work = owner
+      ? (tx) => {
+          owners.set(tx, owner);
+          return work(tx);
+        }
+      : work;
     for (let attempt = 1; ; attempt++) {
       try {
-        return await run(work, config);
+        return await run(owned, config);
       } catch (err) {
         if (attempt >= TRANSACTION_RUNS || !retryable(err)) throw err;
         await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 40));

@@ -3,7 +3,8 @@ import PgBoss from 'pg-boss';
 import { lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { Database, Db, SqlResult } from './db';
+import { CHANGE_CHANNEL, FeedCache } from './changes';
+import { databaseOf, type Database, type Db, type SqlResult } from './db';
 import { JobRunner } from './job-runner';
 import { jobReceipts } from './platform.tables';
 
@@ -91,10 +92,17 @@ export interface EventSubscription<T = never> {
   when?: (payload: T) => boolean;
   /**
    * For handlers that only serve accounts that asked for something (their webhook endpoints): a
-   * query of the account ids, among `$2` (a JSON array of ids: `json_array_elements_text($2::json)`), that have a listener. emit reads it with the
-   * subscriptions, in its transaction, and queues no job for a fact whose `accountId` has none.
+   * `query` of the account ids, among `$2` (a JSON array of ids: `json_array_elements_text($2::json)`),
+   * that have a listener. emit reads it with the subscriptions and queues no job for a fact whose
+   * `accountId` has none. `changes` is the change-feed table (platform/changes.ts) announcing, by
+   * account id, every change to the query's answer: a fact of one account reuses the answer until then.
    */
-  listeners?: string;
+  listeners?: Listeners;
+}
+
+export interface Listeners {
+  query: string;
+  changes: string;
 }
 
 /** Declares a handler of `event` (in a module declaration's `events`); `when`: see EventSubscription. */
@@ -107,9 +115,27 @@ export function on<T>(event: EventDef<T, any>, queue: string, handler: EventHand
  * refuses the payload. A queue subscribed by another process only (not known here) always gets its job.
  */
 const queueFilters = new Map<string, (payload: unknown) => boolean>();
-/** The `listeners` query of each queue subscribed in this process, and those of each event. */
-const queueListeners = new Map<string, string>();
-const eventListeners = new Map<string, string[]>();
+/** The `listeners` of each queue subscribed in this process, and those of each event. */
+const queueListeners = new Map<string, Listeners>();
+const eventListeners = new Map<string, Listeners[]>();
+
+/**
+ * What emit reads for a fact of one account (the subscribed queues and which listeners the account
+ * has), kept per database until the change feed announces a change to it: subscriptions (the job
+ * engine announces its own at start) or the listeners' `changes` table for that account.
+ */
+type Subscribers = { name: string | null; guard: number | null; account: string | null }[];
+const SUBSCRIPTIONS_CHANGED = 'subscriptions';
+const subscriberCaches = new WeakMap<Database, { tables: number; cache: FeedCache<Subscribers> }>();
+function subscriberCache(database: Database): FeedCache<Subscribers> {
+  const tables = new Set([...queueListeners.values()].map((l) => l.changes));
+  let kept = subscriberCaches.get(database);
+  if (!kept || kept.tables !== tables.size) {
+    kept = { tables: tables.size, cache: new FeedCache<Subscribers>(database.changes, [SUBSCRIPTIONS_CHANGED, ...tables], { ttlMs: 60_000, max: 10_000 }) };
+    subscriberCaches.set(database, kept);
+  }
+  return kept.cache;
+}
 
 /** A payload that does not match its schema: failed for good, never retried, never handed to the handler. */
 export class InvalidPayloadError extends Error {
@@ -177,16 +203,21 @@ export async function emitMany<T, In>(tx: Db, event: EventDef<T, In>, payloads: 
   const accountIds = guards.length > 0 ? [...new Set(parsed.map((p) => (p as { accountId?: unknown }).accountId).filter((a): a is string => typeof a === 'string'))] : [];
   const text = [
     `select name, null::int as guard, null::text as account from ${SCHEMA}.subscription where event = $1`,
-    ...guards.map((query, i) => `select null, ${i}, l.a::text from (${query}) as l(a)`),
+    ...guards.map((l, i) => `select null, ${i}, l.a::text from (${l.query}) as l(a)`),
   ].join(' union all ');
-  const { rows } = await db.executeSql(text, guards.length > 0 ? [event.name, JSON.stringify(accountIds)] : [event.name]);
+  const read = async () => (await db.executeSql(text, guards.length > 0 ? [event.name, JSON.stringify(accountIds)] : [event.name])).rows as Subscribers;
+  // A fact of one account (a scan, an action on an order) reads them from memory while nothing changed.
+  const database = accountIds.length <= 1 ? databaseOf(tx) : undefined;
+  const rows = database
+    ? (await subscriberCache(database).read(`${event.name}|${accountIds[0] ?? ''}`, read, () => [`${SUBSCRIPTIONS_CHANGED}:all`, ...guards.map((l) => `${l.changes}:${accountIds[0] ?? ''}`)]))!
+    : await read();
   const queues = (rows as { name: string | null }[]).flatMap((r) => (r.name === null ? [] : [r.name])).sort();
   const listening = guards.map((_, i) => new Set((rows as { guard: number | null; account: string }[]).filter((r) => r.guard === i).map((r) => r.account)));
   const hasListener = (queue: string, data: unknown): boolean => {
-    const query = queueListeners.get(queue);
-    if (query === undefined) return true;
+    const listeners = queueListeners.get(queue);
+    if (listeners === undefined) return true;
     const accountId = (data as { accountId?: unknown }).accountId;
-    return typeof accountId !== 'string' || listening[guards.indexOf(query)]!.has(accountId);
+    return typeof accountId !== 'string' || listening[guards.findIndex((l) => l.query === listeners.query)]!.has(accountId);
   };
   const ids: string[] = [];
   if (queues.length === 0) return ids;
@@ -306,7 +337,7 @@ export class Jobs {
     if (sub.listeners) {
       queueListeners.set(sub.queue, sub.listeners);
       const known = eventListeners.get(sub.event.name) ?? [];
-      if (!known.includes(sub.listeners)) eventListeners.set(sub.event.name, [...known, sub.listeners]);
+      if (!known.some((l) => l.query === sub.listeners!.query)) eventListeners.set(sub.event.name, [...known, sub.listeners]);
     }
     this.add({
       name: sub.queue,
@@ -388,6 +419,8 @@ export class Jobs {
       // A paused job's schedule may still be in pg-boss from before the pause was remembered.
       if (r.cron && paused.has(r.name)) await this.boss.unschedule(r.name);
     }
+    // Processes that keep what emit reads (the subscriptions) read it again.
+    await this.database.executeSql(`select pg_notify('${CHANGE_CHANNEL}', '${SUBSCRIPTIONS_CHANGED}:all')`);
     this.started = true;
     if (this.mode === 'workers') {
       // PGlite has one connection: concurrent jobs would only queue for it.

@@ -33,9 +33,10 @@ const canceled = (e: OrderStatusChangedEvent) => CANCELED.includes(e.to) && !CAN
 const refunded = (e: OrderStatusChangedEvent) => REFUNDED.includes(e.paymentTo) && e.paymentTo !== e.paymentFrom;
 
 /**
- * A fact of an account without an active endpoint queues no job (platform/jobs.ts `listeners`): read
- * in the emitting transaction, so an endpoint committed before the change hears of it. A check-in
- * of a seller without webhooks costs no job.
+ * A fact of an account without an active endpoint queues no job (platform/jobs.ts `listeners`). What a
+ * process keeps of the answer for an account is dropped when the change feed announces a change to
+ * its endpoints (migration 0050: at the change's commit, to every process), so an endpoint hears of
+ * the facts from then on. A check-in of a seller without webhooks costs no job and no statement.
  */
 const ACCOUNTS_WITH_ENDPOINTS = `select distinct account_id from webhook_endpoints where status = 'active' and account_id in (select value::uuid from json_array_elements_text($2::json))`;
 
@@ -109,5 +110,5 @@ export const webhookHandlers = (webhooks: WebhookService, nudge: () => void) => 
       done();
     }, 'Queue topup.accepted and topup.declined webhooks'),
   ];
-  return subscriptions.map((sub) => ({ ...sub, listeners: ACCOUNTS_WITH_ENDPOINTS }));
+  return subscriptions.map((sub) => ({ ...sub, listeners: { query: ACCOUNTS_WITH_ENDPOINTS, changes: 'webhook_endpoints' } }));
 };

@@ -1,0 +1,2 @@
+-- The change feed (platform/changes.ts) names the accounts whose active webhook endpoints change: the job engine keeps, per account, whether a fact of it has a webhook listener (platform/jobs.ts `listeners`), and drops it when this is heard. Only the columns that decide it are watched (a delivery's bookkeeping is not).
+CREATE TRIGGER webhook_endpoints_change_feed AFTER INSERT OR DELETE OR UPDATE OF status, account_id ON webhook_endpoints FOR EACH ROW EXECUTE FUNCTION exship_notify_change('account_id');
