@@ -44,6 +44,19 @@ describe('FeedCache', () => {
     expect(await kept.read('u1', load, tags)).toEqual({ account: 'A', n: 2 });
   });
 
+  it('a read tagged table:* goes with a change to any row of the table', async () => {
+    const feed = handFeed();
+    const kept = new FeedCache<string[]>(feed, ['webhook_endpoints'], { ttlMs: 60_000, max: 10 });
+    let loads = 0;
+    const load = async () => [`load ${++loads}`];
+    await kept.read('all', load, () => ['webhook_endpoints:*']);
+    feed.change('wallets', 'A');
+    expect(kept.get('all')).toEqual(['load 1']);
+    feed.change('webhook_endpoints', 'any-account');
+    expect(kept.get('all')).toBeUndefined();
+    expect(await kept.read('all', load, () => ['webhook_endpoints:*'])).toEqual(['load 2']);
+  });
+
   it('does not keep a read during which a change was heard (it may hold the value from before the commit)', async () => {
     const feed = handFeed();
     const kept = new FeedCache<{ account: string }>(feed, ['wallets'], { ttlMs: 60_000, max: 10 });

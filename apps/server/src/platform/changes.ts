@@ -136,7 +136,7 @@ export function pgliteChangeFeed(client: { listen(channel: string, callback: (pa
 
 /**
  * Reads kept in memory while the feed says nothing they depend on changed: each entry names the
- * changes that drop it (`table:id`, e.g. `wallets:<account>`); every entry goes when the feed is lost,
+ * changes that drop it (`table:id`, e.g. `wallets:<account>`, or `table:*`: any change); every entry goes when the feed is lost,
  * and after `ttlMs` in any case (values that depend on the clock are computed from the entry per use).
  */
 export class FeedCache<V> {
@@ -148,7 +148,8 @@ export class FeedCache<V> {
     tables: readonly string[],
     private readonly opts: { ttlMs: number; max: number },
   ) {
-    for (const table of tables) feed.on(table, (id) => (id === null ? this.clear() : this.dropTag(`${table}:${id}`)));
+    // An entry tagged `table:*` depends on every row of the table.
+    for (const table of tables) feed.on(table, (id) => (id === null ? this.clear() : (this.dropTag(`${table}:${id}`), this.dropTag(`${table}:*`))));
   }
 
   get(key: string): V | undefined {

@@ -92,10 +92,9 @@ export interface EventSubscription<T = never> {
   when?: (payload: T) => boolean;
   /**
    * For handlers that only serve accounts that asked for something (their webhook endpoints): a
-   * `query` of the account ids, among `$2` (a JSON array of ids: `json_array_elements_text($2::json)`),
-   * that have a listener. emit reads it with the subscriptions and queues no job for a fact whose
-   * `accountId` has none. `changes` is the change-feed table (platform/changes.ts) announcing, by
-   * account id, every change to the query's answer: a fact of one account reuses the answer until then.
+   * `query` of the account ids (one column) that have a listener; emit queues no job for a fact whose
+   * `accountId` has none. `changes` is the change-feed table (platform/changes.ts) that announces
+   * every change to the query's answer: emit keeps the answer in memory until then.
    */
   listeners?: Listeners;
 }
@@ -120,21 +119,26 @@ const queueListeners = new Map<string, Listeners>();
 const eventListeners = new Map<string, Listeners[]>();
 
 /**
- * What emit reads for a fact of one account (the subscribed queues and which listeners the account
- * has), kept per database until the change feed announces a change to it: subscriptions (the job
- * engine announces its own at start) or the listeners' `changes` table for that account.
+ * What emit reads, kept per database while the change feed is live and announces no change to it:
+ * each event's subscribed queues (the job engine announces its subscriptions at start) and each
+ * listeners query's accounts (dropped on any change its `changes` table announces).
  */
-type Subscribers = { name: string | null; guard: number | null; account: string | null }[];
 const SUBSCRIPTIONS_CHANGED = 'subscriptions';
-const subscriberCaches = new WeakMap<Database, { tables: number; cache: FeedCache<Subscribers> }>();
-function subscriberCache(database: Database): FeedCache<Subscribers> {
-  const tables = new Set([...queueListeners.values()].map((l) => l.changes));
-  let kept = subscriberCaches.get(database);
-  if (!kept || kept.tables !== tables.size) {
-    kept = { tables: tables.size, cache: new FeedCache<Subscribers>(database.changes, [SUBSCRIPTIONS_CHANGED, ...tables], { ttlMs: 60_000, max: 10_000 }) };
-    subscriberCaches.set(database, kept);
+interface Kept {
+  tables: number;
+  queues: FeedCache<string[]>;
+  listening: FeedCache<Set<string>>;
+}
+const keptByDatabase = new WeakMap<Database, Kept>();
+function keptOf(database: Database): Kept {
+  const tables = [...new Set([...queueListeners.values()].map((l) => l.changes))];
+  let kept = keptByDatabase.get(database);
+  if (!kept || kept.tables !== tables.length) {
+    const opts = { ttlMs: 60_000, max: 1_000 };
+    kept = { tables: tables.length, queues: new FeedCache(database.changes, [SUBSCRIPTIONS_CHANGED], opts), listening: new FeedCache(database.changes, tables, opts) };
+    keptByDatabase.set(database, kept);
   }
-  return kept.cache;
+  return kept;
 }
 
 /** A payload that does not match its schema: failed for good, never retried, never handed to the handler. */
@@ -188,6 +192,38 @@ export async function emit<T, In>(tx: Db, event: EventDef<T, In>, payload: In): 
   return emitMany(tx, event, [payload]);
 }
 
+/**
+ * The queues subscribed to an event and, for each of its listeners queries, the accounts that have
+ * one: from memory while the feed is live (a scan's fact costs no statement), else read in one
+ * statement, for the facts' accounts only (rows with a null name: the query's index and an account id).
+ */
+async function subscribersOf(tx: Db, db: ReturnType<typeof sqlOn>, event: string, guards: Listeners[], parsed: unknown[]): Promise<{ queues: string[]; listening: Set<string>[] }> {
+  const database = databaseOf(tx);
+  if (database?.changes.live) {
+    const kept = keptOf(database);
+    const queues = await kept.queues.read(
+      event,
+      async () => ((await db.executeSql(`select name from ${SCHEMA}.subscription where event = $1 order by name`, [event])).rows as { name: string }[]).map((r) => r.name),
+      () => [`${SUBSCRIPTIONS_CHANGED}:all`],
+    );
+    const listening = await Promise.all(
+      guards.map(async (l) => (await kept.listening.read(l.query, async () => new Set(((await db.executeSql(l.query)).rows as Record<string, unknown>[]).map((r) => String(Object.values(r)[0]))), () => [`${l.changes}:*`]))!),
+    );
+    return { queues: queues!, listening };
+  }
+  const accountIds = guards.length > 0 ? [...new Set(parsed.map((p) => (p as { accountId?: unknown }).accountId).filter((a): a is string => typeof a === 'string'))] : [];
+  const text = [
+    `select name, null::int as guard, null::text as account from ${SCHEMA}.subscription where event = $1`,
+    ...guards.map((l, i) => `select null, ${i}, l.a::text from (${l.query}) as l(a) where l.a::text in (select value from json_array_elements_text($2::json))`),
+  ].join(' union all ');
+  const { rows } = await db.executeSql(text, guards.length > 0 ? [event, JSON.stringify(accountIds)] : [event]);
+  const typed = rows as { name: string | null; guard: number | null; account: string }[];
+  return {
+    queues: typed.flatMap((r) => (r.name === null ? [] : [r.name])).sort(),
+    listening: guards.map((_, i) => new Set(typed.filter((r) => r.guard === i).map((r) => r.account))),
+  };
+}
+
 /** `emit` for many facts of one kind (an import's orders): the subscriptions are looked up once. */
 export async function emitMany<T, In>(tx: Db, event: EventDef<T, In>, payloads: readonly In[]): Promise<string[]> {
   const parsed = payloads.map((payload) => {
@@ -197,22 +233,8 @@ export async function emitMany<T, In>(tx: Db, event: EventDef<T, In>, payloads: 
   });
   if (parsed.length === 0) return [];
   const db = sqlOn(tx);
-  // The subscribed queues, and in the same statement the accounts with a listener for the queues
-  // that have one (rows with a null name: the query's index and an account id).
   const guards = eventListeners.get(event.name) ?? [];
-  const accountIds = guards.length > 0 ? [...new Set(parsed.map((p) => (p as { accountId?: unknown }).accountId).filter((a): a is string => typeof a === 'string'))] : [];
-  const text = [
-    `select name, null::int as guard, null::text as account from ${SCHEMA}.subscription where event = $1`,
-    ...guards.map((l, i) => `select null, ${i}, l.a::text from (${l.query}) as l(a)`),
-  ].join(' union all ');
-  const read = async () => (await db.executeSql(text, guards.length > 0 ? [event.name, JSON.stringify(accountIds)] : [event.name])).rows as Subscribers;
-  // A fact of one account (a scan, an action on an order) reads them from memory while nothing changed.
-  const database = accountIds.length <= 1 ? databaseOf(tx) : undefined;
-  const rows = database
-    ? (await subscriberCache(database).read(`${event.name}|${accountIds[0] ?? ''}`, read, () => [`${SUBSCRIPTIONS_CHANGED}:all`, ...guards.map((l) => `${l.changes}:${accountIds[0] ?? ''}`)]))!
-    : await read();
-  const queues = (rows as { name: string | null }[]).flatMap((r) => (r.name === null ? [] : [r.name])).sort();
-  const listening = guards.map((_, i) => new Set((rows as { guard: number | null; account: string }[]).filter((r) => r.guard === i).map((r) => r.account)));
+  const { queues, listening } = await subscribersOf(tx, db, event.name, guards, parsed);
   const hasListener = (queue: string, data: unknown): boolean => {
     const listeners = queueListeners.get(queue);
     if (listeners === undefined) return true;
