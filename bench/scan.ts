@@ -4,7 +4,10 @@
 // 10,000 distinct parcels are scanned at the check-in (POST /floor/check-ins with their measures, 5 %
 // of them beyond the tolerance: the error-dimension path prices them and tells their seller) over
 // kept-alive connections: half by stations scanning back to back (capacity: scans per second), half
-// sent at the goal's rate (latency per scan from when it was due: p50, p95, p99, max).
+// sent at the goal's rate (latency per scan from when it was due: p50, p95, p99, max). The scanners
+// run in a process of their own (bench/scan-client.ts), as scanners are devices of their own: the
+// server's process (this one) serves the scans and runs its job workers, nothing else; the CPU of
+// each process and of PostgreSQL is printed per scan.
 //
 // Usage: DATABASE_URL=postgres://… npm run bench:scan [-- orders scans]
 //   e.g. `npm run bench:scan -- 100000 1000` for a quick run on a smaller table.
@@ -15,14 +18,16 @@
 //   BENCH_SHOW_SQL=1 prints each statement the counted scans run (the count is always printed).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
-import http from 'node:http';
+import { fork } from 'node:child_process';
 import os from 'node:os';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { closeContext, createContext } from '../apps/server/src/context';
 import { rebuildOrderStatusCounts } from '../apps/server/src/modules/orders';
 import { DEFAULT_ADMIN_PASSWORD, loadConfig } from '../apps/server/src/platform/config';
 import { openDatabase } from '../apps/server/src/platform/db';
+import { scanOnce, type ClientPhase, type ClientResult } from './scan-client';
 
 const ORDERS = Number(process.argv[2] ?? process.env.BENCH_ORDERS ?? 1_000_000);
 const SCANS = Number(process.argv[3] ?? process.env.BENCH_SCANS ?? 10_000);
@@ -128,23 +133,20 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
 } as typeof pg.Client.prototype.query;
 
 /**
- * The scanners' client: node:http over kept-alive connections, one per scan in flight. It runs in
- * the server's process (its CPU is counted with the server's), so it is the lightest one at hand
- * (fetch costs several times more per request).
+ * The scanners, in a child process (bench/scan-client.ts): one phase at a time, its scans' times and
+ * the client's CPU back. The child ends with this process.
  */
-const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-function post(url: string, headers: Record<string, string>, body: string): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', agent, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
+function scanners() {
+  const child = fork(fileURLToPath(new URL('./scan-client.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return {
+    run: (phase: ClientPhase) =>
+      new Promise<{ times: number[]; seconds: number; cpuMs: number }>((resolve, reject) => {
+        child.once('message', (r: ClientResult) => (r.ok ? resolve(r) : reject(new Error(r.error))));
+        child.once('exit', (code) => reject(new Error(`the scanners' process ended (${code})`)));
+        child.send(phase);
+      }),
+    close: () => child.kill(),
+  };
 }
 
 const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
@@ -188,14 +190,7 @@ async function main() {
   if (login.status !== 200) throw new Error(`login: ${login.status} ${await login.text()}`);
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${((await login.json()) as { data: { token: string } }).data.token}` };
 
-  const scan = async (code: string, beyond: boolean) => {
-    const body = { code, weightGr: beyond ? 1500 : 820, lengthCm: 20, widthCm: beyond ? 18 : 15, heightCm: 10 };
-    const t0 = performance.now();
-    const res = await post(`${base}/floor/check-ins`, headers, JSON.stringify(body));
-    const ms = performance.now() - t0;
-    if (res.status !== 200) throw new Error(`${code}: ${res.status} ${res.text}`);
-    return ms;
-  };
+  const scan = (code: string, beyond: boolean) => scanOnce(base, headers, code, beyond);
 
   // Warm-up: a few scans one at a time (connections, prepared caches), not measured.
   const warm = Math.min(50, Math.floor(codes.length / 10));
@@ -217,40 +212,22 @@ async function main() {
   // each at its own time whatever the earlier ones' fate (an open loop), its latency counted from
   // when it was due, so time queued behind a slow server counts (no coordinated omission). A server
   // slower than RATE falls behind and its latencies grow without bound.
-  const beyondAt = (i: number) => i % Math.round(1 / BEYOND_SHARE) === 0;
+  const beyondEvery = Math.round(1 / BEYOND_SHARE);
   const paced = codes.splice(Math.floor(codes.length / 2));
-  const times: number[] = [];
-  let next = 0;
+  const client = scanners();
+  const phase = { base, headers, beyondEvery };
   const dbBefore = await databaseCpuMs(exec);
   const cpuBefore = process.cpuUsage();
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      for (;;) {
-        const i = next++;
-        if (i >= codes.length) return;
-        times.push(await scan(codes[i]!, beyondAt(i)));
-      }
-    }),
-  );
-  const wallSeconds = (performance.now() - t0) / 1000;
+  const capacity = await client.run({ ...phase, kind: 'capacity', codes, concurrency: CONCURRENCY });
   const cpu = process.cpuUsage(cpuBefore);
   const dbAfter = await databaseCpuMs(exec);
+  const { times, seconds: wallSeconds } = capacity;
   const nodeMs = (cpu.user + cpu.system) / 1000 / times.length;
+  const clientMs = capacity.cpuMs / times.length;
   const dbMs = dbBefore && dbAfter ? [...dbAfter].reduce((sum, [pid, ms]) => sum + ms - (dbBefore.get(pid) ?? 0), 0) / times.length : null;
   const perSecond = times.length / wallSeconds;
-  const paceStart = performance.now();
-  const dueTimes: number[] = [];
-  await Promise.all(
-    paced.map(async (code, i) => {
-      const due = paceStart + (i * 1000) / RATE;
-      const wait = due - performance.now();
-      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      await scan(code, beyondAt(i));
-      dueTimes.push(performance.now() - due);
-    }),
-  );
-  const pacedSeconds = (performance.now() - paceStart) / 1000;
+  const { times: dueTimes, seconds: pacedSeconds } = await client.run({ ...phase, kind: 'paced', codes: paced, rate: RATE });
+  client.close();
   times.sort((a, b) => a - b);
   dueTimes.sort((a, b) => a - b);
   const p99 = percentile(dueTimes, 0.99);
@@ -259,16 +236,17 @@ async function main() {
   console.log(`SQL statements per scan (BEGIN and COMMIT included): ${Object.entries(statements).map(([k, n]) => `${n} ${k}`).join(', ')}`);
   console.log(`capacity: ${perSecond.toFixed(0)} scans/s over ${wallSeconds.toFixed(1)} s (${times.length.toLocaleString('en')} scans, ${CONCURRENCY} stations back to back; latency p50 ${percentile(times, 0.5).toFixed(1)}, p99 ${percentile(times, 0.99).toFixed(1)} ms)`);
   console.log(`at ${RATE} scans/s (${paced.length.toLocaleString('en')} scans in ${pacedSeconds.toFixed(1)} s), latency from when each was due (ms): p50 ${percentile(dueTimes, 0.5).toFixed(1)}, p95 ${percentile(dueTimes, 0.95).toFixed(1)}, p99 ${p99.toFixed(1)}, max ${dueTimes.at(-1)!.toFixed(1)}`);
-  console.log(`CPU per scan: this process ${nodeMs.toFixed(2)} ms${dbMs === null ? '' : `, PostgreSQL ${dbMs.toFixed(2)} ms`} (load average over the run ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores)`);
+  console.log(
+    `CPU per scan: server process ${nodeMs.toFixed(2)} ms${dbMs === null ? '' : `, PostgreSQL ${dbMs.toFixed(2)} ms`}, scanners' process ${clientMs.toFixed(2)} ms (load average over the run ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores)`,
+  );
   if (dbMs !== null) {
-    // What the same code would sustain on these cores alone: the process is one thread, the database uses the rest.
-    const ceiling = Math.min(1000 / nodeMs, (os.cpus().length * 1000) / (nodeMs + dbMs));
+    // What the same code would sustain on these cores alone: the server is one thread; it, the database and the scanners share the cores.
+    const ceiling = Math.min(1000 / nodeMs, (os.cpus().length * 1000) / (nodeMs + dbMs + clientMs));
     console.log(`scans/s these ${os.cpus().length} cores could sustain without neighbours (from CPU per scan): about ${ceiling.toFixed(0)}`);
   }
   console.log(`check-in statuses of the bench orders now: ${outcomes.map((r) => `${String(r.s)} ${Number(r.n).toLocaleString('en')}`).join(', ')}`);
   console.log(`goal p99 < ${GOALS.p99Ms} ms: ${p99 < GOALS.p99Ms ? 'met' : 'MISSED'}; goal ≥ ${GOALS.scansPerSecond} scans/s: ${perSecond >= GOALS.scansPerSecond ? 'met' : 'MISSED'}`);
 
-  agent.destroy();
   await app.close();
   await closeContext(ctx);
 }
