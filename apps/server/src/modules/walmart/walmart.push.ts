@@ -260,15 +260,11 @@ export function createPush(c: WalmartCore) {
     return db.transaction(async (tx) => {
       // Another seller's difference answers 404, as an unknown one does.
       const [row] = await requireOwned(tx, actor, walmartReconciliation, [id], { notFound: 'WALMART_RECONCILIATION_NOT_FOUND', forUpdate: true });
+      // The row is locked until this transaction ends: no one else can close it after this check.
       if (row!.resolvedAt) throw new AppError('WALMART_RECONCILIATION_CLOSED', 409);
-      const [closed] = await tx
-        .update(walmartReconciliation)
-        .set({ resolvedAt: now(), resolvedBy: actor.userId, resolutionNote: body.note })
-        .where(and(eq(walmartReconciliation.id, id), isNull(walmartReconciliation.resolvedAt)))
-        .returning();
-      if (!closed) throw new AppError('WALMART_RECONCILIATION_CLOSED', 409);
-      const [io] = await tx.select({ po: integrationOrders.purchaseOrderId }).from(integrationOrders).where(eq(integrationOrders.id, closed.integrationOrderId));
-      const [view] = await reconciliationViews([{ r: closed, po: io?.po ?? '' }], tx);
+      const [closed] = await tx.update(walmartReconciliation).set({ resolvedAt: now(), resolvedBy: actor.userId, resolutionNote: body.note }).where(eq(walmartReconciliation.id, id)).returning();
+      const [io] = await tx.select({ po: integrationOrders.purchaseOrderId }).from(integrationOrders).where(eq(integrationOrders.id, closed!.integrationOrderId));
+      const [view] = await reconciliationViews([{ r: closed!, po: io?.po ?? '' }], tx);
       return view!;
     });
   }
