@@ -19,3 +19,4 @@ export * from './cartons';
 export * from './check-in';
 export * from './freight';
 export * from './tickets';
+export * from './walmart';

@@ -1,9 +1,10 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
-import { WALMART_CANCEL_REASONS, WALMART_LIMITS, WALMART_METHOD_CODES, type IntegrationOrderStatus, type ReconciliationListQuery, type ReconciliationResolveBody } from '@exship/contracts';
+import { WALMART_CANCEL_REASONS, WALMART_LIMITS, WALMART_METHOD_CODES, type IntegrationOrderStatus, type ReconciliationListQuery, type ReconciliationResolveBody, type WalmartReconciliationKind } from '@exship/contracts';
+import { WALMART_DIFFERENCE_IDENTITY, type WalmartDifference } from '@exship/domain';
 import { requireOwned, scope, type Actor } from '../../platform/access';
 import { AppError } from '../../platform/errors';
 import { findUsersByIds } from '../users';
-import type { Db } from '../../platform/db';
+import type { Db, SqlResult } from '../../platform/db';
 import { emit, RETRY } from '../../platform/jobs';
 import { WALMART_CARRIERS, WalmartError } from './walmart.client';
 import { WalmartAckOverdue } from './walmart.events';
@@ -12,6 +13,13 @@ import { type WalmartCore, type StoreRow, type IoRow, HOUR, DAY, orderStatusOf, 
 
 // What changes a purchase order on Walmart (acknowledge, shipment, cancellation) with its retries, the
 // acknowledge watchdog, and the reconciliation of Walmart's statuses with ours.
+
+/** The columns of a reconciliation row that a difference's identity compares. */
+const differenceColumns = {
+  kind: walmartReconciliation.kind,
+  walmartStatus: walmartReconciliation.walmartStatus,
+  exshipStatus: walmartReconciliation.exshipStatus,
+} satisfies Record<(typeof WALMART_DIFFERENCE_IDENTITY)[number], unknown>;
 
 export function createPush(c: WalmartCore) {
   const { deps, db, now, clientFor, queuePushes, failStore, storeNames } = c;
@@ -173,7 +181,7 @@ export function createPush(c: WalmartCore) {
       const wm = await client.getOrder(io.purchaseOrderId);
       const walmartStatus = wm ? orderStatusOf(wm.orderLines.orderLine.map((l) => ({ status: l.orderLineStatuses.orderLineStatus[0]!.status }))) : null;
       const ours = statuses.get(io.orderId ?? '')?.status ?? null;
-      const kinds: string[] = [];
+      const kinds: WalmartReconciliationKind[] = [];
       if (!wm) kinds.push('missing-on-walmart');
       else {
         if ((walmartStatus === 'Cancelled' || walmartStatus === 'Refund') && ours && !['canceled', 'waiting-cancel'].includes(ours)) kinds.push('cancelled-on-walmart');
@@ -182,27 +190,7 @@ export function createPush(c: WalmartCore) {
         if (walmartStatus !== io.status && !kinds.includes('push-missing')) kinds.push('status-differs');
       }
       await db.transaction(async (tx) => {
-        for (const kind of kinds) {
-          // A person resolved this very difference (same kind, same statuses) by hand: it stays closed.
-          const [settled] = await tx
-            .select({ id: walmartReconciliation.id })
-            .from(walmartReconciliation)
-            .where(
-              and(
-                eq(walmartReconciliation.integrationOrderId, io.id),
-                eq(walmartReconciliation.kind, kind),
-                sql`${walmartReconciliation.resolvedBy} is not null`,
-                sql`${walmartReconciliation.walmartStatus} is not distinct from ${walmartStatus}`,
-                sql`${walmartReconciliation.exshipStatus} is not distinct from ${ours}`,
-              ),
-            )
-            .limit(1);
-          if (settled) {
-            found -= 1;
-            continue;
-          }
-          await tx.insert(walmartReconciliation).values({ accountId: io.accountId, storeId, integrationOrderId: io.id, kind, walmartStatus, ourStatus: io.status, exshipStatus: ours, detectedAt: at }).onConflictDoNothing();
-        }
+        if (kinds.length > 0) found += await recordDifferences(tx, io, kinds.map((kind) => ({ kind, walmartStatus, exshipStatus: ours })), at);
         await tx
           .update(walmartReconciliation)
           .set({ resolvedAt: at })
@@ -212,10 +200,29 @@ export function createPush(c: WalmartCore) {
           await tx.update(integrationOrders).set({ status: walmartStatus, lastSeenAt: at }).where(eq(integrationOrders.id, io.id));
         }
       });
-      found += kinds.length;
     }
     await db.update(walmartStores).set({ reconciledAt: at }).where(eq(walmartStores.id, storeId));
     return found;
+  }
+
+  /**
+   * Records the differences a run found for one integration order, in one statement, and says how many
+   * are open after it: a difference already open is not listed twice, and one a person resolved by hand
+   * stays resolved when found again the same (WALMART_DIFFERENCE_IDENTITY: same kind, same statuses).
+   */
+  async function recordDifferences(tx: Db, io: IoRow, differences: WalmartDifference[], at: Date): Promise<number> {
+    const sameAs = and(...WALMART_DIFFERENCE_IDENTITY.map((k) => sql`${differenceColumns[k]} is not distinct from c.${sql.identifier(k)}`));
+    const result = (await tx.execute(sql`
+      with fresh as (
+        select c.* from jsonb_to_recordset(${JSON.stringify(differences)}::jsonb) as c("kind" text, "walmartStatus" text, "exshipStatus" text)
+        where not exists (select 1 from ${walmartReconciliation} where ${walmartReconciliation.integrationOrderId} = ${io.id}::uuid and ${walmartReconciliation.resolvedBy} is not null and ${sameAs})
+      ), added as (
+        insert into ${walmartReconciliation} (account_id, store_id, integration_order_id, kind, walmart_status, our_status, exship_status, detected_at)
+        select ${io.accountId}::uuid, ${io.storeId}::uuid, ${io.id}::uuid, fresh."kind", fresh."walmartStatus", ${io.status}::text, fresh."exshipStatus", ${at.toISOString()}::timestamptz from fresh
+        on conflict do nothing
+      )
+      select count(*)::int as n from fresh`)) as unknown as SqlResult;
+    return Number(result.rows[0]?.n ?? 0);
   }
 
   type ReconciliationRecord = typeof walmartReconciliation.$inferSelect;
@@ -260,15 +267,11 @@ export function createPush(c: WalmartCore) {
     return db.transaction(async (tx) => {
       // Another seller's difference answers 404, as an unknown one does.
       const [row] = await requireOwned(tx, actor, walmartReconciliation, [id], { notFound: 'WALMART_RECONCILIATION_NOT_FOUND', forUpdate: true });
+      // The row is locked until this transaction ends: no one else can close it after this check.
       if (row!.resolvedAt) throw new AppError('WALMART_RECONCILIATION_CLOSED', 409);
-      const [closed] = await tx
-        .update(walmartReconciliation)
-        .set({ resolvedAt: now(), resolvedBy: actor.userId, resolutionNote: body.note })
-        .where(and(eq(walmartReconciliation.id, id), isNull(walmartReconciliation.resolvedAt)))
-        .returning();
-      if (!closed) throw new AppError('WALMART_RECONCILIATION_CLOSED', 409);
-      const [io] = await tx.select({ po: integrationOrders.purchaseOrderId }).from(integrationOrders).where(eq(integrationOrders.id, closed.integrationOrderId));
-      const [view] = await reconciliationViews([{ r: closed, po: io?.po ?? '' }], tx);
+      const [closed] = await tx.update(walmartReconciliation).set({ resolvedAt: now(), resolvedBy: actor.userId, resolutionNote: body.note }).where(eq(walmartReconciliation.id, id)).returning();
+      const [io] = await tx.select({ po: integrationOrders.purchaseOrderId }).from(integrationOrders).where(eq(integrationOrders.id, closed!.integrationOrderId));
+      const [view] = await reconciliationViews([{ r: closed!, po: io?.po ?? '' }], tx);
       return view!;
     });
   }

@@ -25,24 +25,15 @@ afterAll(async () => {
 
 describe('walmart reconciliation job', () => {
   it('lists each difference once at the run time, takes Walmart’s status as ours, and resolves what a later run no longer finds', { timeout: 180_000 }, async () => {
-    await f.mapMethods();
     const placed = Date.now() - 3_600_000;
-    fake.addOrders('recon-client', [fakePurchaseOrder(3, placed), fakePurchaseOrder(6, placed + 60_000), fakePurchaseOrder(7, placed + 120_000)]);
-    const storeId = await f.connect('Recon store', 'on-review');
-    await t.runJobs('walmart.sync');
+    const storeId = await f.syncedStore('Recon store', [fakePurchaseOrder(3, placed), fakePurchaseOrder(6, placed + 60_000), fakePurchaseOrder(7, placed + 120_000)]);
     const ios = await rows<{ purchase_order_id: string; order_id: string | null; status: string }>(sql`select purchase_order_id, order_id, status from integration_orders where store_id = ${storeId} order by purchase_order_id`);
     expect(ios.map((r) => [r.purchase_order_id, r.status])).toEqual([[PO(3), 'Created'], [PO(6), 'Created'], [PO(7), 'Created']]);
     expect(ios.find((r) => r.purchase_order_id === PO(3))!.order_id).toBeTruthy();
 
     let clock = new Date(placed + 2 * 3_600_000);
-    const s = f.service({
-      // The ExShip orders' statuses, read from the orders table.
-      orders: {
-        statusesOf: async (ids: string[]) =>
-          new Map((await rows<{ id: string; status: string; ex_order_id: string }>(sql`select id, status, ex_order_id from orders where id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`)).map((r) => [r.id, { status: r.status, exOrderId: r.ex_order_id }])),
-      } as never,
-      now: () => clock,
-    });
+    // The ExShip orders' statuses are read from the orders table.
+    const s = f.reconciler(() => clock);
 
     // Nothing differs yet.
     expect(await s.reconcile(storeId)).toBe(0);

@@ -29,19 +29,10 @@ afterAll(async () => {
 
 describe('resolving a reconciliation difference by hand', () => {
   it('closes one difference with a note, who and when, and keeps it closed through later runs', { timeout: 180_000 }, async () => {
-    await f.mapMethods();
     const placed = Date.now() - 3_600_000;
-    fake.addOrders('resolve-client', [fakePurchaseOrder(3, placed), fakePurchaseOrder(7, placed + 60_000)]);
-    const storeId = await f.connect('Resolve store', 'on-review');
-    await t.runJobs('walmart.sync');
+    const storeId = await f.syncedStore('Resolve store', [fakePurchaseOrder(3, placed), fakePurchaseOrder(7, placed + 60_000)]);
     let clock = new Date(placed + 2 * 3_600_000);
-    const s = f.service({
-      orders: {
-        statusesOf: async (ids: string[]) =>
-          new Map((await rows<{ id: string; status: string; ex_order_id: string }>(sql`select id, status, ex_order_id from orders where id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`)).map((r) => [r.id, { status: r.status, exOrderId: r.ex_order_id }])),
-      } as never,
-      now: () => clock,
-    });
+    const s = f.reconciler(() => clock);
 
     // Walmart no longer answers for PO 7.
     const onWalmart = fake.ordersOf('resolve-client');
