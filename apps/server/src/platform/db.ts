@@ -57,6 +57,23 @@ const owners = new WeakMap<object, Database>();
  */
 export const databaseOf = (tx: Db): Database | undefined => owners.get(tx);
 
+/** Work to do once a transaction has committed, by transaction (`afterCommit`). */
+const commitHooks = new WeakMap<object, (() => void)[]>();
+
+/**
+ * Runs `fn` once `tx` has committed (a run that rolls back, or is retried, drops it); at once when
+ * `tx` is a root db (its statements commit as they run). Returns false when `tx` is neither (a
+ * savepoint): nothing is run. For work outside the database that must see the change, e.g. waking
+ * the job workers for the jobs it queued.
+ */
+export function afterCommit(tx: Db, fn: () => void): boolean {
+  const hooks = commitHooks.get(tx);
+  if (hooks) hooks.push(fn);
+  else if (owners.get(tx)?.db === tx) fn();
+  else return false;
+  return true;
+}
+
 /** SQLSTATEs after which PostgreSQL rolled the whole transaction back and running it again may succeed. */
 const RETRYABLE = new Set(['40001', '40P01']);
 /** Runs of a transaction in all: the first and two retries. */
@@ -91,15 +108,21 @@ export function retryTransactions(db: Db, owner?: Database): void {
   const run = db.transaction.bind(db);
   if (owner) owners.set(db, owner);
   const transaction: Db['transaction'] = async (work, config) => {
+    let hooks: (() => void)[] = [];
     const owned: typeof work = owner
       ? (tx) => {
           owners.set(tx, owner);
+          // Each run collects its own: a rolled-back run's are dropped with it.
+          hooks = [];
+          commitHooks.set(tx, hooks);
           return work(tx);
         }
       : work;
     for (let attempt = 1; ; attempt++) {
       try {
-        return await run(owned, config);
+        const result = await run(owned, config);
+        for (const fn of hooks) fn();
+        return result;
       } catch (err) {
         if (attempt >= TRANSACTION_RUNS || !retryable(err)) throw err;
         await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 40));

@@ -25,11 +25,18 @@ interface QueueState {
   q: RunnerQueue;
   active: number;
   fetching: boolean;
+  /** Asked to fetch while a fetch ran: fetch again once it ends. */
+  again?: boolean;
   /** The last fetch filled every free slot: the queue may hold more, fetch again when a slot frees. */
   more: boolean;
 }
 
-/** After a job ends, the poller looks again this soon: its follow-up jobs (committed by then) start without waiting a full interval. */
+/**
+ * How soon a look is planned by default (`wake()`). Jobs queued in this process are fetched as soon
+ * as they commit (`nudge`, platform/jobs.ts); the poll finds the others: other processes', delayed
+ * ones and retries. Probing every queue costs the database a few milliseconds (one probe per queue's
+ * partition), so a job that ends does not look again.
+ */
 const SOON_MS = 50;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -100,7 +107,12 @@ export class JobRunner {
 
   private async fill(name: string): Promise<void> {
     const s = this.queues.get(name);
-    if (!s || s.fetching || this.stopping) return;
+    if (!s || this.stopping) return;
+    if (s.fetching) {
+      // A job committed while the fetch ran may have been missed by it: fetch again after it.
+      s.again = true;
+      return;
+    }
     const want = Math.min(s.q.concurrency - s.active, this.opts.maxConcurrency - this.active);
     if (want <= 0) {
       // Full (its own slots or the process's): a job that ends fetches again.
@@ -116,6 +128,10 @@ export class JobRunner {
       this.opts.onError(err, name);
     } finally {
       s.fetching = false;
+      if (s.again) {
+        s.again = false;
+        void this.fill(name);
+      }
     }
   }
 
@@ -145,7 +161,6 @@ export class JobRunner {
           if (s.more) void this.fill(s.q.name);
           // A slot of the process freed: a queue held back by the process-wide limit may go on.
           for (const other of this.queues.values()) if (other !== s && other.more && other.active < other.q.concurrency) void this.fill(other.q.name);
-          this.wake();
         }
       }
     })();

@@ -4,7 +4,7 @@ import { lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { CHANGE_CHANNEL, FeedCache } from './changes';
-import { databaseOf, type Database, type Db, type SqlResult } from './db';
+import { afterCommit, databaseOf, type Database, type Db, type SqlResult } from './db';
 import { JobRunner } from './job-runner';
 import { jobReceipts } from './platform.tables';
 
@@ -224,6 +224,19 @@ async function subscribersOf(tx: Db, db: ReturnType<typeof sqlOn>, event: string
   };
 }
 
+/** The job workers of each database in this process: told which queues got jobs. */
+const workersOf = new WeakMap<Database, (queue: string) => void>();
+
+/**
+ * Once the jobs queued in `tx` are committed, the workers of this process fetch them at once (other
+ * processes find them at their next poll); nothing when `tx` is a savepoint (the poll finds them).
+ */
+function wakeWorkers(tx: Db, queues: readonly string[]): void {
+  const database = queues.length > 0 ? databaseOf(tx) : undefined;
+  const wake = database && workersOf.get(database);
+  if (wake) afterCommit(tx, () => new Set(queues).forEach(wake));
+}
+
 /** `emit` for many facts of one kind (an import's orders): the subscriptions are looked up once. */
 export async function emitMany<T, In>(tx: Db, event: EventDef<T, In>, payloads: readonly In[]): Promise<string[]> {
   const parsed = payloads.map((payload) => {
@@ -256,6 +269,7 @@ export async function emitMany<T, In>(tx: Db, event: EventDef<T, In>, payloads: 
     await senderBoss().insert(part, { db });
     ids.push(...part.map((j) => j.id));
   }
+  wakeWorkers(tx, jobs.map((j) => j.name));
   return ids;
 }
 
@@ -462,6 +476,8 @@ export class Jobs {
         },
       );
       this.runner.start();
+      const runner = this.runner;
+      workersOf.set(this.database, (queue) => runner.nudge(queue));
     }
   }
 
@@ -530,8 +546,11 @@ export class Jobs {
       // With `tx` the job is written in the caller's transaction (rolled back with it).
       ...(opts.tx ? { db: sqlOn(opts.tx) } : {}),
     });
-    // Committed already (no caller transaction) and due: run it without waiting for a poll.
-    if (!opts.tx && !opts.startAt && !opts.startAfterSeconds) this.runner?.nudge(name);
+    // Due now: run it once committed (at once without a caller transaction) without waiting for a poll.
+    if (!opts.startAt && !opts.startAfterSeconds) {
+      if (!opts.tx) this.runner?.nudge(name);
+      else wakeWorkers(opts.tx, [name]);
+    }
     return id!;
   }
 
@@ -569,6 +588,7 @@ export class Jobs {
   async stopWorkers(): Promise<void> {
     const runner = this.runner;
     this.runner = undefined;
+    workersOf.delete(this.database);
     await runner?.stop(5000);
   }
 
@@ -578,6 +598,7 @@ export class Jobs {
     if (!this.started) return;
     const runner = this.runner;
     this.runner = undefined;
+    workersOf.delete(this.database);
     await runner?.stop(5000);
     this.started = false;
     await this.boss.stop({ graceful: true, wait: true, timeout: 5000, close: true });

@@ -115,6 +115,34 @@ describe('start and stop', () => {
     expect(got).toContain('race:first');
   });
 
+  it('a job queued in a transaction runs once it commits, without waiting for the poll; a rolled-back one never', async () => {
+    const errors: string[] = [];
+    const Soon = defineEvent('test.soon', z.object({ n: z.number() }));
+    const jobs = new Jobs(t.ctx.database, recordingLog(errors), { mode: 'workers', pollingIntervalSeconds: 3600, cronIntervalSeconds: 30 });
+    jobs.register<{ from: string }>('soon.sent', async (d) => void got.push(`soon:${d.from}`));
+    jobs.handle(on(Soon, 'soon.on-event', async (d) => void got.push(`soon:event ${d.n}`)));
+    await jobs.start();
+    try {
+      // The poll looked once at the start; the next look is an hour away.
+      await new Promise((r) => setTimeout(r, 200));
+      await t.db.transaction(async (tx) => {
+        await jobs.send('soon.sent', { from: 'send' }, { tx });
+        await emit(tx, Soon, { n: 1 });
+      });
+      await t.db
+        .transaction(async (tx) => {
+          await emit(tx, Soon, { n: 2 });
+          throw new Error('rolled back');
+        })
+        .catch(() => {});
+      await eventually(async () => got.includes('soon:send') && got.includes('soon:event 1'), 10_000);
+    } finally {
+      await jobs.stop();
+    }
+    expect(got.filter((g) => g.startsWith('soon:')).sort()).toEqual(['soon:event 1', 'soon:send']);
+    expect(errors).toEqual([]);
+  });
+
   it('stopping lets a running job finish, and it may still send', async () => {
     const errors: string[] = [];
     let started!: () => void;
