@@ -116,7 +116,7 @@ async function databaseCpuMs(exec: Exec): Promise<Map<number, number> | null> {
 }
 
 /**
- * Every statement a PostgreSQL client of this process sends (BEGIN and COMMIT too) while serving a
+ * Every statement a PostgreSQL client of this process (but the job engine's) sends (BEGIN and COMMIT too) while serving a
  * counted request (`counted` holds its list; the background jobs are not counted): what one HTTP scan
  * costs in round trips to the database.
  */
@@ -125,7 +125,8 @@ let counting: string[] | null = null;
 const query = pg.Client.prototype.query;
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   const list = counted.getStore();
-  if (list) {
+  // The job engine's own connections (a worker fetching the job a scan queued) are not the scan's.
+  if (list && (this as unknown as { connectionParameters?: { application_name?: string } }).connectionParameters?.application_name !== 'pgboss') {
     const first = args[0] as string | { text?: string; name?: string };
     list.push((typeof first === 'string' ? first : `${first.name ? `[${first.name}] ` : ''}${first.text ?? ''}`).replace(/\s+/g, ' ').trim());
   }

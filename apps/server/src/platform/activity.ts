@@ -80,7 +80,12 @@ function buildTrailInsert(db: Db) {
 }
 
 /** Lines claimed by a statement of a service (`claimTrailLine`), by the transaction they were claimed in. */
-const trailClaims = new WeakMap<object, NonNullable<PendingLine['written']>>();
+const CLAIM = Symbol('trail line claimed');
+type Claimed = { [CLAIM]?: NonNullable<PendingLine['written']> };
+const trailClaims = {
+  get: (tx: object) => (tx as Claimed)[CLAIM],
+  set: (tx: object, claim: NonNullable<PendingLine['written']>) => void ((tx as Claimed)[CLAIM] = claim),
+};
 
 /**
  * The request's trail line, for a service that writes its change in one statement and adds the

@@ -49,7 +49,15 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 }
 
 /** The database each root db and each of its transactions belong to (`databaseOf`). */
-const owners = new WeakMap<object, Database>();
+// Kept on the objects themselves (symbol keys), not in WeakMaps: a transaction is short-lived, and
+// weak tables keyed by young objects make every minor garbage collection of a busy server slower.
+const OWNER = Symbol('database');
+const HOOKS = Symbol('after commit');
+type Marked = { [OWNER]?: Database; [HOOKS]?: (() => void)[] };
+const owners = {
+  get: (tx: object) => (tx as Marked)[OWNER],
+  set: (tx: object, owner: Database) => void ((tx as Marked)[OWNER] = owner),
+};
 
 /**
  * The database `tx` (a root db or a transaction it opened; not a savepoint) belongs to: what a
@@ -58,7 +66,10 @@ const owners = new WeakMap<object, Database>();
 export const databaseOf = (tx: Db): Database | undefined => owners.get(tx);
 
 /** Work to do once a transaction has committed, by transaction (`afterCommit`). */
-const commitHooks = new WeakMap<object, (() => void)[]>();
+const commitHooks = {
+  get: (tx: object) => (tx as Marked)[HOOKS],
+  set: (tx: object, hooks: (() => void)[]) => void ((tx as Marked)[HOOKS] = hooks),
+};
 
 /**
  * Runs `fn` once `tx` has committed (a run that rolls back, or is retried, drops it); at once when
