@@ -3,8 +3,9 @@ import PgBoss from 'pg-boss';
 import { lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import { CHANGE_CHANNEL, FeedCache } from './changes';
-import { afterCommit, databaseOf, type Database, type Db, type SqlResult } from './db';
+import { CHANGE_CHANNEL } from './changes';
+import type { Database, Db, SqlResult } from './db';
+import { eventListeners, queueListeners, SUBSCRIPTIONS_CHANGED, subscribersOf, wakeWorkers, workersOf, type Listeners } from './job-subscribers';
 import { JobRunner } from './job-runner';
 import { jobReceipts } from './platform.tables';
 
@@ -99,11 +100,6 @@ export interface EventSubscription<T = never> {
   listeners?: Listeners;
 }
 
-export interface Listeners {
-  query: string;
-  changes: string;
-}
-
 /** Declares a handler of `event` (in a module declaration's `events`); `when`: see EventSubscription. */
 export function on<T>(event: EventDef<T, any>, queue: string, handler: EventHandler<T>, description?: string, when?: (payload: T) => boolean): EventSubscription<T> {
   return { event, queue, handler, description, ...(when ? { when } : {}) };
@@ -114,33 +110,6 @@ export function on<T>(event: EventDef<T, any>, queue: string, handler: EventHand
  * refuses the payload. A queue subscribed by another process only (not known here) always gets its job.
  */
 const queueFilters = new Map<string, (payload: unknown) => boolean>();
-/** The `listeners` of each queue subscribed in this process, and those of each event. */
-const queueListeners = new Map<string, Listeners>();
-const eventListeners = new Map<string, Listeners[]>();
-
-/**
- * What emit reads, kept per database while the change feed is live and announces no change to it:
- * each event's subscribed queues (the job engine announces its subscriptions at start) and each
- * listeners query's accounts (dropped on any change its `changes` table announces).
- */
-const SUBSCRIPTIONS_CHANGED = 'subscriptions';
-interface Kept {
-  tables: number;
-  queues: FeedCache<string[]>;
-  listening: FeedCache<Set<string>>;
-}
-const keptByDatabase = new WeakMap<Database, Kept>();
-function keptOf(database: Database): Kept {
-  const tables = [...new Set([...queueListeners.values()].map((l) => l.changes))];
-  let kept = keptByDatabase.get(database);
-  if (!kept || kept.tables !== tables.length) {
-    const opts = { ttlMs: 60_000, max: 1_000 };
-    kept = { tables: tables.length, queues: new FeedCache(database.changes, [SUBSCRIPTIONS_CHANGED], opts), listening: new FeedCache(database.changes, tables, opts) };
-    keptByDatabase.set(database, kept);
-  }
-  return kept;
-}
-
 /** A payload that does not match its schema: failed for good, never retried, never handed to the handler. */
 export class InvalidPayloadError extends Error {
   constructor(
@@ -192,51 +161,6 @@ export async function emit<T, In>(tx: Db, event: EventDef<T, In>, payload: In): 
   return emitMany(tx, event, [payload]);
 }
 
-/**
- * The queues subscribed to an event and, for each of its listeners queries, the accounts that have
- * one: from memory while the feed is live (a scan's fact costs no statement), else read in one
- * statement, for the facts' accounts only (rows with a null name: the query's index and an account id).
- */
-async function subscribersOf(tx: Db, db: ReturnType<typeof sqlOn>, event: string, guards: Listeners[], parsed: unknown[]): Promise<{ queues: string[]; listening: Set<string>[] }> {
-  const database = databaseOf(tx);
-  if (database?.changes.live) {
-    const kept = keptOf(database);
-    const queues = await kept.queues.read(
-      event,
-      async () => ((await db.executeSql(`select name from ${SCHEMA}.subscription where event = $1 order by name`, [event])).rows as { name: string }[]).map((r) => r.name),
-      () => [`${SUBSCRIPTIONS_CHANGED}:all`],
-    );
-    const listening = await Promise.all(
-      guards.map(async (l) => (await kept.listening.read(l.query, async () => new Set(((await db.executeSql(l.query)).rows as Record<string, unknown>[]).map((r) => String(Object.values(r)[0]))), () => [`${l.changes}:*`]))!),
-    );
-    return { queues: queues!, listening };
-  }
-  const accountIds = guards.length > 0 ? [...new Set(parsed.map((p) => (p as { accountId?: unknown }).accountId).filter((a): a is string => typeof a === 'string'))] : [];
-  const text = [
-    `select name, null::int as guard, null::text as account from ${SCHEMA}.subscription where event = $1`,
-    ...guards.map((l, i) => `select null, ${i}, l.a::text from (${l.query}) as l(a) where l.a::text in (select value from json_array_elements_text($2::json))`),
-  ].join(' union all ');
-  const { rows } = await db.executeSql(text, guards.length > 0 ? [event, JSON.stringify(accountIds)] : [event]);
-  const typed = rows as { name: string | null; guard: number | null; account: string }[];
-  return {
-    queues: typed.flatMap((r) => (r.name === null ? [] : [r.name])).sort(),
-    listening: guards.map((_, i) => new Set(typed.filter((r) => r.guard === i).map((r) => r.account))),
-  };
-}
-
-/** The job workers of each database in this process: told which queues got jobs. */
-const workersOf = new WeakMap<Database, (queue: string) => void>();
-
-/**
- * Once the jobs queued in `tx` are committed, the workers of this process fetch them at once (other
- * processes find them at their next poll); nothing when `tx` is a savepoint (the poll finds them).
- */
-function wakeWorkers(tx: Db, queues: readonly string[]): void {
-  const database = queues.length > 0 ? databaseOf(tx) : undefined;
-  const wake = database && workersOf.get(database);
-  if (wake) afterCommit(tx, () => new Set(queues).forEach(wake));
-}
-
 /** `emit` for many facts of one kind (an import's orders): the subscriptions are looked up once. */
 export async function emitMany<T, In>(tx: Db, event: EventDef<T, In>, payloads: readonly In[]): Promise<string[]> {
   const parsed = payloads.map((payload) => {
@@ -247,7 +171,7 @@ export async function emitMany<T, In>(tx: Db, event: EventDef<T, In>, payloads: 
   if (parsed.length === 0) return [];
   const db = sqlOn(tx);
   const guards = eventListeners.get(event.name) ?? [];
-  const { queues, listening } = await subscribersOf(tx, db, event.name, guards, parsed);
+  const { queues, listening } = await subscribersOf(tx, db, SCHEMA, event.name, guards, parsed);
   const hasListener = (queue: string, data: unknown): boolean => {
     const listeners = queueListeners.get(queue);
     if (listeners === undefined) return true;
