@@ -69,7 +69,8 @@ describe('Google sign-in on the sign-in page', () => {
     const calls = server({ google: { clientId: 'client-1.apps.googleusercontent.com' } }, () => envelope({ token: 't', expiresAt: new Date(Date.now() + 3600_000).toISOString(), mustChangePassword: false, profile }, { message: 'Signed in.' }));
     render();
     const group = await screen.findByRole('group', { name: 'Sign in with Google' }, { timeout: 10_000 });
-    expect(seen).toEqual({ clientId: 'client-1.apps.googleusercontent.com', locale: 'en' });
+    // The group is on the page before Google's script has drawn into it.
+    await waitFor(() => expect(seen).toEqual({ clientId: 'client-1.apps.googleusercontent.com', locale: 'en' }), T);
     fireEvent.click(await waitFor(() => group.querySelector('button')!, T));
     await waitFor(() => expect(calls.find((c) => c.path === '/login-social')).toMatchObject({ method: 'POST', body: { provider: 'google', idToken: 'google-id-token-from-the-popup' } }), T);
     expect(await screen.findByText('Signed in.', {}, T)).toBeTruthy();
