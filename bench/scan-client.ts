@@ -4,13 +4,19 @@
 //   { kind: 'capacity', codes, concurrency }: stations scanning back to back (each sends on the last answer);
 //   { kind: 'paced', codes, rate }: each scan sent when it is due, whatever the earlier ones' fate (an
 //     open loop), its latency counted from when it was due (no coordinated omission).
-// Common: base (the API's URL), headers, beyondEvery (every n-th scan is beyond the tolerance).
+// Common: base (the API's URL), headers (the bearer token's), beyondEvery (every n-th scan is beyond
+// the tolerance; 0: none), sockets (the kept-alive connections at most, the bench's BENCH_CONCURRENCY).
+// The process ends when the parent's IPC channel closes (the bench ended, failed or was killed).
 import http from 'node:http';
+import { fileURLToPath } from 'node:url';
 
-export type ClientPhase = { base: string; headers: Record<string, string>; codes: string[]; beyondEvery: number } & ({ kind: 'capacity'; concurrency: number } | { kind: 'paced'; rate: number });
+export type ClientPhase = { base: string; headers: Record<string, string>; codes: string[]; beyondEvery: number; sockets: number } & (
+  | { kind: 'capacity'; concurrency: number }
+  | { kind: 'paced'; rate: number }
+);
 export type ClientResult = { ok: true; times: number[]; seconds: number; cpuMs: number } | { ok: false; error: string };
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+let agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
 /** One POST over a kept-alive connection (node:http: the lightest client at hand). */
 function post(url: string, headers: Record<string, string>, body: string): Promise<{ status: number; text: string }> {
@@ -38,7 +44,12 @@ export async function scanOnce(base: string, headers: Record<string, string>, co
 }
 
 async function run(phase: ClientPhase): Promise<ClientResult> {
-  const beyond = (i: number) => i % phase.beyondEvery === 0;
+  // The same connections from one phase to the next (as one set of stations), as many as the bench asks.
+  if (agent.maxSockets !== phase.sockets) {
+    agent.destroy();
+    agent = new http.Agent({ keepAlive: true, maxSockets: phase.sockets });
+  }
+  const beyond = (i: number) => phase.beyondEvery > 0 && i % phase.beyondEvery === 0;
   const times: number[] = [];
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
@@ -68,7 +79,8 @@ async function run(phase: ClientPhase): Promise<ClientResult> {
   return { ok: true, times, seconds: (performance.now() - t0) / 1000, cpuMs: (cpu.user + cpu.system) / 1000 };
 }
 
-if (process.send) {
+// Run as the scanners' process (forked with an IPC channel), not when bench/scan.ts imports scanOnce.
+if (process.send && process.argv[1] === fileURLToPath(import.meta.url)) {
   // The bench's process gone (it failed, or was stopped): nothing is left scanning.
   process.on('disconnect', () => process.exit(0));
   process.on('message', (phase: ClientPhase) => {

@@ -4,10 +4,19 @@
 // 10,000 distinct parcels are scanned at the check-in (POST /floor/check-ins with their measures, 5 %
 // of them beyond the tolerance: the error-dimension path prices them and tells their seller) over
 // kept-alive connections: half by stations scanning back to back (capacity: scans per second), half
-// sent at the goal's rate (latency per scan from when it was due: p50, p95, p99, max). The scanners
-// run in a process of their own (bench/scan-client.ts), as scanners are devices of their own: the
-// server's process (this one) serves the scans and runs its job workers, nothing else; the CPU of
-// each process and of PostgreSQL is printed per scan.
+// sent at the goal's rate (latency per scan from when it was due: p50, p95, p99, max).
+//
+// What runs where: this process seeds the database, then runs the server (Fastify on a local port)
+// and its job workers, and nothing else while the scans are measured. The scanners' HTTP client
+// (node:http over kept-alive connections) runs in a child process (bench/scan-client.ts, forked with
+// tsx and an IPC channel), as barcode scanners are devices of their own: in the server's process its
+// work would compete with the server on the server's one event loop. This process sends the child
+// the API's URL, the bearer token and the codes of each phase (warm-up, capacity, latency) over IPC
+// and gets back each scan's time and the child's CPU; any answer but 200 fails the bench, and the
+// child ends with this process. The SQL statements of two scans are counted in this process (a hook
+// on pg.Client.prototype.query, keyed on the server's request, so it counts whoever sends). CPU per
+// scan is printed for the server's process, PostgreSQL and the scanners' process; the ceiling from
+// them takes all three on the cores (the scanners share this machine).
 //
 // Usage: DATABASE_URL=postgres://… npm run bench:scan [-- orders scans]
 //   e.g. `npm run bench:scan -- 100000 1000` for a quick run on a smaller table.
@@ -135,18 +144,33 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
 
 /**
  * The scanners, in a child process (bench/scan-client.ts): one phase at a time, its scans' times and
- * the client's CPU back. The child ends with this process.
+ * the client's CPU back. The child ends with this process (killed when it exits; its IPC channel
+ * closing ends it too, should this process be killed outright).
  */
 function scanners() {
   const child = fork(fileURLToPath(new URL('./scan-client.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const kill = () => child.kill();
+  process.once('exit', kill);
   return {
     run: (phase: ClientPhase) =>
       new Promise<{ times: number[]; seconds: number; cpuMs: number }>((resolve, reject) => {
-        child.once('message', (r: ClientResult) => (r.ok ? resolve(r) : reject(new Error(r.error))));
-        child.once('exit', (code) => reject(new Error(`the scanners' process ended (${code})`)));
+        const onMessage = (r: ClientResult) => {
+          child.off('exit', onExit);
+          if (r.ok) resolve(r);
+          else reject(new Error(r.error));
+        };
+        const onExit = (code: number | null, signal: string | null) => {
+          child.off('message', onMessage);
+          reject(new Error(`the scanners' process ended (${signal ?? code})`));
+        };
+        child.once('message', onMessage);
+        child.once('exit', onExit);
         child.send(phase);
       }),
-    close: () => child.kill(),
+    close: () => {
+      process.off('exit', kill);
+      child.disconnect();
+    },
   };
 }
 
@@ -192,10 +216,14 @@ async function main() {
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${((await login.json()) as { data: { token: string } }).data.token}` };
 
   const scan = (code: string, beyond: boolean) => scanOnce(base, headers, code, beyond);
+  const client = scanners();
+  const beyondEvery = Math.round(1 / BEYOND_SHARE);
+  const phase = { base, headers, beyondEvery, sockets: CONCURRENCY };
 
-  // Warm-up: a few scans one at a time (connections, prepared caches), not measured.
+  // Warm-up: a few scans one at a time from the scanners' process (its connection, the server's
+  // prepared caches), not measured.
   const warm = Math.min(50, Math.floor(codes.length / 10));
-  for (const code of codes.splice(0, warm)) await scan(code, false);
+  await client.run({ ...phase, kind: 'capacity', codes: codes.splice(0, warm), concurrency: 1, beyondEvery: 0 });
 
   // The statements of one scan within the tolerance and one beyond it (after the warm-up: caches filled).
   const statements: Record<string, number> = {};
@@ -213,10 +241,7 @@ async function main() {
   // each at its own time whatever the earlier ones' fate (an open loop), its latency counted from
   // when it was due, so time queued behind a slow server counts (no coordinated omission). A server
   // slower than RATE falls behind and its latencies grow without bound.
-  const beyondEvery = Math.round(1 / BEYOND_SHARE);
   const paced = codes.splice(Math.floor(codes.length / 2));
-  const client = scanners();
-  const phase = { base, headers, beyondEvery };
   const dbBefore = await databaseCpuMs(exec);
   const cpuBefore = process.cpuUsage();
   const capacity = await client.run({ ...phase, kind: 'capacity', codes, concurrency: CONCURRENCY });
