@@ -115,19 +115,11 @@ export async function transitionMany(ctx: OrderContext, tx: Db, rows: readonly r
     details: { ...details, ...why.details, refund: result.refund },
   }));
   // One order (an action, a scan): its history entry is written by the statement that updates it (a
-  // refused update throws, and the transaction takes the entry back with it).
-  const historyWith = planned.length === 1 ? tx.$with('history').as(tx.insert(orderHistory).values(history)) : null;
-  // Orders that read the same status and get the same change share one UPDATE, guarded on the status
-  // read: a concurrent change makes it miss the row, and the whole call is refused instead of a lost update.
-  const groups = new Map<string, { set: (typeof planned)[number]['changes']; from: repo.OrderRow; ids: string[] }>();
-  for (const p of planned) {
-    const key = JSON.stringify([p.row.status, p.row.paymentStatus, p.changes]);
-    const g = groups.get(key) ?? { set: p.changes, from: p.row, ids: [] };
-    g.ids.push(p.row.id);
-    groups.set(key, g);
-  }
+  // refused update throws, and the transaction takes the entry back with it). More orders: their
+  // entries are inserted below, a chunk at a time.
+  const single = planned.length === 1;
   const updatedById = new Map<string, repo.OrderRow>();
-  if (historyWith) {
+  if (single) {
     // One order: the update and its history entry are one statement prepared once per action and set
     // of changed columns (an action on one order, a scan, runs it often).
     const { row, changes } = planned[0]!;
@@ -135,25 +127,34 @@ export async function transitionMany(ctx: OrderContext, tx: Db, rows: readonly r
     const values: Record<string, unknown> = { id: row.id, status: row.status, paymentStatus: row.paymentStatus };
     for (const [k, v] of Object.entries(changes)) values[`set_${k}`] = driverValue(v);
     for (const [k, v] of Object.entries(entry)) values[`history_${k}`] = k === 'details' ? JSON.stringify(v) : driverValue(v);
-    const [updated] = (await preparedOn(oneOrderUpdate(ctx.db, Object.keys(changes), companion), tx).execute({ ...values, ...companion?.values })) as Record<string, unknown>[];
+    const [updated] = (await preparedOn(oneOrderUpdate(ctx.db, Object.keys(changes), companion), tx).execute(companion ? Object.assign(values, companion.values) : values)) as Record<string, unknown>[];
     if (!updated) throw new AppError('ACTION_NOT_ALLOWED_FOR_STATUS', 409, { details: { status: row.status, action } });
     // With a companion (a scan), the row as updated is the one read under the lock with the changed
     // columns (orders have no trigger nor generated column): the statement reads back no row of ~80
     // columns. Callers that wrote the row since they read it get it from the database.
     updatedById.set(row.id, companion ? { ...row, ...changes } : (updated as repo.OrderRow));
     companion?.received?.(updated);
-    groups.clear();
-  }
-  for (const g of groups.values()) {
-    for (let at = 0; at < g.ids.length; at += INSERT_CHUNK * 5) {
-      const ids = g.ids.slice(at, at + INSERT_CHUNK * 5);
-      const updated = await (historyWith ? tx.with(historyWith) : tx)
-        .update(orders)
-        .set(g.set)
-        .where(and(inArray(orders.id, ids), eq(orders.status, g.from.status), eq(orders.paymentStatus, g.from.paymentStatus)))
-        .returning();
-      if (updated.length !== ids.length) throw new AppError('ACTION_NOT_ALLOWED_FOR_STATUS', 409, { details: { status: g.from.status, action } });
-      for (const u of updated) updatedById.set(u.id, u);
+  } else {
+    // Orders that read the same status and get the same change share one UPDATE, guarded on the status
+    // read: a concurrent change makes it miss the row, and the whole call is refused instead of a lost update.
+    const groups = new Map<string, { set: (typeof planned)[number]['changes']; from: repo.OrderRow; ids: string[] }>();
+    for (const p of planned) {
+      const key = JSON.stringify([p.row.status, p.row.paymentStatus, p.changes]);
+      const g = groups.get(key) ?? { set: p.changes, from: p.row, ids: [] };
+      g.ids.push(p.row.id);
+      groups.set(key, g);
+    }
+    for (const g of groups.values()) {
+      for (let at = 0; at < g.ids.length; at += INSERT_CHUNK * 5) {
+        const ids = g.ids.slice(at, at + INSERT_CHUNK * 5);
+        const updated = await tx
+          .update(orders)
+          .set(g.set)
+          .where(and(inArray(orders.id, ids), eq(orders.status, g.from.status), eq(orders.paymentStatus, g.from.paymentStatus)))
+          .returning();
+        if (updated.length !== ids.length) throw new AppError('ACTION_NOT_ALLOWED_FOR_STATUS', 409, { details: { status: g.from.status, action } });
+        for (const u of updated) updatedById.set(u.id, u);
+      }
     }
   }
   const moves = new Map<string, { accountId: string; from: string; to: string; n: number }>();
@@ -169,7 +170,7 @@ export async function transitionMany(ctx: OrderContext, tx: Db, rows: readonly r
   if (action === 'pay') for (const u of await findUsersByIds(tx, new Set(rows.map((r) => r.accountId)))) labelDelays.set(u.id, u.labelPurchaseDelayHours);
   for (let at = 0; at < planned.length; at += INSERT_CHUNK) {
     const part = planned.slice(at, at + INSERT_CHUNK);
-    if (!historyWith) await tx.insert(orderHistory).values(history.slice(at, at + INSERT_CHUNK));
+    if (!single) await tx.insert(orderHistory).values(history.slice(at, at + INSERT_CHUNK));
     await emitMany(
       tx,
       OrderStatusChanged,
