@@ -122,24 +122,19 @@ function trailInTransactions(db: Db): void {
   db.transaction = (async (run: (tx: never) => Promise<unknown>, config?: unknown) => {
     const line = pendingLine.getStore();
     if (!line || line.written || line.closed) return transaction(run as never, config as never);
-    let claimed: PendingLine['written'];
-    let opened: object | undefined;
+    let opened: Db | undefined;
     try {
       return await transaction(async (tx) => {
-        opened = tx;
+        opened = tx as Db;
         const result = await run(tx as never);
-        const status = line.endpoint.status ?? 200;
-        const row = line.written || line.closed ? null : rowOf(line, status);
-        if (row) {
-          // Claimed before the insert, so a second transaction running beside this one adds no second line.
-          claimed = line.written = { id: row.id!, status };
-          await preparedOn(trailInsert(db), tx).execute({ ...row, params: JSON.stringify(row.params) });
-        }
+        // Claimed before the insert, so a second transaction running beside this one adds no second line.
+        const values = claimTrailLine(tx as Db);
+        if (values) await preparedOn(trailInsert(db), tx).execute(values);
         return result;
       }, config as never);
     } catch (err) {
       // Rolled back (or a retry follows): the change did not happen, nor did its line.
-      const mine = claimed ?? (opened && trailClaims.get(opened));
+      const mine = opened && trailClaims.get(opened);
       if (mine && line.written === mine) line.written = undefined;
       throw err;
     }
