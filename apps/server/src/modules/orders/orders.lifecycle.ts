@@ -28,7 +28,7 @@ export async function transition(ctx: OrderContext, tx: Db, row: repo.OrderRow, 
  * Writes of another module that ride with a one-order transition, in the statement that updates the
  * order (one round trip to the database instead of one per write; the floor's scans use it): WITH
  * queries built once per `key` by `build`, holding placeholders whose names start with `c_`, filled
- * from `values`; `returning` names values the statement reads back from them (scalar subqueries),
+ * from `values` (through its prototype chain too); `returning` names values the statement reads back from them (scalar subqueries),
  * handed to `received`. The queries run even when the update misses the order (a concurrent change):
  * the transition then throws, and the caller's transaction takes them back.
  */
@@ -124,10 +124,14 @@ export async function transitionMany(ctx: OrderContext, tx: Db, rows: readonly r
     // of changed columns (an action on one order, a scan, runs it often).
     const { row, changes } = planned[0]!;
     const entry = history[0]!;
-    const values: Record<string, unknown> = { id: row.id, status: row.status, paymentStatus: row.paymentStatus };
+    // The companion's placeholders are looked up through the prototype (not copied in: a scan's are ~60).
+    const values = Object.create(companion?.values ?? Object.prototype) as Record<string, unknown>;
+    values.id = row.id;
+    values.status = row.status;
+    values.paymentStatus = row.paymentStatus;
     for (const [k, v] of Object.entries(changes)) values[`set_${k}`] = driverValue(v);
     for (const [k, v] of Object.entries(entry)) values[`history_${k}`] = k === 'details' ? JSON.stringify(v) : driverValue(v);
-    const [updated] = (await preparedOn(oneOrderUpdate(ctx.db, Object.keys(changes), companion), tx).execute(companion ? Object.assign(values, companion.values) : values)) as Record<string, unknown>[];
+    const [updated] = (await preparedOn(oneOrderUpdate(ctx.db, Object.keys(changes), companion), tx).execute(values)) as Record<string, unknown>[];
     if (!updated) throw new AppError('ACTION_NOT_ALLOWED_FOR_STATUS', 409, { details: { status: row.status, action } });
     // With a companion (a scan), the row as updated is the one read under the lock with the changed
     // columns (orders have no trigger nor generated column): the statement reads back no row of ~80
