@@ -28,8 +28,8 @@ export async function transition(ctx: OrderContext, tx: Db, row: repo.OrderRow, 
  * Writes of another module that ride with a one-order transition, in the statement that updates the
  * order (one round trip to the database instead of one per write; the floor's scans use it): WITH
  * queries built once per `key` by `build`, holding placeholders whose names start with `c_`, filled
- * from `values` (through its prototype chain too); `returning` names values the statement reads back from them (scalar subqueries),
- * handed to `received`. The queries run even when the update misses the order (a concurrent change):
+ * from `values` (through its prototype chain too); `returning` names values the statement reads back
+ * from them (scalar subqueries), handed to `received`. The queries run even when the update misses the order (a concurrent change):
  * the transition then throws, and the caller's transaction takes them back.
  */
 export interface Companion {
