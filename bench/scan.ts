@@ -29,6 +29,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import { fork } from 'node:child_process';
 import os from 'node:os';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
@@ -101,6 +102,9 @@ async function seed(exec: Exec, sellerEmail: string) {
   const insertSeconds = (performance.now() - t0) / 1000;
   await exec('vacuum analyze orders');
   await exec('vacuum analyze trackers');
+  // The seed's 2,000,000 rows written out now, not by a checkpoint falling in the middle of the scans
+  // (a superuser's or pg_checkpoint's right: without it the scans may meet that checkpoint).
+  await exec('checkpoint').catch((err: unknown) => console.warn(`checkpoint after the seed skipped: ${err instanceof Error ? err.message : String(err)}`));
   return insertSeconds;
 }
 
@@ -252,7 +256,12 @@ async function main() {
   const clientMs = capacity.cpuMs / times.length;
   const dbMs = dbBefore && dbAfter ? [...dbAfter].reduce((sum, [pid, ms]) => sum + ms - (dbBefore.get(pid) ?? 0), 0) / times.length : null;
   const perSecond = times.length / wallSeconds;
+  // The server's garbage collections while the paced scans run: a full (mark-compact) one is what the slowest scans wait for.
+  const pauses: { kind: number; ms: number }[] = [];
+  const gcWatch = new PerformanceObserver((list) => list.getEntries().forEach((e) => pauses.push({ kind: (e.detail as { kind?: number } | undefined)?.kind ?? 0, ms: e.duration })));
+  gcWatch.observe({ entryTypes: ['gc'] });
   const { times: dueTimes, seconds: pacedSeconds } = await client.run({ ...phase, kind: 'paced', codes: paced, rate: RATE });
+  gcWatch.disconnect();
   client.close();
   times.sort((a, b) => a - b);
   dueTimes.sort((a, b) => a - b);
@@ -262,6 +271,12 @@ async function main() {
   console.log(`SQL statements per scan (BEGIN and COMMIT included): ${Object.entries(statements).map(([k, n]) => `${n} ${k}`).join(', ')}`);
   console.log(`capacity: ${perSecond.toFixed(0)} scans/s over ${wallSeconds.toFixed(1)} s (${times.length.toLocaleString('en')} scans, ${CONCURRENCY} stations back to back; latency p50 ${percentile(times, 0.5).toFixed(1)}, p99 ${percentile(times, 0.99).toFixed(1)} ms)`);
   console.log(`at ${RATE} scans/s (${paced.length.toLocaleString('en')} scans in ${pacedSeconds.toFixed(1)} s), latency from when each was due (ms): p50 ${percentile(dueTimes, 0.5).toFixed(1)}, p95 ${percentile(dueTimes, 0.95).toFixed(1)}, p99 ${p99.toFixed(1)}, max ${dueTimes.at(-1)!.toFixed(1)}`);
+  const full = pauses.filter((p) => p.kind === constants.NODE_PERFORMANCE_GC_MAJOR);
+  const young = pauses.filter((p) => p.kind === constants.NODE_PERFORMANCE_GC_MINOR);
+  const sum = (xs: { ms: number }[]) => xs.reduce((a, p) => a + p.ms, 0);
+  console.log(
+    `server's garbage collections meanwhile: ${young.length} young (${sum(young).toFixed(0)} ms in all), ${full.length} full (${sum(full).toFixed(0)} ms in all, longest ${Math.max(0, ...full.map((p) => p.ms)).toFixed(1)} ms)`,
+  );
   console.log(
     `CPU per scan: server process ${nodeMs.toFixed(2)} ms${dbMs === null ? '' : `, PostgreSQL ${dbMs.toFixed(2)} ms`}, scanners' process ${clientMs.toFixed(2)} ms (load average over the run ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores)`,
   );
