@@ -22,17 +22,18 @@ export const eventListeners = new Map<string, Listeners[]>();
  */
 export const SUBSCRIPTIONS_CHANGED = 'subscriptions';
 interface Kept {
-  tables: number;
+  /** How many queues had listeners when these were made: a queue subscribed since (another app in this process) makes them again. */
+  listenerQueues: number;
   queues: FeedCache<string[]>;
   listening: FeedCache<Set<string>>;
 }
 const keptByDatabase = new WeakMap<Database, Kept>();
 function keptOf(database: Database): Kept {
-  const tables = [...new Set([...queueListeners.values()].map((l) => l.changes))];
   let kept = keptByDatabase.get(database);
-  if (!kept || kept.tables !== tables.length) {
+  if (!kept || kept.listenerQueues !== queueListeners.size) {
+    const tables = [...new Set([...queueListeners.values()].map((l) => l.changes))];
     const opts = { ttlMs: 60_000, max: 1_000 };
-    kept = { tables: tables.length, queues: new FeedCache(database.changes, [SUBSCRIPTIONS_CHANGED], opts), listening: new FeedCache(database.changes, tables, opts) };
+    kept = { listenerQueues: queueListeners.size, queues: new FeedCache(database.changes, [SUBSCRIPTIONS_CHANGED], opts), listening: new FeedCache(database.changes, tables, opts) };
     keptByDatabase.set(database, kept);
   }
   return kept;
