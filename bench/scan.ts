@@ -258,7 +258,7 @@ async function main() {
   const perSecond = times.length / wallSeconds;
   // The server's garbage collections while the paced scans run: a full (mark-compact) one is what the slowest scans wait for.
   const pauses: { kind: number; ms: number }[] = [];
-  const gcWatch = new PerformanceObserver((list) => list.getEntries().forEach((e) => pauses.push({ kind: (e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind ?? 0, ms: e.duration })));
+  const gcWatch = new PerformanceObserver((list) => list.getEntries().forEach((e) => pauses.push({ kind: (e as unknown as { detail?: { kind?: number } }).detail?.kind ?? 0, ms: e.duration })));
   gcWatch.observe({ entryTypes: ['gc'] });
   const { times: dueTimes, seconds: pacedSeconds } = await client.run({ ...phase, kind: 'paced', codes: paced, rate: RATE });
   gcWatch.disconnect();
