@@ -95,14 +95,17 @@ describe('SIGTERM', () => {
     expect(Object.values(agent.freeSockets).flat().length).toBe(1);
 
     // A request in flight on a second keep-alive connection: its body is still arriving at SIGTERM.
+    // `Expect: 100-continue`: the server's "100 Continue" says it has read the request's head (the
+    // request is in flight, not an idle connection) whatever the machine's load.
     const slow = net.connect(port, '127.0.0.1');
     await new Promise((r) => slow.once('connect', r));
     const body = JSON.stringify({ email: 'nobody@example.com', password: 'Wrong#Passw0rd!' });
-    slow.write(`POST /api/v1/login HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`);
     let answer = '';
     slow.on('data', (c: Buffer) => (answer += c.toString()));
     const slowClosed = new Promise((r) => slow.once('close', r));
-    await new Promise((r) => setTimeout(r, 200));
+    slow.write(`POST /api/v1/login HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: ${body.length}\r\n\r\n`);
+    await eventually(async () => answer.startsWith('HTTP/1.1 100 Continue\r\n\r\n'), 60_000, 20);
+    slow.write(body.slice(0, 10));
 
     const sentAt = Date.now();
     child.kill('SIGTERM');
@@ -110,7 +113,7 @@ describe('SIGTERM', () => {
     slow.write(body.slice(10));
     await slowClosed;
     // The in-flight request got its answer (wrong password), then the server closed the connection.
-    expect(answer).toMatch(/^HTTP\/1\.1 401/);
+    expect(answer).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 401/);
     const { code } = await exited;
     const took = Date.now() - sentAt;
     console.info(`SIGTERM → exit ${code} in ${took} ms`);
