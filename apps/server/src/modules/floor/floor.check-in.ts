@@ -78,15 +78,16 @@ const SCAN_MESSAGE: Record<CheckInOutcome, string> = { 'checked-in': 'floor.scan
 /** The check-in row's columns a check-in writes (and a later one overwrites), in its prepared statement. */
 const CHECK_IN_VALUES = ['accountId', 'warehouseCode', 'outcome', 'declaredWeightGr', 'declaredLengthCm', 'declaredWidthCm', 'declaredHeightCm', 'measuredWeightGr', 'measuredLengthCm', 'measuredWidthCm', 'measuredHeightCm', 'restricted', 'note', 'declaredPriceCents', 'measuredPriceCents', 'confirmBy', 'checkedInBy', 'checkedInByName', 'updatedAt'] as const;
 
-/**
- * The values of `o` under names with `prefix` (a companion statement's placeholders), the names it
- * lacks looked up in `rest`: a statement's placeholders are found through the chain, never copied
- * into one object of ~60 names on every scan.
- */
-function prefixed(prefix: string, o: object, rest: object = Object.prototype): Record<string, unknown> {
-  const out = Object.create(rest) as Record<string, unknown>;
+/** Writes the values of `o` into `out` under names with `prefix` (a companion statement's placeholders); returns `out`. */
+function putPrefixed(out: Record<string, unknown>, prefix: string, o: object): Record<string, unknown> {
   for (const [k, v] of Object.entries(o)) out[prefix + k] = v;
   return out;
+}
+
+/** The placeholders of `checkInQueries`' statement, in one object built once per scan. */
+function companionValues(checkIn: object, event: object, scan: object, trail: object | null): Record<string, unknown> {
+  const out = putPrefixed(putPrefixed(putPrefixed({}, 'c_', checkIn), 'c_', event), 'c_scan_', scan);
+  return trail ? putPrefixed(out, 'c_trail_', trail) : out;
 }
 
 export const measuresText = (m: Measures) => `${m.weightGr} g, ${m.lengthCm} × ${m.widthCm} × ${m.heightCm} cm`;
@@ -339,15 +340,7 @@ export function createCheckInService(deps: CheckInDeps) {
       const companion: Companion = {
         key: `floor_check_in:${codes.join(',')}:${firstArrival}:${trail !== null}`,
         build: checkInQueries(codes, firstArrival, trail !== null),
-        values: prefixed(
-          'c_',
-          values,
-          prefixed(
-            'c_',
-            { confirmBy: confirmBy?.toISOString() ?? null, orderId: p.row.id, checkedInAt: now, trackingNumber: trackingNumber ?? '', eventVars: { warehouse: w.name }, city: w.city, state: w.state, country: w.country },
-            prefixed('c_scan_', scanColumns(scan), trail ? prefixed('c_trail_', trail) : undefined),
-          ),
-        ),
+        values: companionValues(values, { confirmBy: confirmBy?.toISOString() ?? null, orderId: p.row.id, checkedInAt: now, trackingNumber: trackingNumber ?? '', eventVars: { warehouse: w.name }, city: w.city, state: w.state, country: w.country }, scanColumns(scan), trail),
         received: (r) => {
           check = { ...values, orderId: p.row.id, checkedInAt: r.checkedInAt as Date, routingEventId: (r.routingEventId as string | null) ?? null };
           scanRow = { ...scanColumns(scan), id: r.scanId as string, createdAt: r.scanAt as Date, undoneAt: null };

@@ -28,9 +28,9 @@ export async function transition(ctx: OrderContext, tx: Db, row: repo.OrderRow, 
  * Writes of another module that ride with a one-order transition, in the statement that updates the
  * order (one round trip to the database instead of one per write; the floor's scans use it): WITH
  * queries built once per `key` by `build`, holding placeholders whose names start with `c_`, filled
- * from `values` (through its prototype chain too); `returning` names values the statement reads back
- * from them (scalar subqueries), handed to `received`. The queries run even when the update misses the order (a concurrent change):
- * the transition then throws, and the caller's transaction takes them back.
+ * from `values`; `returning` names values the statement reads back from them (scalar subqueries),
+ * handed to `received`. The queries run even when the update misses the order (a concurrent
+ * change): the transition then throws, and the caller's transaction takes them back.
  */
 export interface Companion {
   key: string;
@@ -124,11 +124,9 @@ export async function transitionMany(ctx: OrderContext, tx: Db, rows: readonly r
     // of changed columns (an action on one order, a scan, runs it often).
     const { row, changes } = planned[0]!;
     const entry = history[0]!;
-    // The companion's placeholders are looked up through the prototype (not copied in: a scan's are ~60).
-    const values = Object.create(companion?.values ?? Object.prototype) as Record<string, unknown>;
-    values.id = row.id;
-    values.status = row.status;
-    values.paymentStatus = row.paymentStatus;
+    // The companion's placeholders first: the spread of an object of ~60 names onto an empty one is a
+    // copy of its shape (names added one by one to another object would grow it name by name).
+    const values: Record<string, unknown> = { ...companion?.values, id: row.id, status: row.status, paymentStatus: row.paymentStatus };
     for (const [k, v] of Object.entries(changes)) values[`set_${k}`] = driverValue(v);
     for (const [k, v] of Object.entries(entry)) values[`history_${k}`] = k === 'details' ? JSON.stringify(v) : driverValue(v);
     const [updated] = (await preparedOn(oneOrderUpdate(ctx.db, Object.keys(changes), companion), tx).execute(values)) as Record<string, unknown>[];
